@@ -1,0 +1,84 @@
+/* parser.h — a state machine over dump lines that emits trace events.
+ *
+ * Header lines switch the state; data lines are checked against the shape
+ * of the current section (bytecode, IR, snapshots, mcode, exit registers)
+ * and counted there, or counted as foreign when they are not dump output
+ * (the program's own prints when both go to stdout). */
+#ifndef DUMPANALYZE_PARSER_H
+#define DUMPANALYZE_PARSER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dumpanalyze/header.h"
+#include "dumpanalyze/diag.h"
+#include "dumpanalyze/input.h"
+
+/* The text of one trace, as byte ranges of one buffer: every section is
+ * its data lines, each ending in '\n', copied byte for byte. */
+enum section { SEC_BYTECODE, SEC_IR, SEC_SNAPSHOTS, SEC_MCODE, SEC_COUNT };
+
+struct trace_text {
+	const char *buf;
+	size_t off[SEC_COUNT], len[SEC_COUNT];
+	unsigned present;           /* bit (1 << section): header was seen */
+};
+
+/* A trace as the parser saw it, from its start header to its stop/abort. */
+struct pending_trace {
+	uint32_t id;
+	int started;                /* its start header was seen */
+	uint32_t parent;
+	int32_t parent_exit;
+	const char *loc_text;       /* LOC as written (may hold newlines) */
+	size_t loc_len;
+	struct loc loc;
+	uint32_t num_bc, num_ir, num_sn, size_mc;
+	uint64_t start_line;        /* line number of the start header */
+	/* exits referenced by the machine code ("->N"), sorted, unique */
+	const uint16_t *exits;
+	uint32_t nexits;
+	const struct trace_text *text;  /* NULL unless text is kept */
+};
+
+enum event_kind {
+	EV_STOP,                    /* a compiled trace: trace, header */
+	EV_ABORT,                   /* an aborted attempt: trace, header */
+	EV_EXIT,                    /* a taken exit: header */
+	EV_FLUSH,                   /* all traces flushed: new generation */
+	EV_INCOMPLETE               /* a trace that never stopped: trace */
+};
+
+struct event {
+	enum event_kind kind;
+	uint64_t line;              /* line number of the header */
+	const struct pending_trace *trace;
+	const struct header *header;
+};
+
+typedef int (*event_fn)(void *ctx, const struct event *ev);
+
+/* Where every input line went; they add up to lines_total. */
+struct line_counts {
+	uint64_t total, header, content, exit_regs, foreign, blank;
+};
+
+struct parser;
+
+struct parser *parser_new(struct diag *diag, int keep_text,
+                          event_fn emit, void *ctx);
+/* Feed one line.  Returns 0, or the negative value an event handler
+ * returned (the run stops). */
+int parser_line(struct parser *p, const struct line *l);
+/* End of input: an unfinished trace becomes EV_INCOMPLETE. */
+int parser_end(struct parser *p, uint64_t last_line);
+const struct line_counts *parser_counts(const struct parser *p);
+void parser_free(struct parser *p);
+
+/* Line shapes, exposed for unit tests. */
+int shape_bytecode(const char *p, size_t n);
+int shape_ir(const char *p, size_t n);          /* 1 instruction, 2 SNAP */
+int shape_snapshot(const char *p, size_t n);
+int shape_mcode(const char *p, size_t n);
+int shape_exit_regs(const char *p, size_t n);
+
+#endif

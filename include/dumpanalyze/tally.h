@@ -1,0 +1,31 @@
+/* tally.h — counts keyed by (pointer, pointer, integer), for views that
+ * aggregate (abort reasons per file and line).  Keys are interned
+ * pointers, so hashing them is cheap and exact. */
+#ifndef DUMPANALYZE_TALLY_H
+#define DUMPANALYZE_TALLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tally_entry {
+	const void *a, *b;
+	int64_t c;
+	uint64_t count;
+	uint64_t first;     /* order of first appearance, for stable ties */
+};
+
+struct tally {
+	struct tally_entry *slots;
+	size_t nslots, count;
+	uint64_t next_seq;
+};
+
+void tally_init(struct tally *t);
+/* Add n to the entry for the key, creating it when new. */
+void tally_add(struct tally *t, const void *a, const void *b, int64_t c, uint64_t n);
+/* The live entries in a fresh array (caller frees), in slot order; sort it. */
+struct tally_entry *tally_entries(const struct tally *t, size_t *count);
+void tally_clear(struct tally *t);
+void tally_free(struct tally *t);
+
+#endif

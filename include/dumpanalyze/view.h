@@ -1,0 +1,70 @@
+/* view.h — pluggable outputs.  A view is one file in src/views/ that
+ * defines one `const struct view` and is listed in the registry table in
+ * src/view.c.  Every hook may be NULL; a negative return stops the run. */
+#ifndef DUMPANALYZE_VIEW_H
+#define DUMPANALYZE_VIEW_H
+
+#include <stddef.h>
+#include "dumpanalyze/model.h"
+
+struct outdir;
+
+/* What a view needs built for it; main builds only what is selected. */
+enum view_needs {
+	NEEDS_TEXT = 1 << 0,        /* trace text (bytecode/IR/mcode lines) */
+	NEEDS_CAIRO = 1 << 1        /* draws pictures */
+};
+
+struct view_ctx {
+	const struct view *view;
+	void *state;                /* state_size zeroed bytes, view-private */
+	struct outdir *out;
+	struct diag *diag;
+};
+
+struct view {
+	const char *name;           /* as given to --views */
+	const char *summary;        /* one line for --views list */
+	const char *files;          /* the files it writes, for --views list */
+	unsigned needs;
+	int is_default;             /* part of the set used without --views */
+	size_t state_size;
+	int (*gen_begin)(struct view_ctx *, const struct gen *);
+	int (*trace)(struct view_ctx *, const struct trace *);
+	int (*abort)(struct view_ctx *, const struct abort_rec *);
+	int (*exit)(struct view_ctx *, const struct exit_rec *);
+	int (*gen_end)(struct view_ctx *, const struct gen *);
+	int (*finish)(struct view_ctx *);   /* also frees the view's state */
+};
+
+/* NULL-terminated registry, in --views list order. */
+extern const struct view *const view_table[];
+
+struct view_set {
+	struct view_ctx *ctx;
+	size_t n;
+	unsigned needs;
+};
+
+/* Look a name up: exact name, else a unique prefix.  On failure returns
+ * NULL and writes a message ("unknown view 'x'", "ambiguous view 'a':
+ * could be ...") into err. */
+const struct view *view_find(const char *name, char *err, size_t errlen);
+/* Build the set from a comma-separated list (NULL: the default set).
+ * Returns 0, or -1 with a message in err. */
+int view_set_init(struct view_set *s, const char *list, struct outdir *out,
+                  struct diag *diag, char *err, size_t errlen);
+int view_set_gen_begin(struct view_set *s, const struct gen *g);
+int view_set_trace(struct view_set *s, const struct trace *t);
+int view_set_abort(struct view_set *s, const struct abort_rec *a);
+int view_set_exit(struct view_set *s, const struct exit_rec *e);
+int view_set_gen_end(struct view_set *s, const struct gen *g);
+/* Calls every finish hook (even after an error) and frees the set. */
+int view_set_finish(struct view_set *s);
+
+/* For views: create "gen-N-SUFFIX" in the output directory (NULL after
+ * the cause was printed). */
+struct outfile *view_create_file(struct view_ctx *c, const struct gen *g,
+                                 const char *suffix);
+
+#endif

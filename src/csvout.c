@@ -1,0 +1,50 @@
+/* csvout.c — Python-compatible minimal-quoting CSV rows; see csvout.h. */
+#include <inttypes.h>
+#include <string.h>
+#include <csv.h>
+#include "dumpanalyze/csvout.h"
+
+void csv_row_begin(struct csv_row *r, FILE *fp)
+{
+	r->fp = fp;
+	r->nfields = 0;
+}
+
+void csv_field(struct csv_row *r, const char *s, size_t n)
+{
+	if (r->nfields++)
+		putc(',', r->fp);
+	/* QUOTE_MINIMAL: quote only when the field holds the delimiter, the
+	 * quote character or a line-end character. */
+	int quote = 0;
+	for (size_t i = 0; i < n && !quote; i++)
+		quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+	if (quote)
+		csv_fwrite(r->fp, s, n);    /* adds quotes, doubles inner ones */
+	else if (n)
+		fwrite(s, 1, n, r->fp);
+}
+
+void csv_field_str(struct csv_row *r, const char *s)
+{
+	csv_field(r, s, strlen(s));
+}
+
+void csv_field_u64(struct csv_row *r, uint64_t v)
+{
+	char buf[24];
+	int n = snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	csv_field(r, buf, (size_t)n);
+}
+
+void csv_field_i64(struct csv_row *r, int64_t v)
+{
+	char buf[24];
+	int n = snprintf(buf, sizeof(buf), "%" PRId64, v);
+	csv_field(r, buf, (size_t)n);
+}
+
+void csv_row_end(struct csv_row *r)
+{
+	fputs("\r\n", r->fp);
+}

@@ -1,0 +1,235 @@
+/* model.c — traces, bushes, aborts and exits from parser events; see
+ * model.h.  Views see each record as soon as it is complete, and each
+ * generation's bushes at its end. */
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze/model.h"
+#include "dumpanalyze/view.h"
+
+static int gen_begin(struct model *m, uint64_t line)
+{
+	memset(&m->gen, 0, sizeof(m->gen));
+	m->gen.number = m->generations + 1;
+	m->gen.first_line = line;
+	m->started = 1;
+	return view_set_gen_begin(m->views, &m->gen);
+}
+
+static void add_counts(struct gen_counts *to, const struct gen_counts *n)
+{
+	to->traces += n->traces;
+	to->root += n->root;
+	to->side += n->side;
+	to->stitched += n->stitched;
+	to->orphans += n->orphans;
+	to->aborts += n->aborts;
+	to->exits += n->exits;
+	to->incomplete += n->incomplete;
+	to->bushes += n->bushes;
+}
+
+static int gen_end(struct model *m, uint64_t line)
+{
+	m->gen.last_line = line;
+	int r = view_set_gen_end(m->views, &m->gen);
+	add_counts(&m->total, &m->gen.n);
+	m->generations++;
+	m->started = 0;
+	arena_reset(&m->arena);
+	if (m->holder)
+		memset(m->holder, 0, m->nholder * sizeof(*m->holder));
+	if (m->root_uses)
+		memset(m->root_uses, 0, m->nroot_uses * sizeof(*m->root_uses));
+	return r;
+}
+
+void model_init(struct model *m, struct diag *diag, struct view_set *views)
+{
+	memset(m, 0, sizeof(*m));
+	arena_init(&m->arena, 256 * 1024);
+	intern_init(&m->strings);
+	m->diag = diag;
+	m->views = views;
+}
+
+/* Grow a table indexed by trace number so that index id exists. */
+static void *grow_table(void *table, uint32_t *n, uint32_t id, size_t elem)
+{
+	if (id < *n)
+		return table;
+	uint32_t want = *n ? *n : 256;
+	while (want <= id)
+		want *= 2;
+	table = xrealloc(table, want * elem);
+	memset((char *)table + *n * elem, 0, (want - *n) * elem);
+	*n = want;
+	return table;
+}
+
+static const char *intern_span(struct model *m, const char *s, size_t n)
+{
+	return intern_get(&m->strings, s ? s : "", s ? n : 0);
+}
+
+static struct bush *bush_new(struct model *m, struct trace *root)
+{
+	struct bush *b = arena_alloc(&m->arena, sizeof(*b));
+	b->root = b->last = root;
+	b->seq = (uint32_t)m->gen.n.bushes++;
+	m->root_uses = grow_table(m->root_uses, &m->nroot_uses, root->id,
+	                          sizeof(*m->root_uses));
+	b->dup = ++m->root_uses[root->id];
+	if (m->gen.bushes_last)
+		m->gen.bushes_last->next = b;
+	else
+		m->gen.bushes = b;
+	m->gen.bushes_last = b;
+	return b;
+}
+
+static int on_stop(struct model *m, const struct event *ev)
+{
+	const struct pending_trace *p = ev->trace;
+	const struct header *h = ev->header;
+	struct trace *t = arena_alloc(&m->arena, sizeof(*t));
+	int r = 0;
+
+	t->id = p->id;
+	t->gen = m->gen.number;
+	t->parent = p->parent;
+	t->parent_exit = p->parent_exit;
+	t->loc = intern_span(m, p->loc_text, p->loc_len);
+	t->file = intern_span(m, p->loc.file, p->loc.file_len);
+	t->line = p->loc.line;
+	t->link = intern_span(m, h->link, h->link_len);
+	t->link_kind = h->link_kind;
+	t->link_target = h->link_target;
+	t->num_bc = p->num_bc;
+	t->num_ir = p->num_ir;
+	t->num_sn = p->num_sn;
+	t->size_mc = p->size_mc;
+	t->seq = (uint32_t)m->gen.n.traces++;
+	t->start_line = p->start_line;
+	t->stop_line = ev->line;
+	t->nexits = p->nexits;
+	if (p->nexits) {
+		uint16_t *ex = arena_alloc(&m->arena, p->nexits * sizeof(*ex));
+		memcpy(ex, p->exits, p->nexits * sizeof(*ex));
+		t->exits = ex;
+	}
+
+	const struct trace *parent = NULL;
+	if (p->parent_exit >= 0 && p->parent < m->nholder)
+		parent = m->holder[p->parent];
+	if (p->parent_exit >= 0 && parent) {
+		t->parent_trace = parent;
+		t->bush = parent->bush;
+		t->bush->last->next_in_bush = t;
+		t->bush->last = t;
+		t->bush->ntraces++;
+		m->gen.n.side++;
+	} else {
+		if (p->parent_exit >= 0) {
+			m->gen.n.orphans++;
+			m->gen.n.side++;
+			r = diag_warn(m->diag, p->start_line,
+			              "trace %u: parent trace %u is not in this generation; "
+			              "it becomes the root of its own bush", p->id, p->parent);
+		} else if (p->parent_exit == PARENT_EXIT_STITCH) {
+			m->gen.n.stitched++;
+		} else {
+			m->gen.n.root++;
+		}
+		t->bush = bush_new(m, t);
+		t->bush->ntraces = 1;
+	}
+	t->bush->mcode_bytes += t->size_mc;
+
+	m->holder = grow_table(m->holder, &m->nholder, t->id, sizeof(*m->holder));
+	m->holder[t->id] = t;
+	if (m->gen.traces_last)
+		m->gen.traces_last->next = t;
+	else
+		m->gen.traces = t;
+	m->gen.traces_last = t;
+
+	t->text = p->text;
+	int e = view_set_trace(m->views, t);
+	t->text = NULL;
+	return e < 0 ? e : r;
+}
+
+static int on_abort(struct model *m, const struct event *ev)
+{
+	const struct pending_trace *p = ev->trace;
+	const struct header *h = ev->header;
+	struct abort_rec a;
+	memset(&a, 0, sizeof(a));
+	a.id = h->id;
+	a.gen = m->gen.number;
+	a.parent = p->started ? p->parent : 0;
+	a.parent_exit = p->started ? p->parent_exit : PARENT_EXIT_NONE;
+	a.loc = intern_span(m, h->loc_text, h->loc_len);
+	a.file = intern_span(m, h->loc.file, h->loc.file_len);
+	a.line = h->loc.line;
+	a.reason = intern_span(m, h->reason, h->reason_len);
+	a.start_file = p->started ? intern_span(m, p->loc.file, p->loc.file_len) : NULL;
+	a.start_line = p->started ? p->loc.line : LOC_NO_LINE;
+	a.line_no = ev->line;
+	m->gen.n.aborts++;
+	return view_set_abort(m->views, &a);
+}
+
+static int on_exit(struct model *m, const struct event *ev)
+{
+	struct exit_rec x;
+	x.id = ev->header->id;
+	x.exit = ev->header->number;
+	x.gen = m->gen.number;
+	x.trace = x.id < m->nholder ? m->holder[x.id] : NULL;
+	x.line_no = ev->line;
+	m->gen.n.exits++;
+	return view_set_exit(m->views, &x);
+}
+
+int model_event(void *ctx, const struct event *ev)
+{
+	struct model *m = ctx;
+	int r;
+	if (!m->started && (r = gen_begin(m, ev->line)) < 0)
+		return r;
+	switch (ev->kind) {
+	case EV_STOP:
+		return on_stop(m, ev);
+	case EV_ABORT:
+		return on_abort(m, ev);
+	case EV_EXIT:
+		return on_exit(m, ev);
+	case EV_INCOMPLETE:
+		m->gen.n.incomplete++;
+		return 0;
+	case EV_FLUSH:
+		return gen_end(m, ev->line);
+	}
+	return 0;
+}
+
+int model_finish(struct model *m, uint64_t last_line)
+{
+	int r;
+	/* The part after the last flush is a generation too, even when it
+	 * is empty (dumpanalyze 0.9.1 wrote its files as well). */
+	if (!m->started && (r = gen_begin(m, last_line)) < 0)
+		return r;
+	return gen_end(m, last_line);
+}
+
+void model_free(struct model *m)
+{
+	arena_free(&m->arena);
+	intern_free(&m->strings);
+	free(m->holder);
+	free(m->root_uses);
+	m->holder = NULL;
+	m->root_uses = NULL;
+}

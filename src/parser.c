@@ -1,0 +1,515 @@
+/* parser.c — the line state machine; see parser.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze/parser.h"
+#include "dumpanalyze/arena.h"
+
+#define FOREIGN_SHOWN 10            /* foreign lines printed with -v */
+#define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */
+#define EXIT_MAX 65536
+
+enum pstate {
+	ST_NONE,                    /* between trace events */
+	ST_BYTECODE, ST_IR, ST_SNAPSHOTS, ST_MCODE,
+	ST_EXIT_REGS                /* register lines after "exit" (+X) */
+};
+
+struct parser {
+	struct diag *diag;
+	int keep_text;
+	event_fn emit;
+	void *ctx;
+	enum pstate state, resume;
+	int active;                 /* a trace is open */
+	struct pending_trace tr;
+	struct line_counts counts;
+	/* text of the open trace */
+	char *text;
+	size_t text_len, text_cap;
+	struct trace_text tt;
+	/* LOC of the open trace (the line buffer moves on) */
+	char *loc;
+	size_t loc_cap;
+	/* exits referenced by the open trace's mcode */
+	uint64_t exit_bits[EXIT_MAX / 64];
+	uint16_t *exits;
+	uint32_t nexits, exits_cap;
+	/* a header whose quoted chunk name goes on over several lines */
+	char *cont;
+	size_t cont_len, cont_cap;
+	int cont_lines;
+	uint64_t cont_line;
+};
+
+/* ---- line shapes ------------------------------------------------------ */
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_hex(char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static size_t count_digits(const char *p, size_t n)
+{
+	size_t i = 0;
+	while (i < n && is_digit(p[i]))
+		i++;
+	return i;
+}
+
+/* "0027  GGET ..." — the pc as %04d, then a space. */
+int shape_bytecode(const char *p, size_t n)
+{
+	size_t d = count_digits(p, n);
+	return d >= 4 && d < n && p[d] == ' ';
+}
+
+/* "0001 >  int SLOAD ..." is an instruction (the LOOP marker too);
+ * "....        SNAP   #1 [ ... ]" is an interleaved snapshot. */
+int shape_ir(const char *p, size_t n)
+{
+	if (n > 5 && memcmp(p, ".... ", 5) == 0)
+		return 2;
+	return shape_bytecode(p, n) ? 1 : 0;
+}
+
+/* "#0   0001 [ ---- ]" in a separate snapshots section. */
+int shape_snapshot(const char *p, size_t n)
+{
+	return n >= 2 && p[0] == '#' && is_digit(p[1]);
+}
+
+/* "0bccff9d  jge 0xbcc0014\t->1", "55bbc524cec7  jmp ...", "->LOOP:". */
+int shape_mcode(const char *p, size_t n)
+{
+	if (n >= 3 && p[0] == '-' && p[1] == '>')
+		return 1;
+	size_t i = 0;
+	while (i < n && is_hex(p[i]))
+		i++;
+	return i >= 4 && i < n && (p[i] == ' ' || p[i] == ':');
+}
+
+/* " 000055bbc524ff81 ..." (+X, current) or "rax = 0x..." (old builds). */
+int shape_exit_regs(const char *p, size_t n)
+{
+	if (n >= 2 && p[0] == ' ')
+		return 1;
+	size_t i = 0;
+	while (i < n && ((p[i] >= 'a' && p[i] <= 'z') || is_digit(p[i])))
+		i++;
+	return i > 0 && n - i >= 3 && memcmp(p + i, " = ", 3) == 0;
+}
+
+/* ---- the open trace --------------------------------------------------- */
+
+static void text_append(struct parser *p, enum section s, const char *l, size_t n)
+{
+	if (p->text_len + n + 1 > p->text_cap) {
+		while (p->text_len + n + 1 > p->text_cap)
+			p->text_cap = p->text_cap ? p->text_cap * 2 : 64 * 1024;
+		p->text = xrealloc(p->text, p->text_cap);
+		p->tt.buf = p->text;
+	}
+	if (n)
+		memcpy(p->text + p->text_len, l, n);
+	p->text[p->text_len + n] = '\n';
+	p->text_len += n + 1;
+	p->tt.len[s] += n + 1;
+}
+
+static void section_begin(struct parser *p, enum section s)
+{
+	p->tt.off[s] = p->text_len;
+	p->tt.len[s] = 0;
+	p->tt.present |= 1u << s;
+}
+
+static void trace_open(struct parser *p, uint32_t id, int started, uint64_t line)
+{
+	for (uint32_t i = 0; i < p->nexits; i++)
+		p->exit_bits[p->exits[i] / 64] = 0;
+	p->nexits = 0;
+	memset(&p->tr, 0, sizeof(p->tr));
+	memset(&p->tt, 0, sizeof(p->tt));
+	p->tt.buf = p->text;
+	p->text_len = 0;
+	p->tr.id = id;
+	p->tr.started = started;
+	p->tr.parent_exit = PARENT_EXIT_NONE;
+	p->tr.loc.line = LOC_NO_LINE;
+	p->tr.loc_text = p->tr.loc.file = "";
+	p->tr.start_line = line;
+	p->tr.text = p->keep_text ? &p->tt : NULL;
+	p->active = 1;
+	section_begin(p, SEC_BYTECODE);
+	if (!started)
+		p->tt.present = 0;
+}
+
+static int cmp_u16(const void *a, const void *b)
+{
+	return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+static int emit(struct parser *p, enum event_kind kind, uint64_t line,
+                const struct header *h, int with_trace)
+{
+	struct event ev = { kind, line, NULL, h };
+	if (with_trace) {
+		qsort(p->exits, p->nexits, sizeof(*p->exits), cmp_u16);
+		p->tr.exits = p->exits;
+		p->tr.nexits = p->nexits;
+		ev.trace = &p->tr;
+	}
+	return p->emit(p->ctx, &ev);
+}
+
+/* The open trace ends without stop or abort. */
+static int trace_incomplete(struct parser *p, uint64_t line, const char *why)
+{
+	if (!p->active)
+		return 0;
+	p->active = 0;
+	int r = diag_warn(p->diag, line, "trace %u (started at line %llu) is incomplete: %s",
+	                  p->tr.id, (unsigned long long)p->tr.start_line, why);
+	int e = emit(p, EV_INCOMPLETE, line, NULL, 1);
+	return e < 0 ? e : r;
+}
+
+/* A section or stop header must belong to the open trace; when it does
+ * not, the open one is incomplete and the header opens a trace whose
+ * start we did not see (the dump began in the middle of it). */
+static int expect_trace(struct parser *p, const struct header *h, uint64_t line)
+{
+	if (p->active && p->tr.id == h->id)
+		return 0;
+	int r = 0;
+	if (p->active) {
+		r = trace_incomplete(p, line, "another trace's header follows");
+	} else {
+		r = diag_warn(p->diag, line, "trace %u: \"%s\" header without a start header",
+		              h->id, header_kind_word(h->kind));
+	}
+	trace_open(p, h->id, 0, line);
+	return r;
+}
+
+static void note_exit(struct parser *p, uint32_t ex)
+{
+	if (ex >= EXIT_MAX)
+		return;
+	uint64_t bit = 1ull << (ex % 64);
+	if (p->exit_bits[ex / 64] & bit)
+		return;
+	p->exit_bits[ex / 64] |= bit;
+	if (p->nexits == p->exits_cap) {
+		p->exits_cap = p->exits_cap ? p->exits_cap * 2 : 64;
+		p->exits = xrealloc(p->exits, p->exits_cap * sizeof(*p->exits));
+	}
+	p->exits[p->nexits++] = (uint16_t)ex;
+}
+
+/* The disassembler appends "\t->N" when an instruction targets exit N. */
+static void scan_mcode_exit(struct parser *p, const char *l, size_t n)
+{
+	const char *tab = memchr(l, '\t', n);
+	if (!tab)
+		return;
+	size_t i = (size_t)(tab - l) + 1;
+	if (n - i < 3 || l[i] != '-' || l[i + 1] != '>')
+		return;
+	i += 2;
+	size_t d = count_digits(l + i, n - i);
+	if (d == 0 || d > 5 || i + d != n)
+		return;
+	uint32_t v = 0;
+	for (size_t k = 0; k < d; k++)
+		v = v * 10 + (uint32_t)(l[i + k] - '0');
+	note_exit(p, v);
+}
+
+/* ---- headers ---------------------------------------------------------- */
+
+static int on_header(struct parser *p, const struct header *h, uint64_t line)
+{
+	int r = 0, e;
+	switch (h->kind) {
+	case HEADER_START:
+		if (p->active)
+			r = trace_incomplete(p, line, "a new trace starts");
+		trace_open(p, h->id, 1, line);
+		p->tr.parent = h->parent;
+		p->tr.parent_exit = h->parent_exit;
+		if (h->loc_len + 1 > p->loc_cap) {
+			p->loc_cap = h->loc_len + 64;
+			p->loc = xrealloc(p->loc, p->loc_cap);
+		}
+		memcpy(p->loc, h->loc_text, h->loc_len);
+		p->loc[h->loc_len] = '\0';
+		p->tr.loc_text = p->loc;
+		p->tr.loc_len = h->loc_len;
+		loc_split(p->loc, h->loc_len, &p->tr.loc);
+		p->state = ST_BYTECODE;
+		return r;
+	case HEADER_IR:
+	case HEADER_SNAPSHOTS:
+	case HEADER_MCODE:
+		r = expect_trace(p, h, line);
+		if (h->kind == HEADER_IR) {
+			section_begin(p, SEC_IR);
+			p->state = ST_IR;
+		} else if (h->kind == HEADER_SNAPSHOTS) {
+			section_begin(p, SEC_SNAPSHOTS);
+			p->state = ST_SNAPSHOTS;
+		} else {
+			section_begin(p, SEC_MCODE);
+			p->tr.size_mc = h->number;
+			p->state = ST_MCODE;
+		}
+		return r;
+	case HEADER_STOP:
+		r = expect_trace(p, h, line);
+		p->active = 0;
+		p->state = ST_NONE;
+		e = emit(p, EV_STOP, line, h, 1);
+		return e < 0 ? e : r;
+	case HEADER_ABORT:
+		/* An abort of a trace we never saw start is still an abort;
+		 * an abort of another number leaves the open one unfinished. */
+		if (p->active && p->tr.id != h->id)
+			r = trace_incomplete(p, line, "another trace's abort follows");
+		if (!p->active)
+			trace_open(p, h->id, 0, line);
+		p->active = 0;
+		p->state = ST_NONE;
+		e = emit(p, EV_ABORT, line, h, 1);
+		return e < 0 ? e : r;
+	case HEADER_EXIT:
+		if (p->state != ST_EXIT_REGS)
+			p->resume = p->state;
+		p->state = ST_EXIT_REGS;
+		return emit(p, EV_EXIT, line, h, 0);
+	case HEADER_FLUSH:
+		r = trace_incomplete(p, line, "the traces were flushed");
+		p->state = ST_NONE;
+		e = emit(p, EV_FLUSH, line, h, 0);
+		return e < 0 ? e : r;
+	default:
+		return 0;
+	}
+}
+
+static int header_line(struct parser *p, const char *l, size_t n,
+                       uint64_t line, int force);
+
+/* Give up on a header's continuation: parse its first line alone and
+ * feed the collected lines again as ordinary lines. */
+static int cont_give_up(struct parser *p)
+{
+	char *buf = p->cont;
+	size_t len = p->cont_len;
+	uint64_t line = p->cont_line;
+	p->cont = NULL;
+	p->cont_len = p->cont_cap = 0;
+	p->cont_lines = 0;
+	int r = diag_warn(p->diag, line, "quoted chunk name is never closed");
+	char *nl = memchr(buf, '\n', len);
+	size_t first = nl ? (size_t)(nl - buf) : len;
+	p->counts.header--;     /* counted again below */
+	int e = header_line(p, buf, first, line, 1);
+	if (e < 0)
+		r = e;
+	size_t pos = nl ? first + 1 : len;
+	while (r >= 0 && pos <= len && nl) {
+		nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		struct line sub = { buf + pos, end - pos, ++line };
+		p->counts.header--;
+		p->counts.total--;
+		e = parser_line(p, &sub);
+		if (e < 0)
+			r = e;
+		pos = end + 1;
+	}
+	free(buf);
+	return r;
+}
+
+static int header_line(struct parser *p, const char *l, size_t n,
+                       uint64_t line, int force)
+{
+	struct header h;
+	const char *why;
+	p->counts.header++;
+	enum header_result res = header_parse(l, n, &h, &why);
+	if (res == HEADER_INCOMPLETE && force) {
+		/* Take the LOC as it stands. */
+		res = HEADER_OK;
+		if (h.kind == HEADER_ABORT) {
+			why = "abort without \" -- reason\"";
+			res = HEADER_BAD;
+		} else {
+			loc_split(h.loc_text, h.loc_len, &h.loc);
+		}
+	}
+	if (res == HEADER_INCOMPLETE) {
+		p->cont_cap = n + 256;
+		p->cont = xrealloc(NULL, p->cont_cap);
+		memcpy(p->cont, l, n);
+		p->cont_len = n;
+		p->cont_lines = 0;
+		p->cont_line = line;
+		return 0;
+	}
+	if (res == HEADER_BAD) {
+		p->counts.header--;
+		p->counts.foreign++;
+		return diag_warn(p->diag, line, "%s: %.*s", why,
+		                 (int)(n > 120 ? 120 : n), l);
+	}
+	return on_header(p, &h, line);
+}
+
+/* ---- lines ------------------------------------------------------------ */
+
+static int cont_line(struct parser *p, const struct line *l)
+{
+	if (header_is(l->p, l->len) || p->cont_lines >= CONT_MAX_LINES) {
+		int r = cont_give_up(p);
+		if (r < 0)
+			return r;
+		return parser_line(p, l);
+	}
+	p->counts.total++;
+	p->counts.header++;
+	if (p->cont_len + 1 + l->len > p->cont_cap) {
+		p->cont_cap = (p->cont_len + 1 + l->len) * 2;
+		p->cont = xrealloc(p->cont, p->cont_cap);
+	}
+	p->cont[p->cont_len++] = '\n';
+	memcpy(p->cont + p->cont_len, l->p, l->len);
+	p->cont_len += l->len;
+	p->cont_lines++;
+	struct header h;
+	const char *why;
+	if (header_parse(p->cont, p->cont_len, &h, &why) == HEADER_INCOMPLETE)
+		return 0;
+	char *buf = p->cont;
+	size_t len = p->cont_len;
+	p->cont = NULL;
+	p->cont_len = p->cont_cap = 0;
+	p->counts.header--;     /* the whole header counted once per line */
+	int r = header_line(p, buf, len, p->cont_line, 0);
+	free(buf);
+	return r;
+}
+
+static void foreign(struct parser *p, const struct line *l)
+{
+	p->counts.foreign++;
+	if (p->counts.foreign <= FOREIGN_SHOWN)
+		diag_verbose(p->diag, l->no, "not dump output: %.*s",
+		             (int)(l->len > 120 ? 120 : l->len), l->p);
+}
+
+int parser_line(struct parser *p, const struct line *l)
+{
+	const char *s = l->p;
+	size_t n = l->len;
+
+	if (p->cont)
+		return cont_line(p, l);
+	p->counts.total++;
+	if (n >= 11 && s[0] == '-' && header_is(s, n))
+		return header_line(p, s, n, l->no, 0);
+	if (n == 0) {
+		p->counts.blank++;
+		return 0;
+	}
+	if (p->state == ST_EXIT_REGS) {
+		if (shape_exit_regs(s, n)) {
+			p->counts.exit_regs++;
+			return 0;
+		}
+		p->state = p->resume;
+	}
+	enum section sec;
+	switch (p->state) {
+	case ST_BYTECODE:
+		if (!shape_bytecode(s, n))
+			goto not_dump;
+		p->tr.num_bc++;
+		sec = SEC_BYTECODE;
+		break;
+	case ST_IR: {
+		int k = shape_ir(s, n);
+		if (!k)
+			goto not_dump;
+		if (k == 2)
+			p->tr.num_sn++;
+		else
+			p->tr.num_ir++;
+		sec = SEC_IR;
+		break;
+	}
+	case ST_SNAPSHOTS:
+		if (!shape_snapshot(s, n))
+			goto not_dump;
+		p->tr.num_sn++;
+		sec = SEC_SNAPSHOTS;
+		break;
+	case ST_MCODE:
+		if (!shape_mcode(s, n))
+			goto not_dump;
+		scan_mcode_exit(p, s, n);
+		sec = SEC_MCODE;
+		break;
+	default:
+		goto not_dump;
+	}
+	p->counts.content++;
+	if (p->keep_text)
+		text_append(p, sec, s, n);
+	return 0;
+not_dump:
+	foreign(p, l);
+	return 0;
+}
+
+int parser_end(struct parser *p, uint64_t last_line)
+{
+	int r = 0;
+	if (p->cont)
+		r = cont_give_up(p);
+	int e = trace_incomplete(p, last_line, "the dump ends inside it");
+	return r < 0 ? r : e;
+}
+
+struct parser *parser_new(struct diag *diag, int keep_text, event_fn emit_fn, void *ctx)
+{
+	struct parser *p = xrealloc(NULL, sizeof(*p));
+	memset(p, 0, sizeof(*p));
+	p->diag = diag;
+	p->keep_text = keep_text;
+	p->emit = emit_fn;
+	p->ctx = ctx;
+	p->state = ST_NONE;
+	return p;
+}
+
+const struct line_counts *parser_counts(const struct parser *p)
+{
+	return &p->counts;
+}
+
+void parser_free(struct parser *p)
+{
+	if (!p)
+		return;
+	free(p->text);
+	free(p->loc);
+	free(p->exits);
+	free(p->cont);
+	free(p);
+}

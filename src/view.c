@@ -1,0 +1,150 @@
+/* view.c — the view registry and the set of views chosen for a run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/arena.h"
+#include "dumpanalyze/outdir.h"
+
+extern const struct view view_traces;
+extern const struct view view_abort_reasons;
+extern const struct view view_abort_reasons_txt;
+extern const struct view view_bush_txt;
+extern const struct view view_bush_png;
+
+/* Adding a view: one file in src/views/ and one line here. */
+const struct view *const view_table[] = {
+	&view_traces,
+	&view_abort_reasons,
+	&view_abort_reasons_txt,
+	&view_bush_txt,
+	&view_bush_png,
+	NULL
+};
+
+const struct view *view_find(const char *name, char *err, size_t errlen)
+{
+	size_t n = strlen(name);
+	const struct view *found = NULL;
+	int matches = 0;
+	for (size_t i = 0; view_table[i]; i++) {
+		if (strcmp(view_table[i]->name, name) == 0)
+			return view_table[i];
+		if (n && strncmp(view_table[i]->name, name, n) == 0) {
+			found = view_table[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches == 0) {
+		snprintf(err, errlen, "unknown view '%s' (--views list shows them)", name);
+		return NULL;
+	}
+	size_t k = (size_t)snprintf(err, errlen, "ambiguous view '%s': could be", name);
+	for (size_t i = 0; view_table[i] && k < errlen; i++)
+		if (strncmp(view_table[i]->name, name, n) == 0)
+			k += (size_t)snprintf(err + k, errlen - k, " %s", view_table[i]->name);
+	return NULL;
+}
+
+int view_set_init(struct view_set *s, const char *list, struct outdir *out,
+                  struct diag *diag, char *err, size_t errlen)
+{
+	size_t count = 0;
+	while (view_table[count])
+		count++;
+	char *chosen = xrealloc(NULL, count ? count : 1);
+	memset(chosen, 0, count ? count : 1);
+	if (!list) {
+		for (size_t i = 0; i < count; i++)
+			chosen[i] = (char)view_table[i]->is_default;
+	} else {
+		const char *p = list;
+		for (;;) {
+			const char *comma = strchr(p, ',');
+			size_t len = comma ? (size_t)(comma - p) : strlen(p);
+			char name[64];
+			if (len == 0 || len >= sizeof(name)) {
+				snprintf(err, errlen, "bad view list '%s'", list);
+				free(chosen);
+				return -1;
+			}
+			memcpy(name, p, len);
+			name[len] = '\0';
+			const struct view *v = view_find(name, err, errlen);
+			if (!v) {
+				free(chosen);
+				return -1;
+			}
+			for (size_t i = 0; i < count; i++)
+				if (view_table[i] == v)
+					chosen[i] = 1;
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+	}
+	/* Registry order, each view once, whatever the order given. */
+	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
+	s->n = 0;
+	s->needs = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!chosen[i])
+			continue;
+		struct view_ctx *c = &s->ctx[s->n++];
+		c->view = view_table[i];
+		c->out = out;
+		c->diag = diag;
+		c->state = xrealloc(NULL, c->view->state_size ? c->view->state_size : 1);
+		memset(c->state, 0, c->view->state_size ? c->view->state_size : 1);
+		s->needs |= c->view->needs;
+	}
+	free(chosen);
+	return 0;
+}
+
+/* Call one hook on every view that has it; stop at the first failure. */
+#define DISPATCH(s, hook, arg) do {                                        \
+		for (size_t i_ = 0; i_ < (s)->n; i_++) {                   \
+			struct view_ctx *c_ = &(s)->ctx[i_];               \
+			if (c_->view->hook) {                              \
+				int r_ = c_->view->hook(c_, arg);          \
+				if (r_ < 0)                                \
+					return r_;                         \
+			}                                                  \
+		}                                                          \
+		return 0;                                                  \
+	} while (0)
+
+int view_set_gen_begin(struct view_set *s, const struct gen *g) { DISPATCH(s, gen_begin, g); }
+int view_set_trace(struct view_set *s, const struct trace *t) { DISPATCH(s, trace, t); }
+int view_set_abort(struct view_set *s, const struct abort_rec *a) { DISPATCH(s, abort, a); }
+int view_set_exit(struct view_set *s, const struct exit_rec *e) { DISPATCH(s, exit, e); }
+int view_set_gen_end(struct view_set *s, const struct gen *g) { DISPATCH(s, gen_end, g); }
+
+int view_set_finish(struct view_set *s)
+{
+	int r = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		struct view_ctx *c = &s->ctx[i];
+		if (c->view->finish) {
+			int e = c->view->finish(c);
+			if (e < 0 && r == 0)
+				r = e;
+		}
+		free(c->state);
+	}
+	free(s->ctx);
+	s->ctx = NULL;
+	s->n = 0;
+	return r;
+}
+
+struct outfile *view_create_file(struct view_ctx *c, const struct gen *g,
+                                 const char *suffix)
+{
+	char name[128];
+	snprintf(name, sizeof(name), "gen-%u-%s", g->number, suffix);
+	return outfile_create(c->out, name);
+}

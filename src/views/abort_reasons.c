@@ -1,0 +1,68 @@
+/* abort_reasons.c — gen-N-abort-reasons.csv: how often each abort reason
+ * occurred, most frequent first, ties in order of first appearance. */
+#include <stdlib.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/csvout.h"
+#include "dumpanalyze/intern.h"
+#include "dumpanalyze/tally.h"
+
+struct abort_reasons_state {
+	struct tally reasons;       /* key: interned reason */
+};
+
+static int abort_reasons_abort(struct view_ctx *c, const struct abort_rec *a)
+{
+	struct abort_reasons_state *s = c->state;
+	tally_add(&s->reasons, a->reason, NULL, 0, 1);
+	return 0;
+}
+
+static int by_count(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
+static int abort_reasons_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	struct abort_reasons_state *s = c->state;
+	struct outfile *f = view_create_file(c, g, "abort-reasons.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	size_t n;
+	struct tally_entry *e = tally_entries(&s->reasons, &n);
+	qsort(e, n, sizeof(*e), by_count);
+	fputs("REASON,COUNT\r\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field(&r, e[i].a, intern_len(e[i].a));
+		csv_field_u64(&r, e[i].count);
+		csv_row_end(&r);
+	}
+	free(e);
+	tally_clear(&s->reasons);
+	return outfile_commit(f);
+}
+
+static int abort_reasons_finish(struct view_ctx *c)
+{
+	struct abort_reasons_state *s = c->state;
+	tally_free(&s->reasons);
+	return 0;
+}
+
+const struct view view_abort_reasons = {
+	.name = "abort-reasons",
+	.summary = "abort reasons with their counts",
+	.files = "gen-N-abort-reasons.csv",
+	.is_default = 1,
+	.state_size = sizeof(struct abort_reasons_state),
+	.abort = abort_reasons_abort,
+	.gen_end = abort_reasons_gen_end,
+	.finish = abort_reasons_finish,
+};
