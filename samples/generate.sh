@@ -1,0 +1,345 @@
+#!/usr/bin/env bash
+# Regenerate the sample LuaJIT -jdump outputs in samples/ from real LuaJIT
+# running real Lua code (penlight and luacheck from Debian packages, driven by
+# the small scripts in samples/lua/).
+#
+#   samples/generate.sh            regenerate everything
+#   samples/generate.sh NAME...    regenerate only these (e.g. rsx flush)
+#
+# Needs: luajit, lua-penlight, lua-check (Debian packages). For the luajit2
+# (OpenResty) sample it runs `apt-get download` for luajit2 and its libraries
+# into samples/.cache/ and unpacks them with `dpkg -x` there -- the package is
+# never installed (it conflicts with luajit). Without network the luajit2 dump
+# already in samples/ is kept.
+#
+# LuaJIT output is not bit-for-bit reproducible (addresses, and also trace
+# numbering, because hash order depends on addresses). Every dump is therefore
+# checked for the line shapes it exists to show; a run that lacks one is
+# retried a few times. Line numbers quoted in README.md refer to the
+# committed files.
+set -euo pipefail
+export LC_ALL=C
+
+SAMPLES=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$SAMPLES"
+
+LUAJIT=/usr/bin/luajit
+MAX_BYTES=1000000       # hard limit per dump
+ATTEMPTS=8              # retries for dumps whose shape depends on luck
+
+die() { echo "generate.sh: $*" >&2; exit 1; }
+note() { echo "generate.sh: $*" >&2; }
+
+[ -x "$LUAJIT" ] || die "$LUAJIT not found (apt-get install luajit)"
+
+# Where the Debian packages put their modules (…/5.1/pl/init.lua etc.).
+pkg_luadir() { # package marker-suffix
+  local f
+  f=$(dpkg -L "$1" 2>/dev/null | grep -m1 -- "$2\$") ||
+    die "package $1 not installed (need $2)"
+  echo "${f%"$2"}"
+}
+PL_DIR=$(pkg_luadir lua-penlight /pl/init.lua)
+LC_DIR=$(pkg_luadir lua-check /luacheck/init.lua)
+MOD_PATH="$PL_DIR/?.lua;$PL_DIR/?/init.lua"
+[ "$LC_DIR" = "$PL_DIR" ] || MOD_PATH="$MOD_PATH;$LC_DIR/?.lua;$LC_DIR/?/init.lua"
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Run Debian luajit with plain-text dump settings; program stdout is kept in
+# $TMP/stdout. ";;" appends the default path (jit.* modules of this luajit).
+lj() {
+  env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LUA_PATH="$MOD_PATH;;" \
+    "$LUAJIT" "$@" >"$TMP/stdout"
+}
+
+# ---- checks -----------------------------------------------------------------
+
+# has FILE ERE DESCRIPTION: the dump contains a line matching ERE.
+has() {
+  grep -Eq -- "$2" "$1" && return 0
+  note "  $(basename "$1"): missing $3"
+  return 1
+}
+# count FILE ERE: number of matching lines.
+count() { grep -Ec -- "$2" "$1" || true; }
+
+size_ok() {
+  local n
+  n=$(wc -c <"$1")
+  [ "$n" -le "$MAX_BYTES" ] && return 0
+  note "  $(basename "$1"): $n bytes > $MAX_BYTES"
+  return 1
+}
+
+# A side trace whose parent is itself a side trace (depth >= 2, a "bush").
+has_bush() {
+  awk '
+    /^---- TRACE [0-9]+ start [0-9]+\/[0-9]+ / {
+      split($5, a, "/"); par[$3] = a[1]; if (par[a[1]] != "") found = 1; next }
+    /^---- TRACE [0-9]+ start / { par[$3] = "" }
+    /^---- TRACE flush/ { delete par }
+    END { exit !found }' "$1" && return 0
+  note "  $(basename "$1"): missing side trace of a side trace"
+  return 1
+}
+
+# Every `exit` line is followed by 8 register lines starting with a space.
+has_exit_regs() {
+  awk '
+    pend > 0 { if (substr($0, 1, 1) != " ") bad = 1; pend--; if (!pend) ok++; next }
+    /^---- TRACE [0-9]+ exit [0-9]+$/ { pend = 8 }
+    END { exit !(ok > 0 && !bad && !pend) }' "$1" && return 0
+  note "  $(basename "$1"): exit lines without 8 register lines"
+  return 1
+}
+
+# A trace number that completed (stop) and is started again later in the same
+# generation, i.e. reused without a flush.
+has_reuse() {
+  awk '
+    /^---- TRACE flush/ { delete stopped; next }
+    /^---- TRACE [0-9]+ stop/ { stopped[$3] = 1; next }
+    /^---- TRACE [0-9]+ start/ { if ($3 in stopped) found = 1 }
+    END { exit !found }' "$1" && return 0
+  note "  $(basename "$1"): no trace number reused without flush"
+  return 1
+}
+
+# Trace with an IR section that ends in `abort` (needs -jdump=+a).
+has_ir_abort() {
+  awk '
+    /^---- TRACE [0-9]+ IR$/ { ir = $3; next }
+    /^---- TRACE [0-9]+ (mcode|stop)/ { ir = ""; next }
+    /^---- TRACE [0-9]+ abort/ { if (ir == $3) found = 1; ir = "" }
+    END { exit !found }' "$1" && return 0
+  note "  $(basename "$1"): no IR section followed by abort"
+  return 1
+}
+
+# Two flush lines with nothing but a blank line between them.
+has_double_flush() {
+  awk '
+    /^---- TRACE flush$/ { if (prev) found = 1; prev = 1; next }
+    /^$/ { next }
+    { prev = 0 }
+    END { exit !found }' "$1" && return 0
+  note "  $(basename "$1"): no back-to-back flush"
+  return 1
+}
+
+# A program line (not dump syntax) between two bytecode lines of a trace.
+has_output_inside_trace() {
+  awk '
+    function isbc(s) { return s ~ /^[0-9][0-9][0-9][0-9] / }
+    NR > 2 && isbc(p2) && !isbc(p1) && p1 !~ /^(----|$)/ && isbc($0) { found = 1 }
+    { p2 = p1; p1 = $0 }
+    END { exit !found }' "$1" && return 0
+  note "  $(basename "$1"): no program output inside a trace"
+  return 1
+}
+
+# ---- samples ----------------------------------------------------------------
+# make_NAME OUT  writes the dump to OUT;  check_NAME OUT  verifies it.
+
+make_penlight_x() { lj "-jdump=+x,$1" lua/penlight.lua; }
+check_penlight_x() {
+  has "$1" '^---- TRACE [0-9]+ start [0-9]+/[0-9]+ ' 'side trace start' &&
+  has_bush "$1" &&
+  has "$1" '^---- TRACE [0-9]+ stop -> [0-9]+$' 'stop -> N link' &&
+  has "$1" '^---- TRACE [0-9]+ start [0-9]+/stitch ' 'N/stitch start' &&
+  has "$1" '^---- TRACE [0-9]+ stop -> stitch$' 'stop -> stitch' &&
+  has "$1" '^---- TRACE [0-9]+ abort .* -- NYI: ' 'NYI abort' &&
+  has "$1" '^---- TRACE [0-9]+ exit [0-9]+$' 'exit line'
+}
+
+make_luacheck() {
+  # plain -jdump (default flags tbim); output file via LUAJIT_DUMPFILE
+  env -u COLORTERM TERM=dumb LUAJIT_DUMPFILE="$1" LUA_PATH="$MOD_PATH;;" \
+    "$LUAJIT" -jdump lua/lint.lua "$PL_DIR/pl/file.lua" >"$TMP/stdout"
+}
+check_luacheck() {
+  local kinds n
+  # size varies a lot run to run (640 KB .. 1 MB); keep well below the limit
+  n=$(wc -c <"$1")
+  [ "$n" -le 900000 ] || { note "  luacheck: $n bytes > 900000"; return 1; }
+  kinds=$(grep -E '^---- TRACE [0-9]+ abort ' "$1" | sed 's/.* -- //' | sort -u | wc -l)
+  [ "$kinds" -ge 5 ] || { note "  luacheck: only $kinds abort reasons"; return 1; }
+  has "$1" '^---- TRACE [0-9]+ abort .* -- NYI: ' 'NYI abort' &&
+  has "$1" '^---- TRACE [0-9]+ stop -> [0-9]+$' 'stop -> N link'
+}
+
+make_flush() { lj "-jdump=+x,$1" lua/flush.lua; }
+check_flush() {
+  [ "$(count "$1" '^---- TRACE flush$')" -ge 3 ] || { note "  flush: < 3 flushes"; return 1; }
+  has_double_flush "$1"
+}
+
+make_rsx() { lj "-jdump=+rsX,$1" lua/small.lua; }
+check_rsx() {
+  has "$1" '^[0-9]{4} [a-z0-9]+ +[ >+] .* SLOAD ' 'IR line with register column' &&
+  has "$1" '^\.\.\.\. +SNAP +#[0-9]+ +\[' 'interleaved SNAP line' &&
+  has_exit_regs "$1"
+}
+
+make_snapshots() { lj "-jdump=tbsm,$1" lua/small.lua; }
+check_snapshots() {
+  has "$1" '^---- TRACE [0-9]+ snapshots$' 'snapshots section' &&
+  has "$1" '^#0 +[0-9]{4} \[' 'snapshot #0 line' &&
+  ! has "$1" '^---- TRACE [0-9]+ IR$' 'no IR (expected!)' 2>/dev/null
+}
+
+make_abort_ir() { lj "-jdump=+a,$1" lua/aborts.lua; }
+check_abort_ir() {
+  has_ir_abort "$1" &&
+  has "$1" '^---- TRACE [0-9]+ abort .* -- NYI: bytecode 51' 'NYI FNEW abort' &&
+  has "$1" '^---- TRACE [0-9]+ abort .* -- NYI: bytecode 71' 'NYI VARG abort' &&
+  has "$1" '^---- TRACE [0-9]+ abort .* -- inner loop in root trace' 'inner loop abort'
+}
+
+make_chunknames() { lj "-jdump=+x,$1" lua/chunknames.lua; }
+check_chunknames() {
+  has "$1" '^---- TRACE [0-9]+ start "t:1:2 x":2$' 'quoted chunk name with colons' &&
+  has "$1" '^---- TRACE [0-9]+ start bare name:2$' '=name chunk' &&
+  has "$1" '^---- TRACE [0-9]+ start "say "hi": ok":2$' 'chunk name with quotes' &&
+  has "$1" '^---- TRACE [0-9]+ start file:with:colons\.lua:2$' '@path chunk' &&
+  has "$1" '^---- TRACE [0-9]+ start 0x[0-9a-f]+:2$' 'long chunk name as address' &&
+  has "$1" '^---- TRACE [0-9]+ start "s=0$' 'multi-line start LOC' &&
+  has "$1" '^---- TRACE [0-9]+ abort "for i=1,99 do$' 'multi-line abort LOC' &&
+  has "$1" '^local f=function\(\)end end":2 -- NYI: bytecode 51$' 'multi-line abort tail' &&
+  has "$1" '^---- TRACE [0-9]+ abort evil -- name:2 -- NYI' 'abort in chunk named with " -- "'
+}
+
+make_builtin() { lj "-jdump=+x,$1" lua/builtin.lua; }
+check_builtin() {
+  has "$1" '^---- TRACE [0-9]+ start builtin:remove$' 'start builtin:remove' &&
+  has "$1" '^---- TRACE [0-9]+ start [0-9]+/[0-9]+ builtin:' 'side trace in builtin'
+}
+
+make_reuse() { lj "-jdump=+x,$1" lua/reuse.lua; }
+check_reuse() {
+  has_reuse "$1" && ! grep -q '^---- TRACE flush' "$1"
+}
+
+make_mixed_stdout() {
+  # dump to stdout, interleaved with the program's own output
+  env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LUA_PATH="$MOD_PATH;;" \
+    "$LUAJIT" -jdump lua/mixed.lua >"$1"
+}
+check_mixed_stdout() {
+  has "$1" '^print: ' 'print() output' &&
+  has "$1" '^---- TRACE [0-9]+ start ' 'trace start' &&
+  has_output_inside_trace "$1"
+}
+
+make_mcode_full() {
+  # tiny machine-code area: recording fails to allocate mcode -> flush
+  lj -Osizemcode=4 -Omaxmcode=4 "-jdump=+x,$1" lua/small.lua
+}
+check_mcode_full() {
+  grep -A2 -E '^---- TRACE [0-9]+ abort .* -- failed to allocate mcode memory$' "$1" |
+    grep -q '^---- TRACE flush$' && return 0
+  note "  mcode-full: no 'failed to allocate mcode memory' abort followed by flush"
+  return 1
+}
+
+# luajit2 (OpenResty) from the Debian archive, unpacked privately.
+LJ2_CACHE="$SAMPLES/.cache"
+LJ2_ROOT="$LJ2_CACHE/luajit2-root"
+LJ2_BIN=""
+setup_luajit2() {
+  [ -n "$LJ2_BIN" ] && return 0
+  mkdir -p "$LJ2_CACHE"
+  local pkgs=(luajit2 libluajit2-5.1-2 libluajit2-5.1-common) p have=1
+  for p in "${pkgs[@]}"; do
+    compgen -G "$LJ2_CACHE/${p}_*.deb" >/dev/null || have=0
+  done
+  if [ "$have" = 0 ]; then
+    note "downloading ${pkgs[*]} into $LJ2_CACHE"
+    if ! (cd "$LJ2_CACHE" && apt-get download "${pkgs[@]}") >"$TMP/apt.log" 2>&1; then
+      cat "$TMP/apt.log" >&2
+      return 1
+    fi
+  fi
+  rm -rf "$LJ2_ROOT"
+  mkdir -p "$LJ2_ROOT"
+  for p in "${pkgs[@]}"; do
+    dpkg -x "$(newest_deb "$p")" "$LJ2_ROOT"
+  done
+  LJ2_BIN=$LJ2_ROOT/usr/bin/luajit
+  [ -x "$LJ2_BIN" ] || LJ2_BIN=$(find "$LJ2_ROOT/usr/bin" -name 'luajit*' -type f | head -n1)
+  LJ2_JITDIR=$(dirname "$(dirname "$(find "$LJ2_ROOT" -path '*/jit/dump.lua' | head -n1)")")
+  LJ2_LIBDIR=$(dirname "$(find "$LJ2_ROOT" -name 'libluajit*.so*' | head -n1)")
+  [ -x "$LJ2_BIN" ] && [ -f "$LJ2_JITDIR/jit/dump.lua" ] || return 1
+}
+newest_deb() { # package -> newest cached .deb of it
+  find "$LJ2_CACHE" -maxdepth 1 -name "${1}_*.deb" | sort -V | tail -n1
+}
+lj2() {
+  # no ";;": the default path would find Debian luajit's jit.* modules, whose
+  # vmdef.lua/dump.lua do not match this binary
+  env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LD_LIBRARY_PATH="$LJ2_LIBDIR" \
+    LUA_PATH="$LJ2_JITDIR/?.lua;$MOD_PATH" "$LJ2_BIN" "$@" >"$TMP/stdout"
+}
+make_luajit2() { lj2 "-jdump=+x,$1" lua/penlight.lua; }
+check_luajit2() {
+  has "$1" '^[0-9]{4} .* +\([^ ]+:[0-9]+\)$' 'bytecode line with (file:line)' &&
+  has "$1" '^---- TRACE [0-9]+ start [0-9]+/stitch ' 'N/stitch start' &&
+  has "$1" '^---- TRACE [0-9]+ abort [a-z_]+\.[a-z_]+ -- ' 'abort located in a fast function' &&
+  has "$1" '^---- TRACE [0-9]+ exit [0-9]+$' 'exit line'
+}
+
+# Deterministic cut of penlight-x.dump inside an IR section: after the 10th
+# IR header, 6 more lines, then half of the next line (no final newline).
+make_truncated() {
+  local src=penlight-x.dump l
+  l=$(grep -n -m10 -E '^---- TRACE [0-9]+ IR$' "$src" | tail -n1 | cut -d: -f1)
+  head -n "$((l + 6))" "$src" >"$1"
+  sed -n "$((l + 7))p" "$src" | head -c 14 >>"$1"
+}
+check_truncated() {
+  [ "$(tail -c1 "$1" | od -An -c | tr -d ' ')" != '\n' ] ||
+    { note "  truncated: ends with newline"; return 1; }
+  [ "$(tail -n 8 "$1" | grep -c '^---- TRACE [0-9]* IR$')" = 1 ] ||
+    { note "  truncated: not cut inside an IR section"; return 1; }
+}
+
+# produce NAME: make, check, retry, then move into samples/NAME.dump
+produce() {
+  local name=$1 fn=${1//-/_} out="$TMP/$1.dump" i
+  for ((i = 1; i <= ATTEMPTS; i++)); do
+    rm -f "$out"
+    if "make_$fn" "$out" && [ -s "$out" ] && size_ok "$out" && "check_$fn" "$out"; then
+      mv "$out" "$SAMPLES/$name.dump"
+      printf 'generate.sh: %-14s %8d bytes  (attempt %d)\n' "$name.dump" \
+        "$(wc -c <"$SAMPLES/$name.dump")" "$i" >&2
+      return 0
+    fi
+    note "$name: attempt $i did not show all wanted shapes, retrying"
+  done
+  die "$name: giving up after $ATTEMPTS attempts"
+}
+
+ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
+     builtin reuse mixed-stdout mcode-full luajit2)
+[ $# -gt 0 ] && ALL=("$@")
+
+note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
+for name in "${ALL[@]}"; do
+  case $name in
+    luajit2)
+      if setup_luajit2; then
+        note "luajit2: $("$LJ2_BIN" -v) (Debian luajit2 $(dpkg-deb -f "$(newest_deb luajit2)" Version))"
+        produce luajit2
+      else
+        note "luajit2: cannot download/unpack luajit2 (no network?); keeping existing luajit2.dump"
+      fi ;;
+    truncated)
+      [ -f penlight-x.dump ] || produce penlight-x
+      produce truncated ;;
+    *)
+      declare -F "make_${name//-/_}" >/dev/null || die "unknown sample: $name"
+      produce "$name" ;;
+  esac
+done
