@@ -46,17 +46,21 @@ check: dumpanalyze $(UNIT_TESTS)
 # separate build tree so the normal objects stay untouched.
 check-asan:
 	rm -rf build-asan && mkdir -p build-asan
-	cp -r Makefile src include tests build-asan/
+	cp -r Makefile README.md src include tests samples man build-asan/
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) -C build-asan check \
 	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON' \
-	  LDFLAGS='-fsanitize=address,undefined' SAMPLES=$(CURDIR)/samples
+	  LDFLAGS='-fsanitize=address,undefined'
 
 check-valgrind: dumpanalyze
 	@DA_VALGRIND=1 sh tests/cli/run.sh ./dumpanalyze
 
 demo: dumpanalyze
 	./dumpanalyze --dump samples/penlight-x.dump --out-dir demo-out
-	@ls demo-out | head -20
+	@echo; echo "demo-out/ now holds:"; ls demo-out | head -8; echo "..."
+	@echo; head -5 demo-out/gen-1-traces.csv
 
 install: dumpanalyze
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)

@@ -7,6 +7,7 @@
 #define FOREIGN_SHOWN 10            /* foreign lines printed with -v */
 #define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */
 #define EXIT_MAX 65536
+#define CHUNKNAME_MAX 40            /* longer names print as a pointer */
 
 enum pstate {
 	ST_NONE,                    /* between trace events */
@@ -34,6 +35,10 @@ struct parser {
 	uint64_t exit_bits[EXIT_MAX / 64];
 	uint16_t *exits;
 	uint32_t nexits, exits_cap;
+	/* a data line whose quoted chunk name goes on on the next line
+	 * ("; \"for i=1,9 do" / "end\":2" after FNEW): bytes still allowed */
+	size_t quote_budget;
+	enum section quote_sec;
 	/* a header whose quoted chunk name goes on over several lines */
 	char *cont;
 	size_t cont_len, cont_cap;
@@ -229,6 +234,19 @@ static void scan_mcode_exit(struct parser *p, const char *l, size_t n)
 	note_exit(p, v);
 }
 
+/* A quoted chunk name printed with its newlines (a function constant's
+ * location) leaves an odd number of '"' on the line. */
+static int quote_left_open(const char *l, size_t n)
+{
+	int open = 0;
+	const char *q = l, *end = l + n;
+	while ((q = memchr(q, '"', (size_t)(end - q))) != NULL) {
+		open = !open;
+		q++;
+	}
+	return open;
+}
+
 /* ---- headers ---------------------------------------------------------- */
 
 static int on_header(struct parser *p, const struct header *h, uint64_t line)
@@ -421,8 +439,11 @@ int parser_line(struct parser *p, const struct line *l)
 	if (p->cont)
 		return cont_line(p, l);
 	p->counts.total++;
-	if (n >= 11 && s[0] == '-' && header_is(s, n))
+	if (n >= 11 && s[0] == '-' && header_is(s, n)) {
+		p->quote_budget = 0;
 		return header_line(p, s, n, l->no, 0);
+	}
+
 	if (n == 0) {
 		p->counts.blank++;
 		return 0;
@@ -471,8 +492,22 @@ int parser_line(struct parser *p, const struct line *l)
 	p->counts.content++;
 	if (p->keep_text)
 		text_append(p, sec, s, n);
+	p->quote_budget = 0;
+	if (sec != SEC_MCODE && memchr(s, '"', n) && quote_left_open(s, n)) {
+		p->quote_budget = CHUNKNAME_MAX + 2;
+		p->quote_sec = sec;
+	}
 	return 0;
 not_dump:
+	if (p->quote_budget && n < p->quote_budget && p->active) {
+		/* The rest of a chunk name that holds newlines. */
+		p->quote_budget = quote_left_open(s, n) ? 0 : p->quote_budget - n - 1;
+		p->counts.content++;
+		if (p->keep_text)
+			text_append(p, p->quote_sec, s, n);
+		return 0;
+	}
+	p->quote_budget = 0;
 	foreign(p, l);
 	return 0;
 }

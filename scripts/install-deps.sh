@@ -1,0 +1,36 @@
+#!/bin/sh
+# install-deps.sh [demo] — install what dumpanalyze needs to build and test
+# on Debian (as root), only what is missing; with "demo", then build and
+# analyse a bundled sample dump.
+set -eu
+cd "$(dirname "$0")/.."
+
+# build: compiler, make, pkg-config, libcsv, cairo (+ the font the pictures
+# use); tests: cmocka, luajit and the Lua code the samples run, valgrind,
+# script(1) and setpriv(1).
+PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev fonts-dejavu-core
+libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux"
+
+missing=""
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}\n' "$p" 2> /dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "install-deps: installing$missing"
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "install-deps: run as root (or: sudo $0)" >&2
+		exit 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing
+else
+	echo "install-deps: everything is installed"
+fi
+
+if [ "${1:-}" = demo ]; then
+	make
+	make demo
+fi

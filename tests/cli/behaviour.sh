@@ -1,0 +1,99 @@
+#!/bin/sh
+# behaviour.sh DUMPANALYZE — properties that hold on every real sample:
+# pipes equal files, bush text round-trips, lines add up, output is
+# deterministic, the documentation names every option and view.
+SUITE=behaviour
+. "$(dirname "$0")/setup.sh"
+DUMP=$SAMPLES/penlight-x.dump
+TEXT_VIEWS=traces,abort-reasons,abort-reasons-txt,bush-txt
+
+# A pipe must behave exactly like a file: same files, same bytes.
+$DA -q --dump "$DUMP" --out-dir "$TMP/file" 2> /dev/null
+cat "$DUMP" | $DA -q --out-dir "$TMP/pipe"
+check "stdin pipe (no --dump) = file" "" "$(diff -r "$TMP/file" "$TMP/pipe")"
+cat "$DUMP" | $DA -q --dump - --out-dir "$TMP/dash"
+check "--dump - = file" "" "$(diff -r "$TMP/file" "$TMP/dash")"
+
+# Same input, same bytes (pictures included), whatever the locale.
+LC_ALL=C.UTF-8 $DA -q --dump "$DUMP" --out-dir "$TMP/again"
+check "deterministic across runs and locales" "" "$(diff -r "$TMP/file" "$TMP/again")"
+
+# Default output directory: FILE-parsed next to the dump; stdin: ./dumpanalyze-out.
+mkdir -p "$TMP/d" && cp "$DUMP" "$TMP/d/app.dump"
+$DA -q --dump "$TMP/d/app.dump"
+check "default out dir next to the dump" "yes" "$([ -f "$TMP/d/app.dump-parsed/gen-1-traces.csv" ] && echo yes || echo no)"
+(cd "$TMP/d" && cat app.dump | $DA -q)
+check "default out dir for stdin" "yes" "$([ -f "$TMP/d/dumpanalyze-out/gen-1-traces.csv" ] && echo yes || echo no)"
+
+# Each bush file is a dump: fed back, it gives that bush's rows.
+rt_ok=0 rt_bad=""
+for b in "$TMP"/file/gen-*-bush-*.txt; do
+	gen=$(basename "$b" | sed 's/^gen-\([0-9]*\)-.*/\1/')
+	$DA -q --views traces --dump "$b" --out-dir "$TMP/rt" 2> /dev/null
+	ids=$(grep '^---- TRACE [0-9]* stop' "$b" | awk '{print $3}')
+	want=$(for id in $ids; do grep "^$id," "$TMP/file/gen-$gen-traces.csv"; done)
+	got=$(tail -n +2 "$TMP/rt/gen-1-traces.csv")
+	if [ "$want" = "$got" ]; then rt_ok=$((rt_ok + 1)); else rt_bad="$rt_bad $(basename "$b")"; fi
+	rm -rf "$TMP/rt"
+done
+check "bush text round-trips ($rt_ok bushes)" "" "$rt_bad"
+check "round-trip covered every bush" "$(ls "$TMP"/file/*-bush-*.txt | wc -l)" "$rt_ok"
+
+# Every input line is accounted for, on every sample.
+for dump in "$SAMPLES"/*.dump; do
+	$DA --views traces --dump "$dump" --out-dir "$TMP/acc" 2> "$TMP/acc.err"
+	sums=$(sed -n 's/^  lines *\([0-9]*\)  (trace content \([0-9]*\), headers \([0-9]*\), exit registers \([0-9]*\), foreign \([0-9]*\), blank \([0-9]*\))/\1 \2 \3 \4 \5 \6/p' "$TMP/acc.err")
+	set -- $sums
+	total=$(wc -l < "$dump")
+	[ -n "$(tail -c 1 "$dump")" ] && total=$((total + 1))
+	check "$(basename "$dump"): lines read = lines in file" "$total" "${1:-missing}"
+	check "$(basename "$dump"): lines add up" "${1:-x}" "$(( ${2:-0} + ${3:-0} + ${4:-0} + ${5:-0} + ${6:-0} ))"
+	rm -rf "$TMP/acc"
+done
+
+# Independent counts: rows = stop lines, abort tallies = abort lines,
+# bush files = bushes, per generation.
+for dump in "$SAMPLES"/*.dump; do
+	n=$(basename "$dump")
+	$DA -q --views $TEXT_VIEWS --dump "$dump" --out-dir "$TMP/$n" 2> /dev/null
+	check "$n: rows = stop lines" "$(grep -c '^---- TRACE [0-9]* stop' "$dump")" \
+		"$(cat "$TMP/$n"/gen-*-traces.csv | grep -vc '^ID,')"
+	check "$n: abort counts = abort lines" "$(grep -c '^---- TRACE [0-9]* abort' "$dump")" \
+		"$(cat "$TMP/$n"/gen-*-abort-reasons.csv | grep -v '^REASON,COUNT' | awk -F, '{s += $NF} END {print s + 0}')"
+	check "$n: generations = flushes + 1" "$(( $(grep -c '^---- TRACE flush' "$dump") + 1 ))" \
+		"$(ls "$TMP/$n" | grep -c -- '-traces.csv$')"
+	check "$n: traces in bush files = stop lines" "$(grep -c '^---- TRACE [0-9]* stop' "$dump")" \
+		"$(cat "$TMP/$n"/gen-*-bush-*.txt 2> /dev/null | grep -c '^---- TRACE [0-9]* stop')"
+done
+
+# The truncated sample ends inside a trace: incomplete, not compiled.
+$DA --views traces --dump "$SAMPLES/truncated.dump" --out-dir "$TMP/tr" 2> "$TMP/tr.err"
+check "truncated: one incomplete trace" "  incomplete           1" "$(grep '^  incomplete' "$TMP/tr.err")"
+check "truncated: the warning names it" "1" "$(grep -c 'is incomplete: the dump ends inside it' "$TMP/tr.err")"
+
+# A 10 MB line (program output) neither crashes nor changes the result.
+{ head -n 20 "$DUMP"; head -c 10485760 /dev/zero | tr '\0' 'x'; echo; tail -n +21 "$DUMP"; } > "$TMP/long.dump"
+$DA --views traces,abort-reasons --dump "$TMP/long.dump" --out-dir "$TMP/long" 2> "$TMP/long.err"
+check "10 MB line: exit status" 0 $?
+check "10 MB line: same traces" "" "$(diff "$TMP/file/gen-1-traces.csv" "$TMP/long/gen-1-traces.csv")"
+check "10 MB line: counted as one foreign line" "1" \
+	"$(sed -n 's/.*foreign \([0-9]*\),.*/\1/p' "$TMP/long.err")"
+
+# A last line without its newline still counts.
+head -c -1 "$DUMP" > "$TMP/nonl.dump"
+$DA -q --views traces --dump "$TMP/nonl.dump" --out-dir "$TMP/nonl"
+check "no final newline: same traces" "" "$(diff "$TMP/file/gen-1-traces.csv" "$TMP/nonl/gen-1-traces.csv")"
+
+# The man page documents every option of --help and every view.
+for opt in $($DA --help | grep -o -- '--[a-z-]*' | sort -u); do
+	esc=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
+	grep -q -- "$esc" "$TOP/man/dumpanalyze.1" || grep -q -- "$opt" "$TOP/man/dumpanalyze.1"
+	check "man page documents $opt" 0 $?
+done
+for v in $($DA --views list | awk '{print $1}'); do
+	grep -q "$(printf '%s' "$v" | sed 's/-/\\\\-/g')" "$TOP/man/dumpanalyze.1"
+	check "man page documents view $v" 0 $?
+	grep -q "$v" "$TOP/README.md"
+	check "README names view $v" 0 $?
+done
+finish

@@ -1,0 +1,99 @@
+#!/bin/sh
+# errors.sh DUMPANALYZE — usage and I/O errors: exit codes and messages.
+SUITE=errors
+. "$(dirname "$0")/setup.sh"
+DUMP=$SAMPLES/penlight-x.dump
+
+# expect NAME STATUS STDERR_LINE -- ARGS...: runs with stdin from /dev/null.
+expect() {
+	name=$1 want_status=$2 want_err=$3
+	shift 4
+	$DA "$@" < /dev/null > "$TMP/out" 2> "$TMP/err"
+	status=$?
+	check "$name: exit status" "$want_status" "$status"
+	check "$name: message" "$want_err" "$(head -n 1 "$TMP/err")"
+}
+
+# Run as an unprivileged user when we are root, so permissions bite.
+as_user() {
+	if [ "$(id -u)" -eq 0 ]; then
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	else
+		"$@"
+	fi
+}
+
+expect "missing dump" 2 "dumpanalyze: cannot read dump $TMP/nope.dump: No such file or directory" -- \
+	--dump "$TMP/nope.dump" --out-dir "$TMP/o1"
+check "missing dump: no output directory" "no" "$([ -e "$TMP/o1" ] && echo yes || echo no)"
+
+expect "dump is a directory" 2 "dumpanalyze: cannot read dump $TMP: Is a directory" -- \
+	--dump "$TMP" --out-dir "$TMP/o2"
+
+cp "$DUMP" "$TMP/secret.dump"
+chmod 000 "$TMP/secret.dump"
+chmod 755 "$TMP"
+as_user $DA_BIN --dump "$TMP/secret.dump" --out-dir /tmp/never-created-$$ > /dev/null 2> "$TMP/err"
+check "unreadable dump: exit status" 2 $?
+check "unreadable dump: message" "dumpanalyze: cannot read dump $TMP/secret.dump: Permission denied" "$(cat "$TMP/err")"
+
+: > "$TMP/plainfile"
+expect "output directory under a file" 2 \
+	"dumpanalyze: cannot create output directory $TMP/plainfile/sub: Not a directory" -- \
+	--dump "$DUMP" --out-dir "$TMP/plainfile/sub"
+
+mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
+as_user $DA_BIN --dump "$DUMP" --out-dir "$TMP/ro" > /dev/null 2> "$TMP/err"
+check "read-only output directory: exit status" 2 $?
+check "read-only output directory: message" \
+	"dumpanalyze: output directory $TMP/ro is not writable: Permission denied" "$(cat "$TMP/err")"
+as_user $DA_BIN --dump "$DUMP" --out-dir "$TMP/ro/sub" > /dev/null 2> "$TMP/err"
+check "uncreatable output directory: exit status" 2 $?
+check "uncreatable output directory: message" \
+	"dumpanalyze: cannot create output directory $TMP/ro/sub: Permission denied" "$(cat "$TMP/err")"
+
+expect "unknown view" 1 "dumpanalyze: unknown view 'nope' (--views list shows them)" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views traces,nope
+check "unknown view: nothing created" "no" "$([ -e "$TMP/o3" ] && echo yes || echo no)"
+expect "ambiguous view" 1 "dumpanalyze: ambiguous view 'bush': could be bush-txt bush-png" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views bush
+expect "empty view list" 1 "dumpanalyze: bad view list 'traces,'" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views traces,
+expect "unknown long option" 1 "dumpanalyze: unknown option '--bogus' (try --help)" -- --bogus
+expect "unknown short option" 1 "dumpanalyze: unknown option '-z' (try --help)" -- -z
+expect "option without its argument" 1 "dumpanalyze: option '--dump' needs an argument (try --help)" -- --dump
+expect "stray argument" 1 "dumpanalyze: unexpected argument 'dump.txt' (the dump goes after --dump)" -- dump.txt
+
+# No --dump and a terminal on stdin: usage error, not a hang.
+if command -v script > /dev/null; then
+	script -qec "$DA_BIN --out-dir $TMP/o4" /dev/null > "$TMP/tty" 2>&1
+	check "terminal stdin: exit status" 1 $?
+	check "terminal stdin: message" \
+		"dumpanalyze: no dump given: use --dump FILE, or pipe a dump to standard input" \
+		"$(tr -d '\r' < "$TMP/tty")"
+else
+	not_ok "terminal stdin" "script(1) is missing (bsdutils)"
+fi
+
+# --strict: the first warning is fatal, exit 3, and no file is left behind.
+printf '%s\n' '---- TRACE 1 start x.lua:1' '0001  FORI  1 => 2' '---- TRACE one IR' \
+	'---- TRACE 1 IR' '---- TRACE 1 mcode 10' '---- TRACE 1 stop -> loop' '' > "$TMP/bad.dump"
+$DA --strict --dump "$TMP/bad.dump" --out-dir "$TMP/o5" > /dev/null 2> "$TMP/err"
+check "strict: exit status" 3 $?
+check "strict: message" "$TMP/bad.dump:3: error: trace number missing or malformed: ---- TRACE one IR" \
+	"$(cat "$TMP/err")"
+check "strict: no files left" "" "$(ls -A "$TMP/o5")"
+$DA --dump "$TMP/bad.dump" --out-dir "$TMP/o6" > /dev/null 2> "$TMP/err"
+check "not strict: exit status" 0 $?
+check "not strict: warning" "$TMP/bad.dump:3: warning: trace number missing or malformed: ---- TRACE one IR" \
+	"$(head -n 1 "$TMP/err")"
+check "not strict: warning counted" "  warnings             1" "$(grep '^  warnings' "$TMP/err")"
+check "not strict: the trace still counts" "1,0,loop,1,0,0,10" "$(sed -n 2p "$TMP/o6/gen-1-traces.csv" | tr -d '\r')"
+
+# Help and version go to stdout with status 0.
+$DA --help > "$TMP/help" 2>&1
+check "help: exit status" 0 $?
+check "help: first line" "usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" "$(head -n 1 "$TMP/help")"
+$DA --version > "$TMP/version"
+check "version" "dumpanalyze 0.1.0" "$(cat "$TMP/version")"
+finish

@@ -1,0 +1,40 @@
+# setup.sh — shared by the end-to-end tests: a C locale, a scratch
+# directory, optional valgrind, and pass/fail bookkeeping.  Sourced.
+LC_ALL=C
+export LC_ALL
+unset COLORTERM
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+SAMPLES=${SAMPLES:-$TOP/samples}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/dumpanalyze-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT INT TERM
+PASS=0
+FAIL=0
+
+# DA: the binary under test, made absolute; under valgrind with DA_VALGRIND=1.
+DA_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+if [ -n "${DA_VALGRIND:-}" ]; then
+	DA="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $DA_BIN"
+else
+	DA=$DA_BIN
+fi
+
+ok() { PASS=$((PASS + 1)); echo "ok   - $1"; }
+not_ok() { FAIL=$((FAIL + 1)); echo "FAIL - $1"; shift; for l in "$@"; do echo "       $l"; done; }
+
+# check NAME EXPECTED ACTUAL
+check() {
+	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "expected: $2" "got:      $3"; fi
+}
+
+# check_file NAME EXPECTED_FILE ACTUAL_FILE
+check_file() {
+	if cmp -s "$2" "$3"; then ok "$1"; else
+		not_ok "$1" "files differ: $2 $3"
+		diff -u "$2" "$3" | head -20 | sed 's/^/       /'
+	fi
+}
+
+finish() {
+	echo "$SUITE: $PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+}
