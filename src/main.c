@@ -31,7 +31,7 @@ static const struct option_doc {
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
 	  "no summary at the end" },
 	{ { "verbose", no_argument, NULL, 'v' }, NULL,
-	  "say more: foreign lines, each generation" },
+	  "print the first foreign lines with their line numbers" },
 	{ { "strict", no_argument, NULL, OPT_STRICT }, NULL,
 	  "the first warning about the input is fatal (exit 3)" },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
