@@ -162,7 +162,8 @@ static int emit(struct parser *p, enum event_kind kind, uint64_t line,
 {
 	struct event ev = { kind, line, NULL, h };
 	if (with_trace) {
-		qsort(p->exits, p->nexits, sizeof(*p->exits), cmp_u16);
+		if (p->nexits > 1)
+			qsort(p->exits, p->nexits, sizeof(*p->exits), cmp_u16);
 		p->tr.exits = p->exits;
 		p->tr.nexits = p->nexits;
 		ev.trace = &p->tr;
