@@ -5,14 +5,13 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man/man1
 CC      ?= cc
-PKGS     = cairo libcsv
 VERSION  = 0.1.0
 
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
-PKG_CFLAGS := $(shell pkg-config --cflags cairo 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs cairo 2>/dev/null) -lcsv
+PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig 2>/dev/null) -lcsv
 
 LIB_SRCS = src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
@@ -39,8 +38,7 @@ tests/unit/test_%: tests/unit/test_%.c libdumpanalyze.a
 
 # The README's test command: unit tests, then end-to-end tests on real dumps.
 check: dumpanalyze $(UNIT_TESTS)
-	@sh tests/unit/run.sh $(UNIT_TESTS)
-	@sh tests/cli/run.sh ./dumpanalyze
+	@sh tests/check.sh $(UNIT_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a
 # separate build tree so the normal objects stay untouched.

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include "dumpanalyze/view.h"
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/intern.h"
+#include "dumpanalyze/diag.h"
 #include "bush_name.h"
 
 #define ROW_H 18
@@ -106,11 +108,24 @@ static int bush_png_gen_end(struct view_ctx *c, const struct gen *g)
 		FILE *fp = f ? outfile_fp(f) : NULL;
 		if (!fp)
 			return -1;
-		draw_bush(fp, b);
-		/* A failed write shows up as a stream error at commit. */
+		if (draw_bush(fp, b) < 0) {
+			da_error("%s/gen-%u-%s: cannot draw the picture", outdir_path(c->out),
+			         g->number, name);
+			return -1;
+		}
 		if (outfile_commit(f) < 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* Give back cairo's and fontconfig's caches, so leak checkers see only
+ * our own memory. */
+static int bush_png_finish(struct view_ctx *c)
+{
+	(void)c;
+	cairo_debug_reset_static_data();
+	FcFini();
 	return 0;
 }
 
@@ -121,4 +136,5 @@ const struct view view_bush_png = {
 	.needs = NEEDS_CAIRO,
 	.is_default = 1,
 	.gen_end = bush_png_gen_end,
+	.finish = bush_png_finish,
 };

@@ -71,6 +71,21 @@ $DA --views traces --dump "$SAMPLES/truncated.dump" --out-dir "$TMP/tr" 2> "$TMP
 check "truncated: one incomplete trace" "  incomplete           1" "$(grep '^  incomplete' "$TMP/tr.err")"
 check "truncated: the warning names it" "1" "$(grep -c 'is incomplete: the dump ends inside it' "$TMP/tr.err")"
 
+# A dump attached mid-run: a side trace whose parent was never seen roots
+# its own bush, with a warning naming it.
+first_side=$(grep -n '^---- TRACE [0-9]* start [0-9]*/[0-9]* ' "$DUMP" | head -n 1)
+line=${first_side%%:*}
+id=$(printf '%s' "$first_side" | awk '{print $3}')
+parent=$(printf '%s' "$first_side" | awk '{split($5, p, "/"); print p[1]}')
+tail -n "+$line" "$DUMP" > "$TMP/orphan.dump"
+$DA --views traces,bush-txt --dump "$TMP/orphan.dump" --out-dir "$TMP/orphan" 2> "$TMP/orphan.err"
+check "orphan: exit status" 0 $?
+check "orphan: warning" "$TMP/orphan.dump:1: warning: trace $id: parent trace $parent is not in this generation; it becomes the root of its own bush" \
+	"$(grep -m1 'parent trace' "$TMP/orphan.err")"
+check "orphan: its own bush file" "yes" "$([ -f "$TMP/orphan/gen-1-bush-$id.txt" ] && echo yes || echo no)"
+check "orphan: row keeps the parent from the dump" "$id,$parent," \
+	"$(grep "^$id," "$TMP/orphan/gen-1-traces.csv" | head -n 1 | cut -d, -f1-2),"
+
 # A 10 MB line (program output) neither crashes nor changes the result.
 { head -n 20 "$DUMP"; head -c 10485760 /dev/zero | tr '\0' 'x'; echo; tail -n +21 "$DUMP"; } > "$TMP/long.dump"
 $DA --views traces,abort-reasons --dump "$TMP/long.dump" --out-dir "$TMP/long" 2> "$TMP/long.err"
