@@ -14,7 +14,11 @@ expect() {
 	check "$name: message" "$want_err" "$(head -n 1 "$TMP/err")"
 }
 
-# Run as an unprivileged user when we are root, so permissions bite.
+# Run as an unprivileged user when we are root, so permissions bite; the
+# binary and the dump are copied where that user can reach them.
+chmod 755 "$TMP"
+cp "$DA_BIN" "$TMP/dumpanalyze" && chmod 755 "$TMP/dumpanalyze"
+cp "$DUMP" "$TMP/open.dump" && chmod 644 "$TMP/open.dump"
 as_user() {
 	if [ "$(id -u)" -eq 0 ]; then
 		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
@@ -32,8 +36,7 @@ expect "dump is a directory" 2 "dumpanalyze: cannot read dump $TMP: Is a directo
 
 cp "$DUMP" "$TMP/secret.dump"
 chmod 000 "$TMP/secret.dump"
-chmod 755 "$TMP"
-as_user $DA_BIN --dump "$TMP/secret.dump" --out-dir /tmp/never-created-$$ > /dev/null 2> "$TMP/err"
+as_user "$TMP/dumpanalyze" --dump "$TMP/secret.dump" --out-dir /tmp/never-created-$$ > /dev/null 2> "$TMP/err"
 check "unreadable dump: exit status" 2 $?
 check "unreadable dump: message" "dumpanalyze: cannot read dump $TMP/secret.dump: Permission denied" "$(cat "$TMP/err")"
 
@@ -43,11 +46,11 @@ expect "output directory under a file" 2 \
 	--dump "$DUMP" --out-dir "$TMP/plainfile/sub"
 
 mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
-as_user $DA_BIN --dump "$DUMP" --out-dir "$TMP/ro" > /dev/null 2> "$TMP/err"
+as_user "$TMP/dumpanalyze" --dump "$TMP/open.dump" --out-dir "$TMP/ro" > /dev/null 2> "$TMP/err"
 check "read-only output directory: exit status" 2 $?
 check "read-only output directory: message" \
 	"dumpanalyze: output directory $TMP/ro is not writable: Permission denied" "$(cat "$TMP/err")"
-as_user $DA_BIN --dump "$DUMP" --out-dir "$TMP/ro/sub" > /dev/null 2> "$TMP/err"
+as_user "$TMP/dumpanalyze" --dump "$TMP/open.dump" --out-dir "$TMP/ro/sub" > /dev/null 2> "$TMP/err"
 check "uncreatable output directory: exit status" 2 $?
 check "uncreatable output directory: message" \
 	"dumpanalyze: cannot create output directory $TMP/ro/sub: Permission denied" "$(cat "$TMP/err")"
