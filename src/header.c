@@ -76,7 +76,8 @@ static enum header_result parse_start(const char *p, size_t n,
 	/* Optional "P/E " or "P/stitch " before the location. */
 	size_t j = 0;
 	uint32_t parent;
-	if (number(p, n, &j, &parent) && j < n && p[j] == '/') {
+	if (number(p, n, &j, &parent) && j < n && p[j] == '/' &&
+	    parent <= TRACE_NUMBER_MAX) {
 		size_t k = j + 1;
 		uint32_t ex;
 		if (n - k >= 7 && memcmp(p + k, "stitch ", 7) == 0) {
@@ -193,6 +194,10 @@ enum header_result header_parse(const char *p, size_t n, struct header *h,
 	size_t i = 0;
 	if (!number(p, n, &i, &h->id) || i >= n || p[i] != ' ') {
 		*why = "trace number missing or malformed";
+		return HEADER_BAD;
+	}
+	if (h->id > TRACE_NUMBER_MAX) {
+		*why = "trace number above 65535";
 		return HEADER_BAD;
 	}
 	i++;

@@ -21,6 +21,9 @@ enum link_kind {
 	LINK_KIND_COUNT
 };
 
+/* LuaJIT stores trace numbers in 16 bits (TraceNo1). */
+#define TRACE_NUMBER_MAX 65535
+
 #define PARENT_EXIT_NONE (-2)   /* a root trace */
 #define PARENT_EXIT_STITCH (-1) /* "P/stitch" */
 

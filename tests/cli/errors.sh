@@ -93,6 +93,13 @@ check "not strict: warning" "$TMP/bad.dump:3: warning: trace number missing or m
 check "not strict: warning counted" "  warnings             1" "$(grep '^  warnings' "$TMP/err")"
 check "not strict: the trace still counts" "1,0,loop,1,0,0,10" "$(sed -n 2p "$TMP/o6/gen-1-traces.csv" | tr -d '\r')"
 
+# A huge trace number is a malformed header, not a huge table.
+printf '%s\n' '---- TRACE 99999999 start x.lua:1' '0001  FORI  1 => 2' > "$TMP/huge.dump"
+$DA -q --dump "$TMP/huge.dump" --out-dir "$TMP/o7" 2> "$TMP/err"
+check "huge trace number: exit status" 0 $?
+check "huge trace number: warning" "$TMP/huge.dump:1: warning: trace number above 65535: ---- TRACE 99999999 start x.lua:1" \
+	"$(head -n 1 "$TMP/err")"
+
 # Help and version go to stdout with status 0.
 $DA --help > "$TMP/help" 2>&1
 check "help: exit status" 0 $?
