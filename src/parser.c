@@ -142,8 +142,11 @@ static void trace_open(struct parser *p, uint32_t id, int started, uint64_t line
 	p->tr.id = id;
 	p->tr.started = started;
 	p->tr.parent_exit = PARENT_EXIT_NONE;
+	/* Until a start header says otherwise, the location is unknown:
+	 * "(?)", as LuaJIT itself prints one it cannot name. */
 	p->tr.loc.line = LOC_NO_LINE;
-	p->tr.loc_text = p->tr.loc.file = "";
+	p->tr.loc_text = p->tr.loc.file = "(?)";
+	p->tr.loc_len = p->tr.loc.file_len = 3;
 	p->tr.start_line = line;
 	p->tr.text = p->keep_text ? &p->tt : NULL;
 	p->active = 1;
