@@ -30,7 +30,7 @@ void arena_init(struct arena *a, size_t chunk_size)
 
 void *arena_alloc(struct arena *a, size_t size)
 {
-	const size_t align = sizeof(max_align_t);
+	const size_t align = _Alignof(max_align_t);
 	size = (size + align - 1) & ~(align - 1);
 	struct arena_chunk *c = a->head;
 	if (!c || c->size - c->used < size) {
