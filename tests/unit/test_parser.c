@@ -55,7 +55,8 @@ static int record(void *ctx, const struct event *e)
 		s->size_mc = t->size_mc;
 		s->nexits = t->nexits;
 		s->line = t->loc.line;
-		memcpy(s->exits, t->exits, (t->nexits < 8 ? t->nexits : 8) * sizeof(uint16_t));
+		if (t->nexits)
+			memcpy(s->exits, t->exits, (t->nexits < 8 ? t->nexits : 8) * sizeof(uint16_t));
 		memcpy(s->loc, t->loc_text, t->loc_len < 127 ? t->loc_len : 127);
 		if (t->text)
 			memcpy(s->text_bc, t->text->buf + t->text->off[SEC_BYTECODE],
