@@ -52,8 +52,8 @@ check-asan:
 	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON' \
 	  LDFLAGS='-fsanitize=address,undefined'
 
-check-valgrind: dumpanalyze
-	@DA_VALGRIND=1 sh tests/cli/run.sh ./dumpanalyze
+check-valgrind: dumpanalyze $(UNIT_TESTS)
+	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
 
 demo: dumpanalyze
 	./dumpanalyze --dump samples/penlight-x.dump --out-dir demo-out

@@ -4,8 +4,10 @@
 LC_ALL=C
 export LC_ALL
 pass=0 fail=0
+vg=
+[ -n "${DA_VALGRIND:-}" ] && vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
 for t in "$@"; do
-	out=$("$t" 2>&1)
+	out=$($vg "$t" 2>&1)
 	status=$?
 	printf '%s\n' "$out"
 	p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
