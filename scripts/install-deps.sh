@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 # build: compiler, make, pkg-config, libcsv, cairo (+ the font the pictures
 # use); tests: cmocka, luajit and the Lua code the samples run, valgrind,
 # script(1) and setpriv(1).
-PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev fonts-dejavu-core
-libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux"
+PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev fonts-dejavu-core
+libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils"
 
 missing=""
 for p in $PACKAGES; do

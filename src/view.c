@@ -11,6 +11,7 @@ extern const struct view view_abort_reasons;
 extern const struct view view_abort_reasons_txt;
 extern const struct view view_bush_txt;
 extern const struct view view_bush_png;
+extern const struct view view_bush_svg;
 
 /* Adding a view: one file in src/views/ and one line here. */
 const struct view *const view_table[] = {
@@ -19,6 +20,7 @@ const struct view *const view_table[] = {
 	&view_abort_reasons_txt,
 	&view_bush_txt,
 	&view_bush_png,
+	&view_bush_svg,
 	NULL
 };
 
@@ -147,4 +149,12 @@ struct outfile *view_create_file(struct view_ctx *c, const struct gen *g,
 	char name[128];
 	snprintf(name, sizeof(name), "gen-%u-%s", g->number, suffix);
 	return outfile_create(c->out, name);
+}
+
+void view_bush_name(char *buf, size_t n, const struct bush *b, const char *ext)
+{
+	if (b->dup > 1)
+		snprintf(buf, n, "bush-%u.%u.%s", b->root->id, b->dup, ext);
+	else
+		snprintf(buf, n, "bush-%u.%s", b->root->id, ext);
 }

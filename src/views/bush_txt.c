@@ -8,7 +8,6 @@
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/arena.h"
-#include "bush_name.h"
 
 struct bush_txt_state {
 	struct outfile **files;     /* by bush seq */
@@ -27,7 +26,7 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 	const struct bush *b = t->bush;
 	if (b->root == t) {
 		char name[64];
-		bush_file_suffix(name, sizeof(name), b, "txt");
+		view_bush_name(name, sizeof(name), b, "txt");
 		if (b->seq >= s->cap) {
 			s->cap = s->cap ? s->cap * 2 : 64;
 			s->files = xrealloc(s->files, s->cap * sizeof(*s->files));

@@ -58,7 +58,7 @@ check "uncreatable output directory: message" \
 expect "unknown view" 1 "dumpanalyze: unknown view 'nope' (--views list shows them)" -- \
 	--dump "$DUMP" --out-dir "$TMP/o3" --views traces,nope
 check "unknown view: nothing created" "no" "$([ -e "$TMP/o3" ] && echo yes || echo no)"
-expect "ambiguous view" 1 "dumpanalyze: ambiguous view 'bush': could be bush-txt bush-png" -- \
+expect "ambiguous view" 1 "dumpanalyze: ambiguous view 'bush': could be bush-txt bush-png bush-svg" -- \
 	--dump "$DUMP" --out-dir "$TMP/o3" --views bush
 expect "empty view list" 1 "dumpanalyze: bad view list 'traces,'" -- \
 	--dump "$DUMP" --out-dir "$TMP/o3" --views traces,

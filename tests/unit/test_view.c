@@ -33,7 +33,7 @@ static void test_ambiguous_prefix_names_candidates(void **s)
 	(void)s;
 	char err[256] = "";
 	assert_null(view_find("bush", err, sizeof(err)));
-	assert_string_equal(err, "ambiguous view 'bush': could be bush-txt bush-png");
+	assert_string_equal(err, "ambiguous view 'bush': could be bush-txt bush-png bush-svg");
 	const struct view *v = view_find("abort-reasons-", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "abort-reasons-txt");

@@ -1,0 +1,45 @@
+#!/bin/sh
+# pictures.sh DUMPANALYZE — bush pictures from real dumps: one PNG and
+# one SVG per bush, valid files of the same size, bigger bushes bigger.
+SUITE=pictures
+. "$(dirname "$0")/setup.sh"
+
+# png_size FILE: "WIDTH HEIGHT" from the IHDR chunk.
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
+}
+
+for dump in penlight-x luacheck reuse flush; do
+	out=$TMP/$dump
+	$DA -q --views bush-txt,bush-png,bush-svg --dump "$SAMPLES/$dump.dump" --out-dir "$out"
+	check "$dump: exit status" 0 $?
+	check "$dump: one PNG per bush" "$(ls "$out" | grep -c 'bush-.*\.txt$')" "$(ls "$out" | grep -c 'bush-.*\.png$')"
+	check "$dump: one SVG per bush" "$(ls "$out" | grep -c 'bush-.*\.txt$')" "$(ls "$out" | grep -c 'bush-.*\.svg$')"
+	bad=""
+	for png in "$out"/*.png; do
+		[ -e "$png" ] || continue
+		sig=$(od -An -c -N8 "$png" | tr -d ' ')
+		[ "$sig" = '211PNG\r\n032\n' ] || bad="$bad $(basename "$png"):signature"
+		svg=${png%.png}.svg
+		xmllint --noout "$svg" 2> /dev/null || bad="$bad $(basename "$svg"):xml"
+		set -- $(png_size "$png")
+		grep -q "<svg[^>]* width=\"$1pt\" height=\"$2pt\"" "$svg" || bad="$bad $(basename "$svg"):size"
+	done
+	check "$dump: PNGs valid, SVGs valid XML of the same size" "" "$bad"
+done
+
+# The bush with the most traces gets a larger canvas than the smallest.
+out=$TMP/penlight-x
+big=$(for t in "$out"/*-bush-*.txt; do echo "$(grep -c '^---- TRACE [0-9]* stop' "$t") $t"; done | sort -n | tail -n 1 | awk '{print $2}')
+small=$(for t in "$out"/*-bush-*.txt; do echo "$(grep -c '^---- TRACE [0-9]* stop' "$t") $t"; done | sort -n | head -n 1 | awk '{print $2}')
+set -- $(png_size "${big%.txt}.png"); big_area=$(($1 * $2))
+set -- $(png_size "${small%.txt}.png"); small_area=$(($1 * $2))
+check "largest bush has the largest picture" yes "$([ "$big_area" -gt "$small_area" ] && echo yes || echo no)"
+
+# Reused root numbers: the K-th bush of root 3 gets its own pictures.
+check "reuse: bush-3.7 drawn" "yes" "$([ -f "$TMP/reuse/gen-1-bush-3.7.png" ] && [ -f "$TMP/reuse/gen-1-bush-3.7.svg" ] && echo yes || echo no)"
+
+# Same input, same bytes.
+$DA -q --views bush-png,bush-svg --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/again"
+check "pictures are deterministic" "" "$(cd "$TMP/again" && for f in *; do cmp -s "$f" "$TMP/penlight-x/$f" || echo "$f"; done)"
+finish

@@ -1,0 +1,310 @@
+/* test_bush_draw.c — bush pictures: which blocks and exits, where, how
+ * big, in which colours; built from hand-made model records. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <cairo.h>
+#include "dumpanalyze/bush_draw.h"
+#include "dumpanalyze/intern.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/view.h"
+
+#define MAXT 400
+
+struct world {
+	struct intern strings;
+	struct trace t[MAXT];
+	uint16_t exits[MAXT][8];
+	struct bush bush;
+	size_t n;
+};
+
+static struct world *world_new(void)
+{
+	struct world *w = calloc(1, sizeof(*w));
+	intern_init(&w->strings);
+	return w;
+}
+
+static void world_free(struct world *w)
+{
+	intern_free(&w->strings);
+	free(w);
+}
+
+/* Add trace `id`; parent < 0 for the root, else index of the parent trace
+ * and the exit it grew from.  mcode exits 0..nexits-1. */
+static struct trace *add(struct world *w, uint32_t id, int parent, int32_t pexit,
+                         uint32_t nexits, const char *loc, enum link_kind lk)
+{
+	struct trace *t = &w->t[w->n];
+	memset(t, 0, sizeof(*t));
+	t->id = id;
+	t->seq = (uint32_t)w->n;
+	t->loc = intern_get(&w->strings, loc, strlen(loc));
+	t->file = t->loc;
+	t->link_kind = lk;
+	t->link = intern_get(&w->strings, link_kind_word(lk), strlen(link_kind_word(lk)));
+	t->parent_exit = PARENT_EXIT_NONE;
+	t->num_ir = 10;
+	t->size_mc = 100;
+	for (uint32_t k = 0; k < nexits && k < 8; k++)
+		w->exits[w->n][k] = (uint16_t)k;
+	t->exits = w->exits[w->n];
+	t->nexits = nexits < 8 ? nexits : 8;
+	t->bush = &w->bush;
+	if (parent >= 0) {
+		t->parent_trace = &w->t[parent];
+		t->parent = w->t[parent].id;
+		t->parent_exit = pexit;
+		w->t[w->n - 1].next_in_bush = t;
+	} else {
+		w->bush.root = t;
+	}
+	w->bush.last = t;
+	w->bush.ntraces++;
+	w->bush.mcode_bytes += t->size_mc;
+	w->bush.dup = 1;
+	w->n++;
+	return t;
+}
+
+static const struct exit_counts no_counts = { NULL, 0 };
+
+static void test_blocks_root_first_with_parents_and_exits(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	add(w, 1, -1, 0, 4, "a.lua:1", LINK_LOOP);     /* exits 0..3 */
+	add(w, 2, 0, 3, 1, "a.lua:2", LINK_ROOT);
+	add(w, 3, 0, 1, 1, "a.lua:3", LINK_RETURN);
+	add(w, 4, 1, 5, 0, "a.lua:4", LINK_INTERPRETER);   /* exit 5 not in mcode */
+	struct bush_picture p;
+	assert_int_equal(bush_picture_build(&p, &w->bush, 1, &no_counts), 0);
+	assert_int_equal(p.nblocks, 4);
+	uint32_t ids[4] = { 1, 2, 3, 4 }, parents[4] = { UINT32_MAX, 0, 0, 1 };
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(p.blocks[i].trace->id, ids[i]);
+		assert_int_equal(p.blocks[i].parent_block, parents[i]);
+	}
+	assert_int_equal(p.blocks[0].nexits, 4);
+	assert_int_equal(p.blocks[0].exits[1].sides, 1);
+	assert_int_equal(p.blocks[0].exits[3].sides, 1);
+	assert_int_equal(p.blocks[0].exits[0].sides, 0);
+	assert_int_equal(p.blocks[1].nexits, 2);            /* 0, and 5 for trace 4 */
+	assert_int_equal(p.blocks[1].exits[1].exit, 5);
+	/* siblings in exit order: trace 3 (exit 1) left of trace 2 (exit 3) */
+	assert_true(p.blocks[2].x + p.blocks[2].w < p.blocks[1].x);
+	/* children below their parent, parent centred over its children */
+	assert_true(p.blocks[1].y > p.blocks[0].y + p.blocks[0].h);
+	double mid = (p.blocks[2].x + p.blocks[1].x + p.blocks[1].w) / 2;
+	assert_true(fabs(p.blocks[0].x + p.blocks[0].w / 2 - mid) < 1e-6);
+	assert_true(p.scale == 1.0);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
+static void test_exit_counts_annotate_exits(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	struct trace *root = add(w, 7, -1, 0, 2, "b.lua:9", LINK_LOOP);
+	struct tally taken;
+	tally_init(&taken);
+	tally_add(&taken, root, NULL, 1, 7);
+	tally_add(&taken, root, NULL, 9, 2);     /* taken, not in the mcode */
+	struct exit_counts ec;
+	exit_counts_build(&ec, &taken);
+	assert_int_equal(exit_counts_get(&ec, root, 1), 7);
+	assert_int_equal(exit_counts_get(&ec, root, 0), 0);
+	struct bush_picture p;
+	assert_int_equal(bush_picture_build(&p, &w->bush, 1, &ec), 0);
+	assert_int_equal(p.blocks[0].nexits, 3);
+	assert_int_equal(p.blocks[0].exits[1].count, 7);
+	assert_int_equal(p.blocks[0].exits[2].exit, 9);
+	assert_int_equal(p.blocks[0].exits[2].count, 2);
+	assert_int_equal(p.hottest, 7);
+	bush_picture_free(&p);
+	exit_counts_free(&ec);
+	tally_free(&taken);
+	world_free(w);
+}
+
+static void test_canvas_grows_with_the_bush(void **s)
+{
+	(void)s;
+	double last_h = 0, last_w = 0;
+	static const int sizes[] = { 1, 2, 5, 10, 20 };
+	for (size_t k = 0; k < 5; k++) {
+		/* a chain: each side trace from exit 0 of the one before */
+		struct world *w = world_new();
+		add(w, 1, -1, 0, 1, "c.lua:1", LINK_LOOP);
+		for (int i = 1; i < sizes[k]; i++)
+			add(w, (uint32_t)i + 1, i - 1, 0, 1, "c.lua:2", LINK_ROOT);
+		struct bush_picture p;
+		bush_picture_build(&p, &w->bush, 1, &no_counts);
+		assert_true(p.height > last_h);
+		last_h = p.height;
+		bush_picture_free(&p);
+		world_free(w);
+		/* a fan: side traces from the root's exits */
+		w = world_new();
+		add(w, 1, -1, 0, 8, "c.lua:1", LINK_LOOP);
+		for (int i = 1; i < sizes[k]; i++)
+			add(w, (uint32_t)i + 1, 0, i % 8, 1, "c.lua:2", LINK_ROOT);
+		bush_picture_build(&p, &w->bush, 1, &no_counts);
+		assert_true(p.width >= last_w);
+		if (sizes[k] > 3)
+			assert_true(p.width > last_w);
+		last_w = p.width;
+		bush_picture_free(&p);
+		world_free(w);
+	}
+}
+
+static void test_huge_bush_is_scaled_to_the_cap(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	add(w, 1, -1, 0, 8, "d.lua:1", LINK_LOOP);
+	for (int i = 1; i < 300; i++)
+		add(w, (uint32_t)i + 1, 0, i % 8, 1, "d.lua:2", LINK_ROOT);
+	struct bush_picture p;
+	bush_picture_build(&p, &w->bush, 1, &no_counts);
+	assert_true(p.content_w > BUSH_CANVAS_MAX);
+	assert_true(p.scale < 1.0);
+	assert_true(p.width <= BUSH_CANVAS_MAX && p.height <= BUSH_CANVAS_MAX);
+	assert_true(p.width >= BUSH_CANVAS_MAX - 1);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
+static cairo_surface_t *draw(const struct bush_picture *p)
+{
+	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)p->width, (int)p->height);
+	cairo_t *cr = cairo_create(sf);
+	bush_picture_draw(p, cr);
+	assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+	cairo_destroy(cr);
+	cairo_surface_flush(sf);
+	return sf;
+}
+
+static int count_colour(cairo_surface_t *sf, int r, int g, int b, int tol)
+{
+	int n = 0, w = cairo_image_surface_get_width(sf), h = cairo_image_surface_get_height(sf);
+	int stride = cairo_image_surface_get_stride(sf);
+	unsigned char *data = cairo_image_surface_get_data(sf);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			uint32_t px;
+			memcpy(&px, data + y * stride + x * 4, 4);
+			int pr = (px >> 16) & 255, pg = (px >> 8) & 255, pb = px & 255;
+			n += abs(pr - r) <= tol && abs(pg - g) <= tol && abs(pb - b) <= tol;
+		}
+	return n;
+}
+
+static void test_root_drawn_in_crimson_deterministically(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	add(w, 1, -1, 0, 3, "e.lua:1", LINK_LOOP);
+	add(w, 2, 0, 1, 1, "e.lua:5", LINK_ROOT);
+	struct bush_picture p;
+	bush_picture_build(&p, &w->bush, 1, &no_counts);
+	cairo_surface_t *a = draw(&p), *b = draw(&p);
+	int crimson = count_colour(a, (int)(BUSH_ROOT_R * 255 + .5), (int)(BUSH_ROOT_G * 255 + .5),
+	                           (int)(BUSH_ROOT_B * 255 + .5), 2);
+	assert_true(crimson > 200);
+	size_t bytes = (size_t)cairo_image_surface_get_stride(a) * (size_t)p.height;
+	assert_memory_equal(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b), bytes);
+	cairo_surface_destroy(a);
+	cairo_surface_destroy(b);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
+static void test_hostile_chunk_names_draw(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	add(w, 1, -1, 0, 1, "\"bad \xff\xfe utf8\nand a newline\x01\":3", LINK_OTHER);
+	struct bush_picture p;
+	bush_picture_build(&p, &w->bush, 1, &no_counts);
+	cairo_surface_t *sf = draw(&p);
+	cairo_surface_destroy(sf);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
+static void test_files_written_with_picture_size(void **s)
+{
+	(void)s;
+	char dir[] = "/tmp/da-pictures-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct world *w = world_new();
+	add(w, 3, -1, 0, 2, "f.lua:1", LINK_LOOP);
+	add(w, 4, 0, 1, 1, "f.lua:5", LINK_ROOT);
+	struct gen g;
+	memset(&g, 0, sizeof(g));
+	g.number = 2;
+	g.bushes = &w->bush;
+	struct outdir *out = outdir_open(dir);
+	struct view_ctx c = { NULL, NULL, out, NULL };
+	struct tally taken;
+	tally_init(&taken);
+	assert_int_equal(bush_draw_generation(&c, &g, &taken, PICTURE_PNG), 0);
+	assert_int_equal(bush_draw_generation(&c, &g, &taken, PICTURE_SVG), 0);
+	outdir_close(out);
+	struct bush_picture p;
+	struct exit_counts ec = { NULL, 0 };
+	bush_picture_build(&p, &w->bush, 2, &ec);
+
+	char path[128];
+	snprintf(path, sizeof(path), "%s/gen-2-bush-3.png", dir);
+	cairo_surface_t *png = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+	assert_int_equal(cairo_image_surface_get_width(png), (int)p.width);
+	assert_int_equal(cairo_image_surface_get_height(png), (int)p.height);
+	cairo_surface_destroy(png);
+
+	snprintf(path, sizeof(path), "%s/gen-2-bush-3.svg", dir);
+	FILE *fp = fopen(path, "r");
+	assert_non_null(fp);
+	char buf[4096];
+	size_t n = fread(buf, 1, sizeof(buf) - 1, fp);
+	buf[n] = '\0';
+	fclose(fp);
+	char want[96];
+	snprintf(want, sizeof(want), "width=\"%dpt\" height=\"%dpt\"", (int)p.width, (int)p.height);
+	assert_non_null(strstr(buf, want));
+	assert_non_null(strstr(buf, "<svg"));
+
+	bush_picture_free(&p);
+	tally_free(&taken);
+	world_free(w);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	assert_int_equal(system(path), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_blocks_root_first_with_parents_and_exits),
+		cmocka_unit_test(test_exit_counts_annotate_exits),
+		cmocka_unit_test(test_canvas_grows_with_the_bush),
+		cmocka_unit_test(test_huge_bush_is_scaled_to_the_cap),
+		cmocka_unit_test(test_root_drawn_in_crimson_deterministically),
+		cmocka_unit_test(test_hostile_chunk_names_draw),
+		cmocka_unit_test(test_files_written_with_picture_size),
+	};
+	return cmocka_run_group_tests_name("bush_draw", tests, NULL, NULL);
+}
