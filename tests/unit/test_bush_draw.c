@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include "dumpanalyze/bush_draw.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/outdir.h"
@@ -295,6 +296,15 @@ static void test_files_written_with_picture_size(void **s)
 	assert_int_equal(system(path), 0);
 }
 
+/* Give back cairo's and fontconfig's caches, as the views do at the end. */
+static int release_fonts(void **s)
+{
+	(void)s;
+	cairo_debug_reset_static_data();
+	FcFini();
+	return 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,5 +316,5 @@ int main(void)
 		cmocka_unit_test(test_hostile_chunk_names_draw),
 		cmocka_unit_test(test_files_written_with_picture_size),
 	};
-	return cmocka_run_group_tests_name("bush_draw", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("bush_draw", tests, NULL, release_fonts);
 }
