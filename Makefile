@@ -10,10 +10,10 @@ VERSION  = 0.1.0
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
-PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng 2>/dev/null) -lcsv -lm
+PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd 2>/dev/null) -lcsv -lm
 
-LIB_SRCS = src/layout.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
+LIB_SRCS = src/layout.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
            src/csvout.c src/view.c \
            src/views/traces.c src/views/abort_reasons.c \
@@ -55,6 +55,23 @@ check-asan:
 check-valgrind: dumpanalyze $(UNIT_TESTS)
 	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
 
+# libFuzzer over input + parser + model (needs clang); FUZZ_SECONDS of
+# fuzzing, seeded with the samples; crashers land in tests/fuzz/crashes/.
+FUZZ_SECONDS ?= 60
+tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(wildcard include/dumpanalyze/*.h)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  $(CPPFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(PKG_LIBS)
+
+fuzz: tests/fuzz/fuzz_dump
+	rm -rf tests/fuzz/corpus && mkdir -p tests/fuzz/corpus tests/fuzz/crashes
+	cp samples/*.dump tests/fuzz/regressions/* tests/fuzz/corpus/ 2>/dev/null; \
+	gzip -c samples/rsx.dump > tests/fuzz/corpus/rsx.gz; \
+	xz -c samples/rsx.dump > tests/fuzz/corpus/rsx.xz; \
+	zstd -q -c samples/rsx.dump > tests/fuzz/corpus/rsx.zst
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp ./tests/fuzz/fuzz_dump -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -artifact_prefix=tests/fuzz/crashes/ \
+	  -print_final_stats=1 tests/fuzz/corpus
+
 demo: dumpanalyze
 	./dumpanalyze --dump samples/penlight-x.dump --out-dir demo-out
 	@echo; echo "demo-out/ now holds:"; ls demo-out | head -8; echo "..."
@@ -67,6 +84,6 @@ install: dumpanalyze
 
 clean:
 	rm -f dumpanalyze libdumpanalyze.a src/*.o src/views/*.o $(UNIT_TESTS)
-	rm -rf build-asan demo-out
+	rm -rf build-asan demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
 
-.PHONY: all check check-asan check-valgrind demo install clean
+.PHONY: all check check-asan check-valgrind fuzz demo install clean

@@ -292,6 +292,23 @@ check_luajit2() {
 
 # Deterministic cut of penlight-x.dump inside an IR section: after the 10th
 # IR header, 6 more lines, then half of the next line (no final newline).
+make_ansi() { lj "-jdump=+xA,$1" lua/small.lua; }
+check_ansi() { grep -q $'\033\\[' "$1" && has "$1" '^---- TRACE [0-9]+ exit' "exits"; }
+
+make_html() { lj "-jdump=+xH,$1" lua/small.lua; }
+check_html() {
+  has "$1" '^<style type="text/css">' "HTML style header" &&
+    has "$1" '^<pre class="ljdump">' "pre blocks" && has "$1" '&[lg]t;' "escaped <>" &&
+    has "$1" 'class="irt_' "IR type spans"
+}
+
+make_jv() { lj "-jv=$1" lua/penlight.lua; }
+check_jv() {
+  has "$1" '^\[TRACE +[0-9]+ \([0-9]+/[0-9]+\) ' "side traces" &&
+    has "$1" '^\[TRACE --- ' "aborts" && has "$1" ' stitch ' "stitches" &&
+    has "$1" ' -> [0-9]+\]$' "links"
+}
+
 make_truncated() {
   local src=penlight-x.dump l
   l=$(grep -n -m10 -E '^---- TRACE [0-9]+ IR$' "$src" | tail -n1 | cut -d: -f1)
@@ -322,7 +339,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full luajit2)
+     builtin reuse mixed-stdout mcode-full ansi html jv luajit2)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"

@@ -5,11 +5,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# build: compiler, make, pkg-config, libcsv, cairo (+ the font the pictures
-# use); tests: cmocka, luajit and the Lua code the samples run, valgrind,
-# script(1) and setpriv(1).
-PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev fonts-dejavu-core
-libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils"
+# build: compiler, make, pkg-config, libcsv, cairo and libpng (+ the font
+# the pictures use), zlib/liblzma/libzstd for compressed dumps; tests:
+# cmocka, luajit and the Lua code the samples run, valgrind, script(1),
+# setpriv(1), xmllint, clang's libFuzzer, the compressors.
+PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev zlib1g-dev liblzma-dev libzstd-dev fonts-dejavu-core
+libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils
+clang libclang-rt-14-dev gzip xz-utils zstd"
 
 missing=""
 for p in $PACKAGES; do

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "dumpanalyze/input.h"
 #include "dumpanalyze/arena.h"
+#include "dumpanalyze/decode.h"
 
 void input_from_fd(struct input *in, int fd)
 {
@@ -50,17 +51,127 @@ static long fill(struct input *in)
 		in->cap *= 2;
 		in->buf = xrealloc(in->buf, in->cap);
 	}
+	if (in->dec) {
+		long r = decode_read(in->dec, (unsigned char *)in->buf + in->end, in->cap - in->end);
+		if (r < 0) {
+			in->error = decode_error(in->dec);
+			return -EIO;
+		}
+		in->end += (size_t)r;
+		in->bytes += (uint64_t)r;
+		return r;
+	}
 	for (;;) {
 		ssize_t r = read(in->fd, in->buf + in->end, in->cap - in->end);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0)
+		if (r < 0) {
+			in->error = strerror(errno);
 			return -errno;
+		}
+		if (!in->detected) {
+			/* The first block says whether the stream is compressed;
+			 * if so, it becomes the decoder's first input. */
+			in->detected = 1;
+			enum compression c = decode_detect((unsigned char *)in->buf + in->end, (size_t)r);
+			if (c != COMP_NONE) {
+				in->dec = decode_new(c, in->fd, (unsigned char *)in->buf + in->end, (size_t)r);
+				return fill(in);
+			}
+		}
 		in->end += (size_t)r;
 		in->bytes += (uint64_t)r;
 		return r;
 	}
 }
+
+/* ---- presentation noise ------------------------------------------------ */
+
+/* ESC [ parameters final-byte (the SGR colours of -jdump=A), and any other
+ * lone ESC. */
+size_t input_strip_ansi(char *p, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] != 0x1b) {
+			p[o++] = p[i];
+			continue;
+		}
+		if (i + 1 < n && p[i + 1] == '[') {
+			size_t k = i + 2;
+			while (k < n && ((p[k] >= '0' && p[k] <= '9') || p[k] == ';' || p[k] == '?'))
+				k++;
+			if (k < n && p[k] >= 0x40 && p[k] <= 0x7e)
+				i = k;
+			else
+				i = k - 1;
+		}
+	}
+	return o;
+}
+
+static int starts(const char *p, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	return n >= k && memcmp(p, w, k) == 0;
+}
+
+/* Tags out, entities decoded (dump.lua escapes < > & only; &quot; and
+ * numeric ones are taken too). */
+size_t input_strip_html(char *p, size_t n)
+{
+	static const struct { const char *name; char c; } ent[] = {
+		{ "&lt;", '<' }, { "&gt;", '>' }, { "&amp;", '&' }, { "&quot;", '"' },
+		{ "&apos;", '\'' }, { "&#39;", '\'' },
+	};
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '<') {
+			const char *gt = memchr(p + i, '>', n - i);
+			if (gt) {
+				i = (size_t)(gt - p);
+				continue;
+			}
+		} else if (p[i] == '&') {
+			size_t k;
+			for (k = 0; k < sizeof(ent) / sizeof(ent[0]); k++)
+				if (starts(p + i, n - i, ent[k].name))
+					break;
+			if (k < sizeof(ent) / sizeof(ent[0])) {
+				p[o++] = ent[k].c;
+				i += strlen(ent[k].name) - 1;
+				continue;
+			}
+		}
+		p[o++] = p[i];
+	}
+	return o;
+}
+
+/* -jdump=H: a <style> block first, each trace event in <pre>, IR types in
+ * <span>s.  The mode switches on at the first of those and stays on. */
+static size_t clean_html(struct input *in, char *p, size_t n)
+{
+	if (!in->html) {
+		if (!starts(p, n, "<style type=\"text/css\">") && !starts(p, n, "<pre class=\"ljdump\">"))
+			return n;
+		in->html = 1;
+	}
+	if (in->in_style || starts(p, n, "<style")) {
+		in->in_style = 1;
+		for (size_t i = 0; i + 8 <= n; i++)
+			if (memcmp(p + i, "</style>", 8) == 0)
+				in->in_style = 0;
+		in->cleaned++;
+		return 0;
+	}
+	if (!memchr(p, '<', n) && !memchr(p, '&', n))
+		return n;
+	in->cleaned++;
+	return input_strip_html(p, n);
+}
+
+/* ---- lines ------------------------------------------------------------ */
 
 int input_next(struct input *in, struct line *out)
 {
@@ -71,7 +182,14 @@ int input_next(struct input *in, struct line *out)
 			size_t len = stop - in->pos;
 			if (len && in->buf[in->pos + len - 1] == '\r')
 				len--;
-			out->p = in->buf + in->pos;
+			char *line = in->buf + in->pos;
+			if (in->html || (len && line[0] == '<'))
+				len = clean_html(in, line, len);
+			if (len && memchr(line, 0x1b, len)) {
+				len = input_strip_ansi(line, len);
+				in->cleaned++;
+			}
+			out->p = line;
 			out->len = len;
 			out->no = ++in->lineno;
 			in->pos = nl ? stop + 1 : stop;
@@ -89,8 +207,25 @@ int input_next(struct input *in, struct line *out)
 	}
 }
 
+const char *input_error(const struct input *in)
+{
+	return in->error ? in->error : "read error";
+}
+
+const char *input_compression(const struct input *in)
+{
+	return decode_name(in->dec ? decode_kind(in->dec) : COMP_NONE);
+}
+
+int input_truncated(const struct input *in)
+{
+	return in->dec && decode_truncated(in->dec);
+}
+
 void input_close(struct input *in)
 {
+	decode_free(in->dec);
+	in->dec = NULL;
 	if (in->owns_fd && in->fd >= 0)
 		close(in->fd);
 	in->fd = -1;

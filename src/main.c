@@ -1,6 +1,7 @@
 /* main.c — options, and the wiring: input -> parser -> model -> views. */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,12 +111,17 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 		if ((r = parser_line(p, &l)) < 0)
 			break;
 	if (r == 0) {
-		r = parser_end(p, in->lineno);
+		if (input_truncated(in))
+			r = diag_warn(&run->diag, in->lineno, "the %s stream ends early: the dump was cut off",
+			              input_compression(in));
+		if (r >= 0)
+			r = parser_end(p, in->lineno);
 		if (r >= 0)
 			r = model_finish(&m, in->lineno);
 	} else if (r < -1 && !run->diag.failed) {
 		/* input_next reports -errno; view failures return -1 */
-		da_error("%s: read error: %s", run->diag.file, strerror(-r));
+		da_error("%s: %s (after line %llu)", run->diag.file, input_error(in),
+		         (unsigned long long)in->lineno);
 	}
 	if (r < 0)
 		rc = run->diag.failed ? EXIT_REJECTED : EXIT_IO;
@@ -146,6 +152,9 @@ static char *default_out_dir(const char *dump)
 int main(int argc, char **argv)
 {
 	struct run run = { 0 };
+	/* Past a file size limit, let write() fail with EFBIG and report it,
+	 * instead of dying with half-written files. */
+	signal(SIGXFSZ, SIG_IGN);
 	struct option longopts[NOPTIONS + 1];
 	int strict = 0, quiet = 0, verbose = 0;
 

@@ -108,6 +108,7 @@ static int on_stop(struct model *m, const struct event *ev)
 	t->num_ir = p->num_ir;
 	t->num_sn = p->num_sn;
 	t->size_mc = p->size_mc;
+	t->counts_known = p->counts_known;
 	t->seq = (uint32_t)m->gen.n.traces++;
 	t->start_line = p->start_line;
 	t->stop_line = ev->line;

@@ -13,6 +13,7 @@ struct outfile {
 	struct outdir *d;
 	char *name, *tmp;
 	FILE *fp;                   /* NULL while suspended */
+	int ready;                  /* complete; renamed at the next publish */
 	struct outfile *prev, *next;            /* all uncommitted files */
 	struct outfile *lru_prev, *lru_next;    /* open ones, newest first */
 };
@@ -223,18 +224,35 @@ static void forget(struct outfile *f)
 
 int outfile_commit(struct outfile *f)
 {
-	struct outdir *d = f->d;
 	int r = close_stream(f);
-	if (r == 0 && renameat(d->fd, f->tmp, d->fd, f->name) != 0)
-		r = -errno;
 	if (r < 0) {
 		fail(f, -r);
-		unlinkat(d->fd, f->tmp, 0);
+		unlinkat(f->d->fd, f->tmp, 0);
 		forget(f);
 		return -1;
 	}
-	d->written++;
-	forget(f);
+	f->ready = 1;
+	return 0;
+}
+
+int outdir_publish(struct outdir *d)
+{
+	/* Oldest first: the pending list is newest first, so walk it back. */
+	struct outfile *f = d->pending;
+	while (f && f->next)
+		f = f->next;
+	while (f) {
+		struct outfile *prev = f->prev;
+		if (f->ready) {
+			if (renameat(d->fd, f->tmp, d->fd, f->name) != 0) {
+				fail(f, errno);
+				return -1;
+			}
+			d->written++;
+			forget(f);
+		}
+		f = prev;
+	}
 	return 0;
 }
 

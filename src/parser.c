@@ -3,6 +3,7 @@
 #include <string.h>
 #include "dumpanalyze/parser.h"
 #include "dumpanalyze/arena.h"
+#include "dumpanalyze/jv.h"
 
 #define FOREIGN_SHOWN 10            /* foreign lines printed with -v */
 #define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */
@@ -20,6 +21,7 @@ struct parser {
 	int keep_text;
 	event_fn emit;
 	void *ctx;
+	enum input_format format;   /* set by the first event line */
 	enum pstate state, resume;
 	int active;                 /* a trace is open */
 	struct pending_trace tr;
@@ -148,6 +150,7 @@ static void trace_open(struct parser *p, uint32_t id, int started, uint64_t line
 	p->tr.loc_text = p->tr.loc.file = "(?)";
 	p->tr.loc_len = p->tr.loc.file_len = 3;
 	p->tr.start_line = line;
+	p->tr.counts_known = 1;
 	p->tr.text = p->keep_text ? &p->tt : NULL;
 	p->active = 1;
 	section_begin(p, SEC_BYTECODE);
@@ -393,6 +396,61 @@ static int header_line(struct parser *p, const char *l, size_t n,
 	return on_header(p, &h, line);
 }
 
+/* ---- -jv logs --------------------------------------------------------- */
+
+static void keep_loc(struct parser *p, const char *loc, size_t n)
+{
+	if (n + 1 > p->loc_cap) {
+		p->loc_cap = n + 64;
+		p->loc = xrealloc(p->loc, p->loc_cap);
+	}
+	memcpy(p->loc, loc, n);
+	p->loc[n] = '\0';
+	p->tr.loc_text = p->loc;
+	p->tr.loc_len = n;
+	loc_split(p->loc, n, &p->tr.loc);
+}
+
+/* One -jv line is a whole event: a trace that stopped or an attempt that
+ * aborted, with what the log says of it. */
+static int jv_line(struct parser *p, const struct jv_event *e, uint64_t line)
+{
+	struct header h;
+	memset(&h, 0, sizeof(h));
+	h.id = e->id;
+	switch (e->kind) {
+	case JV_FLUSH:
+		h.kind = HEADER_FLUSH;
+		return emit(p, EV_FLUSH, line, &h, 0);
+	case JV_STOP:
+	case JV_ABORT:
+		trace_open(p, e->id, 1, line);
+		p->active = 0;
+		p->tr.counts_known = 0;
+		p->tr.text = NULL;
+		p->tr.parent = e->parent;
+		p->tr.parent_exit = e->parent_exit;
+		keep_loc(p, e->loc, e->loc_len);
+		if (e->kind == JV_STOP) {
+			h.kind = HEADER_STOP;
+			h.link = e->link;
+			h.link_len = e->link_len;
+			h.link_kind = e->link_kind;
+			h.link_target = e->link_target;
+			return emit(p, EV_STOP, line, &h, 1);
+		}
+		h.kind = HEADER_ABORT;
+		h.loc_text = e->abort_loc;
+		h.loc_len = e->abort_loc_len;
+		loc_split(e->abort_loc, e->abort_loc_len, &h.loc);
+		h.reason = e->reason;
+		h.reason_len = e->reason_len;
+		return emit(p, EV_ABORT, line, &h, 1);
+	default:
+		return 0;
+	}
+}
+
 /* ---- lines ------------------------------------------------------------ */
 
 static int cont_line(struct parser *p, const struct line *l)
@@ -443,9 +501,18 @@ int parser_line(struct parser *p, const struct line *l)
 	if (p->cont)
 		return cont_line(p, l);
 	p->counts.total++;
-	if (n >= 11 && s[0] == '-' && header_is(s, n)) {
+	if (n >= 11 && s[0] == '-' && p->format != FORMAT_JV && header_is(s, n)) {
+		p->format = FORMAT_DUMP;
 		p->quote_budget = 0;
 		return header_line(p, s, n, l->no, 0);
+	}
+	if (n >= 9 && s[0] == '[' && p->format != FORMAT_DUMP) {
+		struct jv_event e;
+		if (jv_parse(s, n, &e) == 0) {
+			p->format = FORMAT_JV;
+			p->counts.header++;
+			return jv_line(p, &e, l->no);
+		}
 	}
 
 	if (n == 0) {
@@ -535,6 +602,11 @@ struct parser *parser_new(struct diag *diag, int keep_text, event_fn emit_fn, vo
 	p->ctx = ctx;
 	p->state = ST_NONE;
 	return p;
+}
+
+enum input_format parser_format(const struct parser *p)
+{
+	return p->format;
 }
 
 const struct line_counts *parser_counts(const struct parser *p)

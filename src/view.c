@@ -123,7 +123,15 @@ int view_set_gen_begin(struct view_set *s, const struct gen *g) { DISPATCH(s, ge
 int view_set_trace(struct view_set *s, const struct trace *t) { DISPATCH(s, trace, t); }
 int view_set_abort(struct view_set *s, const struct abort_rec *a) { DISPATCH(s, abort, a); }
 int view_set_exit(struct view_set *s, const struct exit_rec *e) { DISPATCH(s, exit, e); }
-int view_set_gen_end(struct view_set *s, const struct gen *g) { DISPATCH(s, gen_end, g); }
+static int gen_end_all(struct view_set *s, const struct gen *g) { DISPATCH(s, gen_end, g); }
+
+int view_set_gen_end(struct view_set *s, const struct gen *g)
+{
+	int r = gen_end_all(s, g);
+	if (r == 0 && s->n && s->ctx[0].out)
+		r = outdir_publish(s->ctx[0].out);
+	return r;
+}
 
 int view_set_finish(struct view_set *s)
 {

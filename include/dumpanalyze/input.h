@@ -1,6 +1,9 @@
 /* input.h — a dump as a stream of lines, from a file or a pipe.
  * Reads large blocks, splits lines itself, never seeks, and hands out
- * lines of any length without their line end ("\n" or "\r\n"). */
+ * lines of any length without their line end ("\n" or "\r\n").  It owns
+ * the presentation noise: compression (by magic bytes), ANSI colour
+ * escapes (-jdump=A) and the HTML of -jdump=H are gone from the lines it
+ * returns. */
 #ifndef DUMPANALYZE_INPUT_H
 #define DUMPANALYZE_INPUT_H
 
@@ -9,9 +12,17 @@
 
 #define INPUT_BLOCK (1u << 20)
 
+struct decoder;
+
 struct input {
 	int fd;
 	int owns_fd;
+	int detected;               /* compression checked */
+	struct decoder *dec;        /* NULL for plain input */
+	const char *error;          /* why the last read failed */
+	int html;                   /* -jdump=H seen */
+	int in_style;               /* inside its <style> block */
+	uint64_t cleaned;           /* lines that lost escapes or markup */
 	char *buf;
 	size_t cap, pos, end, scanned;
 	int eof;
@@ -30,9 +41,18 @@ struct line {
 int input_open(struct input *in, const char *path);
 /* Also for tests: read from an already open descriptor. */
 void input_from_fd(struct input *in, int fd);
-/* 1: a line; 0: end of input; -errno: read error.  The line stays valid
- * until the next call. */
+/* 1: a line; 0: end of input; -errno: read error (input_error says
+ * why).  The line stays valid until the next call. */
 int input_next(struct input *in, struct line *out);
+const char *input_error(const struct input *in);
+/* "gzip", "xz", "zstd" or "plain"; and whether a compressed stream ended
+ * before its end marker (a dump cut off while it was written). */
+const char *input_compression(const struct input *in);
+int input_truncated(const struct input *in);
+/* Remove ANSI escapes, or HTML tags and entities, in place; returns the
+ * new length.  Exposed for tests. */
+size_t input_strip_ansi(char *p, size_t n);
+size_t input_strip_html(char *p, size_t n);
 void input_close(struct input *in);
 
 #endif

@@ -26,6 +26,7 @@ struct trace {
 	enum link_kind link_kind;
 	uint32_t link_target;
 	uint32_t num_bc, num_ir, num_sn, size_mc;
+	int counts_known;           /* 0: from a -jv log, the sizes are unknown */
 	uint32_t seq;               /* 0-based stop order in the generation */
 	uint32_t nexits;
 	const uint16_t *exits;      /* exits referenced by its machine code */

@@ -21,9 +21,14 @@ struct outdir *outdir_open(const char *path);
 struct outfile *outfile_create(struct outdir *d, const char *name);
 /* The stream to write to; NULL after printing the cause. */
 FILE *outfile_fp(struct outfile *f);
-/* Flush, check for write errors, close and rename into place.  Returns 0,
- * or -1 after printing "dumpanalyze: DIR/NAME: cause".  Frees f. */
+/* Flush, check for write errors and close: the file is complete and will
+ * be renamed into place by the next outdir_publish().  Returns 0, or -1
+ * after printing "dumpanalyze: DIR/NAME: cause" (then f is freed). */
 int outfile_commit(struct outfile *f);
+/* Rename every complete file into place, oldest first: called once all
+ * views finished a generation, so a generation appears whole or not at
+ * all.  0, or -1 after printing the cause. */
+int outdir_publish(struct outdir *d);
 /* Remove the temporary file.  Frees f. */
 void outfile_discard(struct outfile *f);
 /* Discard every file not yet committed (after an error). */

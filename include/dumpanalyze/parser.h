@@ -3,7 +3,8 @@
  * Header lines switch the state; data lines are checked against the shape
  * of the current section (bytecode, IR, snapshots, mcode, exit registers)
  * and counted there, or counted as foreign when they are not dump output
- * (the program's own prints when both go to stdout). */
+ * (the program's own prints when both go to stdout).  A -jv verbose log
+ * is recognised by its first event line and gives the same events. */
 #ifndef DUMPANALYZE_PARSER_H
 #define DUMPANALYZE_PARSER_H
 
@@ -23,7 +24,8 @@ struct trace_text {
 	unsigned present;           /* bit (1 << section): header was seen */
 };
 
-/* A trace as the parser saw it, from its start header to its stop/abort. */
+/* A trace as the parser saw it, from its start header to its stop/abort
+ * (or from one -jv line). */
 struct pending_trace {
 	uint32_t id;
 	int started;                /* its start header was seen */
@@ -33,6 +35,7 @@ struct pending_trace {
 	size_t loc_len;
 	struct loc loc;
 	uint32_t num_bc, num_ir, num_sn, size_mc;
+	int counts_known;           /* 0 for a -jv log: no sections */
 	uint64_t start_line;        /* line number of the start header */
 	/* exits referenced by the machine code ("->N"), sorted, unique */
 	const uint16_t *exits;
@@ -62,6 +65,8 @@ struct line_counts {
 	uint64_t total, header, content, exit_regs, foreign, blank;
 };
 
+enum input_format { FORMAT_UNKNOWN, FORMAT_DUMP, FORMAT_JV };
+
 struct parser;
 
 struct parser *parser_new(struct diag *diag, int keep_text,
@@ -72,6 +77,7 @@ int parser_line(struct parser *p, const struct line *l);
 /* End of input: an unfinished trace becomes EV_INCOMPLETE. */
 int parser_end(struct parser *p, uint64_t last_line);
 const struct line_counts *parser_counts(const struct parser *p);
+enum input_format parser_format(const struct parser *p);
 void parser_free(struct parser *p);
 
 /* Line shapes, exposed for unit tests. */

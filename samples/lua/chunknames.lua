@@ -18,6 +18,7 @@ local results = {
   run(loop, 'say "hi": ok'),                -- "say "hi": ok":2
   run(loop, "@/tmp/some dir/file:with:colons.lua"), -- file:with:colons.lua:2
   run(loop, ("x"):rep(41)),                 -- too long: 0x...:2
+  run(loop, "=bytes \255\254 nul\0 end"),    -- invalid UTF-8 and a NUL, raw
   run("s=0\nfor i=1,99 do s=s+i end\nreturn s"),   -- unnamed, 3 physical lines
   -- abort (NYI: FNEW) inside unnamed multi-line chunks
   run("for i=1,99 do\nlocal f=function()end end"),

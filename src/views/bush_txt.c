@@ -48,6 +48,8 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 		fprintf(fp, "%u/stitch ", t->parent);
 	fwrite(t->loc, 1, intern_len(t->loc), fp);
 	putc('\n', fp);
+	if (!t->counts_known)       /* from a -jv log: no sections to write */
+		goto stop;
 	put_section(fp, tx, SEC_BYTECODE);
 	fprintf(fp, "---- TRACE %u IR\n", t->id);
 	put_section(fp, tx, SEC_IR);
@@ -57,6 +59,7 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 	}
 	fprintf(fp, "---- TRACE %u mcode %u\n", t->id, t->size_mc);
 	put_section(fp, tx, SEC_MCODE);
+stop:
 	fprintf(fp, "---- TRACE %u stop -> ", t->id);
 	fwrite(t->link, 1, intern_len(t->link), fp);
 	fputs("\n\n", fp);

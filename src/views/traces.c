@@ -33,10 +33,16 @@ static int traces_trace(struct view_ctx *c, const struct trace *t)
 	csv_field_u64(&r, t->id);
 	csv_field_u64(&r, t->parent_exit >= 0 ? t->parent : 0);
 	csv_field(&r, t->link, intern_len(t->link));
-	csv_field_u64(&r, t->num_bc);
-	csv_field_u64(&r, t->num_ir);
-	csv_field_u64(&r, t->num_sn);
-	csv_field_u64(&r, t->size_mc);
+	if (t->counts_known) {
+		csv_field_u64(&r, t->num_bc);
+		csv_field_u64(&r, t->num_ir);
+		csv_field_u64(&r, t->num_sn);
+		csv_field_u64(&r, t->size_mc);
+	} else {
+		/* A -jv log has no sections: the sizes are unknown, not 0. */
+		for (int i = 0; i < 4; i++)
+			csv_field(&r, "", 0);
+	}
 	csv_row_end(&r);
 	return 0;
 }

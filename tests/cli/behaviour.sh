@@ -55,6 +55,7 @@ done
 # bush files = bushes, per generation.
 for dump in "$SAMPLES"/*.dump; do
 	n=$(basename "$dump")
+	[ "$n" = jv.dump ] && continue      # a -jv log: counted in formats.sh
 	$DA -q --views $TEXT_VIEWS --dump "$dump" --out-dir "$TMP/$n" 2> /dev/null
 	check "$n: rows = stop lines" "$(grep -c '^---- TRACE [0-9]* stop' "$dump")" \
 		"$(cat "$TMP/$n"/gen-*-traces.csv | grep -vc '^ID,')"

@@ -264,6 +264,7 @@ static void test_files_written_with_picture_size(void **s)
 	tally_init(&taken);
 	assert_int_equal(bush_draw_generation(&c, &g, &taken, PICTURE_PNG), 0);
 	assert_int_equal(bush_draw_generation(&c, &g, &taken, PICTURE_SVG), 0);
+	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
 	struct bush_picture p;
 	struct exit_counts ec = { NULL, 0 };

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <zlib.h>
 #include "dumpanalyze/input.h"
 
 /* A temporary file holding the bytes, opened for reading. */
@@ -122,6 +123,80 @@ static void test_pipe_in_small_pieces(void **s)
 	input_close(&in);
 }
 
+static void test_ansi_escapes_removed(void **s)
+{
+	(void)s;
+	char line[] = "0004 >  \033[35mint\033[m EQ     0003  \033[35m+63 \033[m";
+	size_t n = input_strip_ansi(line, strlen(line));
+	assert_int_equal(n, strlen("0004 >  int EQ     0003  +63 "));
+	assert_memory_equal(line, "0004 >  int EQ     0003  +63 ", n);
+}
+
+static void test_html_tags_and_entities_removed(void **s)
+{
+	(void)s;
+	char line[] = "0005  JMP      6 =&gt; 0020 <span class=\"irt_int\">int</span> a&amp;b &lt;x&gt;";
+	size_t n = input_strip_html(line, strlen(line));
+	const char *want = "0005  JMP      6 => 0020 int a&b <x>";
+	assert_int_equal(n, strlen(want));
+	assert_memory_equal(line, want, n);
+}
+
+static void test_html_dump_lines(void **s)
+{
+	(void)s;
+	const char text[] = "<style type=\"text/css\">\npre.ljdump {\n}\n</style>\n"
+	                    "<pre class=\"ljdump\">\n---- TRACE 1 start x.lua:1\n"
+	                    "0001    <span class=\"irt_int\">int</span> SLOAD  #2    CI\n</pre>\n";
+	struct input in;
+	input_from_fd(&in, file_with(text, sizeof(text) - 1));
+	expect_line(&in, "", 1);
+	expect_line(&in, "", 2);
+	expect_line(&in, "", 3);
+	expect_line(&in, "", 4);
+	expect_line(&in, "", 5);
+	expect_line(&in, "---- TRACE 1 start x.lua:1", 6);
+	expect_line(&in, "0001    int SLOAD  #2    CI", 7);
+	expect_line(&in, "", 8);
+	close(in.fd);
+	input_close(&in);
+}
+
+static void test_gzip_detected_by_magic(void **s)
+{
+	(void)s;
+	const char text[] = "---- TRACE 1 start x.lua:1\n0001  FORI\n";
+	unsigned char gz[256];
+	z_stream z;
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (unsigned char *)text;
+	z.avail_in = sizeof(text) - 1;
+	z.next_out = gz;
+	z.avail_out = sizeof(gz);
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	size_t n = sizeof(gz) - z.avail_out;
+	deflateEnd(&z);
+	struct input in;
+	input_from_fd(&in, file_with((const char *)gz, n));
+	expect_line(&in, "---- TRACE 1 start x.lua:1", 1);
+	expect_line(&in, "0001  FORI", 2);
+	struct line l;
+	assert_int_equal(input_next(&in, &l), 0);
+	assert_string_equal(input_compression(&in), "gzip");
+	assert_false(input_truncated(&in));
+	close(in.fd);
+	input_close(&in);
+	/* cut in the middle: what was there, then "truncated" */
+	input_from_fd(&in, file_with((const char *)gz, n - 8));
+	expect_line(&in, "---- TRACE 1 start x.lua:1", 1);
+	while (input_next(&in, &l) > 0)
+		;
+	assert_true(input_truncated(&in));
+	close(in.fd);
+	input_close(&in);
+}
+
 static void test_open_errors(void **s)
 {
 	(void)s;
@@ -138,6 +213,10 @@ int main(void)
 		cmocka_unit_test(test_empty_input),
 		cmocka_unit_test(test_ten_megabyte_line_whole),
 		cmocka_unit_test(test_pipe_in_small_pieces),
+		cmocka_unit_test(test_ansi_escapes_removed),
+		cmocka_unit_test(test_html_tags_and_entities_removed),
+		cmocka_unit_test(test_html_dump_lines),
+		cmocka_unit_test(test_gzip_detected_by_magic),
 		cmocka_unit_test(test_open_errors),
 	};
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);

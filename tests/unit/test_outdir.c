@@ -71,6 +71,8 @@ static void test_file_appears_only_when_committed(void **s)
 	assert_false(exists("gen-1-traces.csv"));
 	assert_int_equal(entries(), 1);         /* the temporary file */
 	assert_int_equal(outfile_commit(f), 0);
+	assert_false(exists("gen-1-traces.csv"));      /* complete, not published */
+	assert_int_equal(outdir_publish(d), 0);
 	assert_true(exists("gen-1-traces.csv"));
 	assert_int_equal(entries(), 1);
 	char buf[64];
@@ -97,6 +99,8 @@ static void test_many_open_files_keep_their_content(void **s)
 			fprintf(outfile_fp(f[i]), "%d:%d\n", i, round);
 	for (int i = 0; i < N; i++)
 		assert_int_equal(outfile_commit(f[i]), 0);
+	assert_int_equal(outdir_publish(d), 0);
+	assert_int_equal(outdir_files_written(d), N);
 	for (int i = 0; i < N; i++) {
 		char buf[64], want[64];
 		snprintf(name, sizeof(name), "gen-1-bush-%d.txt", i);

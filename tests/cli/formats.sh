@@ -1,0 +1,121 @@
+#!/bin/sh
+# formats.sh DUMPANALYZE — every form a real dump arrives in: colour,
+# HTML, CRLF, compressed, -jv logs, cut off; and hostile input.  The same
+# run in another form must give the same files.
+SUITE=formats
+. "$(dirname "$0")/setup.sh"
+VIEWS=traces,abort-reasons,abort-reasons-txt,bush-txt
+
+# same NAME DUMP_A DUMP_B: both dumps give identical output directories.
+same() {
+	rm -rf "$TMP/s1" "$TMP/s2"
+	$DA -q --views $VIEWS --dump "$2" --out-dir "$TMP/s1" 2> /dev/null
+	$DA -q --views $VIEWS --dump "$3" --out-dir "$TMP/s2" 2> /dev/null
+	check "$1" "" "$(diff -r "$TMP/s1" "$TMP/s2" 2>&1 | head -5)"
+	check "$1: not empty" yes "$([ -s "$TMP/s1/gen-1-traces.csv" ] && echo yes || echo no)"
+}
+
+# -jdump=A: escapes stripped in the input, as sed would.
+sed 's/\x1b\[[0-9;]*m//g' "$SAMPLES/ansi.dump" > "$TMP/ansi-plain.dump"
+check "ansi sample has escapes" yes "$(grep -q "$(printf '\033')" "$SAMPLES/ansi.dump" && echo yes || echo no)"
+same "ANSI colour = plain text" "$SAMPLES/ansi.dump" "$TMP/ansi-plain.dump"
+
+# -jdump=H: style block, tags and entities gone.
+sed -e '/^<style/,/^<\/style>/d' -e 's/<[^>]*>//g' -e 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' \
+	"$SAMPLES/html.dump" > "$TMP/html-plain.dump"
+same "HTML = plain text" "$SAMPLES/html.dump" "$TMP/html-plain.dump"
+$DA --views traces --dump "$SAMPLES/html.dump" --out-dir "$TMP/h" 2> "$TMP/h.err"
+check "HTML: no foreign lines" "0" "$(sed -n 's/.*foreign \([0-9]*\),.*/\1/p' "$TMP/h.err")"
+check "HTML: rows = stop lines" "$(grep -c '^---- TRACE [0-9]* stop' "$SAMPLES/html.dump")" \
+	"$(grep -vc '^ID,' "$TMP/h/gen-1-traces.csv")"
+
+# CRLF line ends, and no final newline.
+sed 's/$/\r/' "$SAMPLES/penlight-x.dump" > "$TMP/crlf.dump"
+same "CRLF = LF" "$SAMPLES/penlight-x.dump" "$TMP/crlf.dump"
+
+# Compressed, by magic bytes whatever the name, from a file or a pipe.
+for z in "gzip -c" "xz -c" "zstd -q -c"; do
+	name=$(echo "$z" | cut -d' ' -f1)
+	$z "$SAMPLES/flush.dump" > "$TMP/flush.$name.dump"
+	same "$name file = plain" "$SAMPLES/flush.dump" "$TMP/flush.$name.dump"
+	cat "$TMP/flush.$name.dump" | $DA -q --views $VIEWS --out-dir "$TMP/zpipe"
+	check "$name pipe = plain" "" "$(diff -r "$TMP/s1" "$TMP/zpipe")"
+	rm -rf "$TMP/zpipe"
+done
+{ gzip -c "$SAMPLES/rsx.dump"; gzip -c "$SAMPLES/flush.dump"; } > "$TMP/two.gz"
+cat "$SAMPLES/rsx.dump" "$SAMPLES/flush.dump" > "$TMP/two.dump"
+same "gzip members one after another = cat" "$TMP/two.gz" "$TMP/two.dump"
+
+# A compressed dump cut off while written: a warning, what was there.
+gzip -c "$SAMPLES/penlight-x.dump" | head -c 40000 > "$TMP/cut.gz"
+$DA --views traces --dump "$TMP/cut.gz" --out-dir "$TMP/cut" 2> "$TMP/cut.err"
+check "cut gzip: exit status" 0 $?
+check "cut gzip: warning" 1 "$(grep -c 'warning: the gzip stream ends early: the dump was cut off' "$TMP/cut.err")"
+check "cut gzip: unfinished trace is incomplete" "  incomplete           1" "$(grep '^  incomplete' "$TMP/cut.err")"
+
+# Corrupt compressed data: exit 2, a message, no files.
+{ gzip -c "$SAMPLES/rsx.dump"; echo garbage; } > "$TMP/bad.gz"
+$DA --views traces --dump "$TMP/bad.gz" --out-dir "$TMP/bad" 2> "$TMP/bad.err"
+check "corrupt gzip: exit status" 2 $?
+check "corrupt gzip: message" "dumpanalyze: $TMP/bad.gz: trailing garbage after gzip data (after line 2588)" "$(cat "$TMP/bad.err")"
+check "corrupt gzip: no files" "" "$(ls -A "$TMP/bad")"
+printf '\037\213\010\000garbage-garbage-garbage' > "$TMP/worse.gz"
+$DA --views traces --dump "$TMP/worse.gz" --out-dir "$TMP/worse" 2> "$TMP/bad.err"
+check "broken gzip header: exit status" 2 $?
+check "broken gzip header: message" "dumpanalyze: $TMP/worse.gz: corrupt gzip data (after line 0)" "$(cat "$TMP/bad.err")"
+
+# -jv verbose log: traces, aborts and bushes from it.
+JV=$SAMPLES/jv.dump
+$DA -q --dump "$JV" --out-dir "$TMP/jv"
+check "jv: rows = stopped traces" "$(grep -c '^\[TRACE  *[0-9]' "$JV")" "$(grep -vc '^ID,' "$TMP/jv/gen-1-traces.csv")"
+check "jv: abort counts = aborted attempts" "$(grep -c '^\[TRACE --- ' "$JV")" \
+	"$(tail -n +2 "$TMP/jv/gen-1-abort-reasons.csv" | awk -F, '{s += $NF} END {print s + 0}')"
+check "jv: unknown sizes are empty" "$(grep -c '^\[TRACE  *[0-9]' "$JV")" "$(grep -c ',,,,.$' "$TMP/jv/gen-1-traces.csv")"
+check "jv: side trace parent" "5,2,2,,,," "$(grep '^5,' "$TMP/jv/gen-1-traces.csv" | tr -d '\r')"
+check "jv: bushes drawn" "$(ls "$TMP/jv" | grep -c 'bush-.*txt$')" "$(ls "$TMP/jv" | grep -c 'bush-.*png$')"
+
+# Hostile input: a message and an exit code, never a crash.
+printf '%s\n' '---- TRACE 18446744073709551617 start x.lua:1' '---- TRACE 9223372036854775808 IR' \
+	'---- TRACE ' '---- TRACE 1' '---- TRACE 1 start' '---- TRACE 1 stop' '---- TRACE 1 abort' \
+	'---- TRACE 1 mcode' '---- TRACE 1 exit' > "$TMP/fields.dump"
+$DA --views traces --dump "$TMP/fields.dump" --out-dir "$TMP/fields" 2> "$TMP/fields.err"
+check "missing fields: exit status" 0 $?
+check "missing fields: one warning a line" "  warnings             9" "$(grep '^  warnings' "$TMP/fields.err")"
+check "missing fields: huge id message" "$TMP/fields.dump:1: warning: trace number missing or malformed: ---- TRACE 18446744073709551617 start x.lua:1" \
+	"$(head -n 1 "$TMP/fields.err")"
+$DA --strict --views traces --dump "$TMP/fields.dump" --out-dir "$TMP/fields2" 2> /dev/null
+check "missing fields, strict: exit status" 3 $?
+
+head -c 1048576 /dev/urandom > "$TMP/garbage.dump"
+$DA --dump "$TMP/garbage.dump" --out-dir "$TMP/garbage" 2> "$TMP/garbage.err"
+status=$?
+check "binary garbage: exit status" 0 "$status"
+check "binary garbage: no traces" "  traces               0  (root 0, side 0, stitched 0, orphan 0)" "$(grep '^  traces' "$TMP/garbage.err")"
+
+awk 'BEGIN { for (i = 0; i < 1000; i++) print "---- TRACE flush" }' > "$TMP/flushes.dump"
+$DA --views traces --dump "$TMP/flushes.dump" --out-dir "$TMP/flushes" 2> "$TMP/flushes.err"
+check "all flushes: exit status" 0 $?
+check "all flushes: 1001 generations" 1001 "$(ls "$TMP/flushes" | wc -l)"
+
+awk 'BEGIN { for (i = 0; i < 1000000; i++) { n = i % 60000 + 1;
+	printf "---- TRACE %d start big.lua:%d\n---- TRACE %d stop -> loop\n", n, i, n } }' > "$TMP/million.dump"
+$DA --views traces,abort-reasons --dump "$TMP/million.dump" --out-dir "$TMP/million" 2> "$TMP/million.err"
+check "10^6 traces in one generation: exit status" 0 $?
+check "10^6 traces in one generation: rows" 1000001 "$(wc -l < "$TMP/million/gen-1-traces.csv")"
+
+# Inputs the fuzzer once choked on: a clean exit, never a signal.
+for f in "$TOP"/tests/fuzz/regressions/*; do
+	case $f in *README) continue ;; esac
+	[ -e "$f" ] || continue
+	$DA -q --dump "$f" --out-dir "$TMP/regr" > /dev/null 2>&1
+	st=$?
+	check "fuzz regression $(basename "$f"): clean exit" yes "$([ $st -le 3 ] && echo yes || echo "no ($st)")"
+	rm -rf "$TMP/regr"
+done
+
+# Disk full (a file size limit): exit 2, the cause, no file left.
+(ulimit -f 64; $DA_BIN --views traces,bush-txt --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/full" 2> "$TMP/full.err")
+check "disk full: exit status" 2 $?
+check "disk full: message" 1 "$(grep -c '^dumpanalyze: .*: File too large$' "$TMP/full.err")"
+check "disk full: no files, not even temporary ones" "" "$(ls -A "$TMP/full")"
+finish

@@ -1,0 +1,50 @@
+/* fuzz_dump.c — libFuzzer target: arbitrary bytes through input decoding
+ * (compression, ANSI, HTML), the parser (dump and -jv) and the model.
+ * Any crash, leak or sanitizer report is a bug. */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "dumpanalyze/diag.h"
+#include "dumpanalyze/input.h"
+#include "dumpanalyze/model.h"
+#include "dumpanalyze/parser.h"
+#include "dumpanalyze/view.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int fd = memfd_create("dump", 0);
+	if (fd < 0)
+		return 0;
+	if (size && write(fd, data, size) != (ssize_t)size) {
+		close(fd);
+		return 0;
+	}
+	lseek(fd, 0, SEEK_SET);
+
+	struct diag diag;
+	diag_init(&diag, "fuzz");
+	struct view_set views = { NULL, 0, 0 };
+	struct model m;
+	model_init(&m, &diag, &views);
+	struct parser *p = parser_new(&diag, size % 2, model_event, &m);
+	struct input in;
+	input_from_fd(&in, fd);
+	struct line l;
+	int r;
+	while ((r = input_next(&in, &l)) > 0)
+		if (parser_line(p, &l) < 0)
+			break;
+	if (r == 0 && parser_end(p, in.lineno) >= 0)
+		model_finish(&m, in.lineno);
+	const struct line_counts *c = parser_counts(p);
+	if (r == 0 && c->total != c->header + c->content + c->exit_regs + c->foreign + c->blank)
+		__builtin_trap();      /* every line must be accounted for */
+	input_close(&in);
+	close(fd);
+	parser_free(p);
+	model_free(&m);
+	return 0;
+}
