@@ -10,15 +10,16 @@ VERSION  = 0.1.0
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
-PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd 2>/dev/null) -lcsv -lm
+PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
 
-LIB_SRCS = src/layout.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
+LIB_SRCS = src/layout.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
            src/csvout.c src/view.c \
            src/views/traces.c src/views/abort_reasons.c \
-           src/views/abort_reasons_txt.c src/views/bush_txt.c \
-           src/views/bush_png.c src/views/bush_svg.c src/bush_draw.c
+           src/views/abort_reasons_txt.c src/views/abort_sites.c \
+           src/views/exits.c src/views/blacklist.c src/views/bush_txt.c \
+           src/views/bush_png.c src/views/bush_svg.c src/views/jsonl.c src/views/summary.c src/bush_draw.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 UNIT_TESTS = $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test_*.c))
 

@@ -309,6 +309,13 @@ check_jv() {
     has "$1" ' -> [0-9]+\]$' "links"
 }
 
+make_blacklist() { lj "-jdump=+x,$1" lua/blacklist.lua; }
+check_blacklist() {
+  [ "$(grep -c '^---- TRACE [0-9]* start blacklist.lua:10$' "$1")" -ge 11 ] ||
+    { note "  blacklist: fewer than 11 attempts at the loop"; return 1; }
+  has "$1" 'abort blacklist.lua:11 -- NYI: bytecode 51' "FNEW aborts"
+}
+
 make_truncated() {
   local src=penlight-x.dump l
   l=$(grep -n -m10 -E '^---- TRACE [0-9]+ IR$' "$src" | tail -n1 | cut -d: -f1)
@@ -339,7 +346,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full ansi html jv luajit2)
+     builtin reuse mixed-stdout mcode-full ansi html jv blacklist luajit2)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"

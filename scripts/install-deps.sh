@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 # the pictures use), zlib/liblzma/libzstd for compressed dumps; tests:
 # cmocka, luajit and the Lua code the samples run, valgrind, script(1),
 # setpriv(1), xmllint, clang's libFuzzer, the compressors.
-PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev zlib1g-dev liblzma-dev libzstd-dev fonts-dejavu-core
-libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils
+PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
+libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
 clang libclang-rt-14-dev gzip xz-utils zstd"
 
 missing=""

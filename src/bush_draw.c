@@ -65,7 +65,7 @@ static size_t first_of(const struct exit_counts *ec, const struct trace *t)
 uint64_t exit_counts_get(const struct exit_counts *ec, const struct trace *t, uint32_t exit)
 {
 	for (size_t i = first_of(ec, t); i < ec->n && ec->e[i].a == t; i++)
-		if (ec->e[i].c == (int64_t)exit)
+		if (EXIT_KEY_EXIT(ec->e[i].c) == exit)
 			return ec->e[i].count;
 	return 0;
 }
@@ -134,7 +134,7 @@ static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit
 		if (p->blocks[i].parent_block == bi)
 			all[n++] = (uint32_t)p->blocks[i].trace->parent_exit;
 	for (size_t i = 0; i < ntaken; i++)
-		all[n++] = (uint32_t)ec->e[first + i].c;
+		all[n++] = EXIT_KEY_EXIT(ec->e[first + i].c);
 	qsort(all, n, sizeof(*all), cmp_u32);
 	size_t u = 0;
 	for (size_t i = 0; i < n; i++)
@@ -606,11 +606,10 @@ static int render(FILE *fp, const struct bush_picture *p, enum picture_format fm
 	return st == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
 
-int bush_draw_generation(struct view_ctx *c, const struct gen *g,
-                         const struct tally *taken, enum picture_format fmt)
+int bush_draw_generation(struct view_ctx *c, const struct gen *g, enum picture_format fmt)
 {
 	struct exit_counts ec;
-	exit_counts_build(&ec, taken);
+	exit_counts_build(&ec, &g->exits);
 	int r = 0;
 	for (const struct bush *b = g->bushes; b && r == 0; b = b->next) {
 		char name[64];

@@ -97,6 +97,22 @@ static void summary(const struct run *run, const struct model *m,
 	        run->diag.warnings, outdir_files_written(out), outdir_path(out));
 }
 
+/* Copy an output file to stdout, if the run wrote it. */
+static void print_file(const struct outdir *out, const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", outdir_path(out), name);
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		return;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(fp);
+	fflush(stdout);
+}
+
 /* Read every line through parser and model.  0, or the exit code. */
 static int analyse(struct run *run, struct input *in, struct view_set *views,
                    struct outdir *out)
@@ -105,6 +121,8 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 	model_init(&m, &run->diag, views);
 	struct parser *p = parser_new(&run->diag, (views->needs & NEEDS_TEXT) != 0,
 	                              model_event, &m);
+	for (size_t i = 0; i < views->n; i++)
+		views->ctx[i].lines = parser_counts(p);
 	struct line l;
 	int r, rc = EXIT_OK;
 	while ((r = input_next(in, &l)) > 0)
@@ -127,6 +145,12 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 		rc = run->diag.failed ? EXIT_REJECTED : EXIT_IO;
 	if (view_set_finish(views) < 0 && rc == EXIT_OK)
 		rc = EXIT_IO;
+	/* What the finish hooks wrote (summary.txt) appears only for a run
+	 * that got to its end. */
+	if (rc == EXIT_OK && outdir_publish(out) < 0)
+		rc = EXIT_IO;
+	if (rc == EXIT_OK && !run->diag.quiet)
+		print_file(out, "summary.txt");
 	if (rc == EXIT_OK && !run->diag.quiet)
 		summary(run, &m, parser_counts(p), out);
 	parser_free(p);

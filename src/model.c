@@ -8,7 +8,10 @@
 
 static int gen_begin(struct model *m, uint64_t line)
 {
+	struct tally keep = m->gen.exits;    /* reuse its table */
 	memset(&m->gen, 0, sizeof(m->gen));
+	m->gen.exits = keep;
+	tally_clear(&m->gen.exits);
 	m->gen.number = m->generations + 1;
 	m->gen.first_line = line;
 	m->started = 1;
@@ -190,6 +193,7 @@ static int on_exit(struct model *m, const struct event *ev)
 	x.trace = x.id < m->nholder ? m->holder[x.id] : NULL;
 	x.line_no = ev->line;
 	m->gen.n.exits++;
+	tally_add(&m->gen.exits, x.trace, NULL, EXIT_KEY(x.id, x.exit), 1);
 	return view_set_exit(m->views, &x);
 }
 
@@ -229,6 +233,7 @@ void model_free(struct model *m)
 {
 	arena_free(&m->arena);
 	intern_free(&m->strings);
+	tally_free(&m->gen.exits);
 	free(m->holder);
 	free(m->root_uses);
 	m->holder = NULL;

@@ -86,3 +86,24 @@ void tally_free(struct tally *t)
 	free(t->slots);
 	memset(t, 0, sizeof(*t));
 }
+
+const struct tally_entry *tally_find(const struct tally *t, const void *a, const void *b, int64_t c)
+{
+	if (!t->count)
+		return NULL;
+	size_t j = hash_key(a, b, c) & (t->nslots - 1);
+	for (;;) {
+		const struct tally_entry *e = &t->slots[j];
+		if (!e->count)
+			return NULL;
+		if (e->a == a && e->b == b && e->c == c)
+			return e;
+		j = (j + 1) & (t->nslots - 1);
+	}
+}
+
+uint64_t tally_get(const struct tally *t, const void *a, const void *b, int64_t c)
+{
+	const struct tally_entry *e = tally_find(t, a, b, c);
+	return e ? e->count : 0;
+}

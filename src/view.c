@@ -6,21 +6,31 @@
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/outdir.h"
 
+extern const struct view view_summary;
 extern const struct view view_traces;
 extern const struct view view_abort_reasons;
 extern const struct view view_abort_reasons_txt;
+extern const struct view view_abort_sites;
+extern const struct view view_exits;
+extern const struct view view_blacklist;
 extern const struct view view_bush_txt;
 extern const struct view view_bush_png;
 extern const struct view view_bush_svg;
+extern const struct view view_jsonl;
 
 /* Adding a view: one file in src/views/ and one line here. */
 const struct view *const view_table[] = {
+	&view_summary,
 	&view_traces,
 	&view_abort_reasons,
 	&view_abort_reasons_txt,
+	&view_abort_sites,
+	&view_exits,
+	&view_blacklist,
 	&view_bush_txt,
 	&view_bush_png,
 	&view_bush_svg,
+	&view_jsonl,
 	NULL
 };
 

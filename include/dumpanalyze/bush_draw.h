@@ -14,7 +14,7 @@
 /* Canvas cap in pixels: a larger bush is scaled down to fit (and says so). */
 #define BUSH_CANVAS_MAX 8000.0
 
-/* Exit counts of a generation, sorted for lookup. */
+/* Exit counts of a generation (gen.exits), sorted for lookup. */
 struct exit_counts {
 	struct tally_entry *e;      /* a = trace, c = exit, count */
 	size_t n;
@@ -57,10 +57,9 @@ void bush_picture_free(struct bush_picture *p);
 enum picture_format { PICTURE_PNG, PICTURE_SVG };
 
 struct view_ctx;
-/* Draw every bush of the generation into gen-N-bush-ROOT[.K].png/.svg;
- * taken: exit counts keyed (trace, NULL, exit). */
-int bush_draw_generation(struct view_ctx *c, const struct gen *g,
-                         const struct tally *taken, enum picture_format fmt);
+/* Draw every bush of the generation into gen-N-bush-ROOT[.K].png/.svg,
+ * exits annotated from g->exits. */
+int bush_draw_generation(struct view_ctx *c, const struct gen *g, enum picture_format fmt);
 
 /* The colour of the root trace (crimson), for tests that look for it. */
 #define BUSH_ROOT_R 0.86

@@ -8,6 +8,7 @@
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/parser.h"
+#include "dumpanalyze/tally.h"
 
 struct bush;
 
@@ -69,8 +70,15 @@ struct gen_counts {
 	uint64_t aborts, exits, incomplete, bushes;
 };
 
+/* Exit tallies: key a = the trace (NULL when its number holds no trace of
+ * this generation), c = EXIT_KEY(id, exit). */
+#define EXIT_KEY(id, exit) (((int64_t)(id) << 32) | (int64_t)(exit))
+#define EXIT_KEY_ID(c) ((uint32_t)((uint64_t)(c) >> 32))
+#define EXIT_KEY_EXIT(c) ((uint32_t)(c))
+
 struct gen {
 	uint32_t number;            /* 1-based */
+	struct tally exits;         /* times each (trace, exit) was taken */
 	struct trace *traces, *traces_last;
 	struct bush *bushes, *bushes_last;
 	struct gen_counts n;

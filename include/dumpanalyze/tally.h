@@ -23,6 +23,10 @@ struct tally {
 void tally_init(struct tally *t);
 /* Add n to the entry for the key, creating it when new. */
 void tally_add(struct tally *t, const void *a, const void *b, int64_t c, uint64_t n);
+/* The entry of a key (valid until the next tally_add), or NULL. */
+const struct tally_entry *tally_find(const struct tally *t, const void *a, const void *b, int64_t c);
+/* The count of a key, 0 when absent. */
+uint64_t tally_get(const struct tally *t, const void *a, const void *b, int64_t c);
 /* The live entries in a fresh array (caller frees), in slot order; sort it. */
 struct tally_entry *tally_entries(const struct tally *t, size_t *count);
 void tally_clear(struct tally *t);

@@ -20,6 +20,7 @@ struct view_ctx {
 	void *state;                /* state_size zeroed bytes, view-private */
 	struct outdir *out;
 	struct diag *diag;
+	const struct line_counts *lines;    /* where the input lines went */
 };
 
 struct view {

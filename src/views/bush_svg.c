@@ -5,32 +5,16 @@
 #include "dumpanalyze/view.h"
 #include "dumpanalyze/bush_draw.h"
 
-struct bush_svg_state {
-	struct tally taken;         /* (trace, NULL, exit) -> count */
-};
-
-static int bush_svg_exit(struct view_ctx *c, const struct exit_rec *e)
-{
-	struct bush_svg_state *s = c->state;
-	if (e->trace)
-		tally_add(&s->taken, e->trace, NULL, e->exit, 1);
-	return 0;
-}
-
 static int bush_svg_gen_end(struct view_ctx *c, const struct gen *g)
 {
-	struct bush_svg_state *s = c->state;
-	int r = bush_draw_generation(c, g, &s->taken, PICTURE_SVG);
-	tally_clear(&s->taken);
-	return r;
+	return bush_draw_generation(c, g, PICTURE_SVG);
 }
 
 /* Give back cairo's and fontconfig's caches, so leak checkers see only
  * our own memory. */
 static int bush_svg_finish(struct view_ctx *c)
 {
-	struct bush_svg_state *s = c->state;
-	tally_free(&s->taken);
+	(void)c;
 	cairo_debug_reset_static_data();
 	FcFini();
 	return 0;
@@ -42,8 +26,6 @@ const struct view view_bush_svg = {
 	.files = "gen-N-bush-ROOT.svg",
 	.needs = NEEDS_CAIRO,
 	.is_default = 0,
-	.state_size = sizeof(struct bush_svg_state),
-	.exit = bush_svg_exit,
 	.gen_end = bush_svg_gen_end,
 	.finish = bush_svg_finish,
 };

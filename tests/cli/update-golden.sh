@@ -18,6 +18,7 @@ for case in "$TOP"/tests/cli/golden/*/; do
 	echo $? > "$case/status"
 	sed "s|$out|@OUT@|g; s|$SAMPLES|@SAMPLES@|g" "$case/stderr.raw" > "$case/stderr"
 	rm -f "$case/stderr.raw"
+	[ -f "$out/summary.txt" ] && sed -i "s|$SAMPLES|@SAMPLES@|g" "$out/summary.txt"
 	# Pictures are checked elsewhere; here only their names matter.
 	for png in "$out"/*.png; do [ -e "$png" ] && : > "$png"; done
 	echo "$(basename "$case"): $(ls "$out" | wc -l) files, status $(cat "$case/status")"

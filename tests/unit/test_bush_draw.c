@@ -119,8 +119,8 @@ static void test_exit_counts_annotate_exits(void **s)
 	struct trace *root = add(w, 7, -1, 0, 2, "b.lua:9", LINK_LOOP);
 	struct tally taken;
 	tally_init(&taken);
-	tally_add(&taken, root, NULL, 1, 7);
-	tally_add(&taken, root, NULL, 9, 2);     /* taken, not in the mcode */
+	tally_add(&taken, root, NULL, EXIT_KEY(7, 1), 7);
+	tally_add(&taken, root, NULL, EXIT_KEY(7, 9), 2);     /* taken, not in the mcode */
 	struct exit_counts ec;
 	exit_counts_build(&ec, &taken);
 	assert_int_equal(exit_counts_get(&ec, root, 1), 7);
@@ -259,11 +259,10 @@ static void test_files_written_with_picture_size(void **s)
 	g.number = 2;
 	g.bushes = &w->bush;
 	struct outdir *out = outdir_open(dir);
-	struct view_ctx c = { NULL, NULL, out, NULL };
-	struct tally taken;
-	tally_init(&taken);
-	assert_int_equal(bush_draw_generation(&c, &g, &taken, PICTURE_PNG), 0);
-	assert_int_equal(bush_draw_generation(&c, &g, &taken, PICTURE_SVG), 0);
+	struct view_ctx c = { NULL, NULL, out, NULL, NULL };
+	tally_init(&g.exits);
+	assert_int_equal(bush_draw_generation(&c, &g, PICTURE_PNG), 0);
+	assert_int_equal(bush_draw_generation(&c, &g, PICTURE_SVG), 0);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
 	struct bush_picture p;
@@ -291,7 +290,7 @@ static void test_files_written_with_picture_size(void **s)
 	assert_non_null(strstr(buf, "<svg"));
 
 	bush_picture_free(&p);
-	tally_free(&taken);
+	tally_free(&g.exits);
 	world_free(w);
 	snprintf(path, sizeof(path), "rm -rf %s", dir);
 	assert_int_equal(system(path), 0);

@@ -55,10 +55,11 @@ static void test_default_set_in_registry_order(void **s)
 	struct diag d;
 	diag_init(&d, "x");
 	assert_int_equal(view_set_init(&set, NULL, NULL, &d, err, sizeof(err)), 0);
-	assert_int_equal(set.n, 5);
-	static const char *const names[] = { "traces", "abort-reasons", "abort-reasons-txt",
-	                                     "bush-txt", "bush-png" };
-	for (size_t i = 0; i < 5; i++)
+	assert_int_equal(set.n, 9);
+	static const char *const names[] = { "summary", "traces", "abort-reasons",
+	                                     "abort-reasons-txt", "abort-sites", "exits",
+	                                     "blacklist", "bush-txt", "bush-png" };
+	for (size_t i = 0; i < 9; i++)
 		assert_string_equal(set.ctx[i].view->name, names[i]);
 	assert_int_equal(set.needs, NEEDS_TEXT | NEEDS_CAIRO);
 	view_set_finish(&set);

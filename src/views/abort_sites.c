@@ -1,0 +1,162 @@
+/* abort_sites.c — gen-N-abort-sites.csv: aborts grouped by where they
+ * happened, why, where the attempt started and from which parent exit:
+ * FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT, most frequent
+ * first.  One reason comes from several places, and an NYI bytecode in a
+ * root loop is another problem than one in a side trace: this tells them
+ * apart. */
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/csvout.h"
+#include "dumpanalyze/intern.h"
+#include "dumpanalyze/tally.h"
+#include "dumpanalyze/arena.h"
+
+struct site {
+	const char *file, *reason, *start_file;
+	int32_t line, start_line, parent_exit;
+	uint32_t parent;
+};
+
+struct abort_sites_state {
+	struct intern keys;         /* the fields of a site, as bytes */
+	struct tally counts;        /* key -> count, first = index in sites */
+	struct site *sites;
+	size_t nsites, cap;
+};
+
+static int abort_sites_abort(struct view_ctx *c, const struct abort_rec *a)
+{
+	struct abort_sites_state *s = c->state;
+	struct site k;
+	memset(&k, 0, sizeof(k));   /* padding too: the bytes are the key */
+	k.file = a->file;
+	k.reason = a->reason;
+	k.start_file = a->start_file;
+	k.line = a->line;
+	k.start_line = a->start_line;
+	k.parent = a->parent_exit == PARENT_EXIT_NONE ? 0 : a->parent;
+	k.parent_exit = a->parent_exit;
+	if (!s->keys.slots)
+		intern_init(&s->keys);
+	const char *key = intern_get(&s->keys, (const char *)&k, sizeof(k));
+	size_t before = s->counts.count;
+	tally_add(&s->counts, key, NULL, 0, 1);
+	if (s->counts.count != before) {
+		if (s->nsites == s->cap) {
+			s->cap = s->cap ? s->cap * 2 : 64;
+			s->sites = xrealloc(s->sites, s->cap * sizeof(*s->sites));
+		}
+		s->sites[s->nsites++] = k;
+	}
+	return 0;
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (!a || !b)
+		return a ? 1 : -1;
+	size_t na = intern_len(a), nb = intern_len(b);
+	int r = memcmp(a, b, na < nb ? na : nb);
+	return r ? r : (na > nb) - (na < nb);
+}
+
+struct row {
+	uint64_t count;
+	const struct site *site;
+};
+
+static int by_count(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	const struct site *p = a->site, *q = b->site;
+	int r;
+	if ((r = cmp_str(p->file, q->file)) || (r = (p->line > q->line) - (p->line < q->line)) ||
+	    (r = cmp_str(p->reason, q->reason)) || (r = cmp_str(p->start_file, q->start_file)) ||
+	    (r = (p->start_line > q->start_line) - (p->start_line < q->start_line)) ||
+	    (r = (p->parent > q->parent) - (p->parent < q->parent)))
+		return r;
+	return (p->parent_exit > q->parent_exit) - (p->parent_exit < q->parent_exit);
+}
+
+static void line_field(struct csv_row *r, int32_t line)
+{
+	if (line == LOC_NO_LINE)
+		csv_field(r, "", 0);
+	else
+		csv_field_i64(r, line);
+}
+
+static int abort_sites_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	struct abort_sites_state *s = c->state;
+	struct outfile *f = view_create_file(c, g, "abort-sites.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	size_t n;
+	struct tally_entry *e = tally_entries(&s->counts, &n);
+	struct row *rows = xrealloc(NULL, (n ? n : 1) * sizeof(*rows));
+	for (size_t i = 0; i < n; i++)
+		rows[i] = (struct row){ e[i].count, &s->sites[e[i].first] };
+	free(e);
+	qsort(rows, n, sizeof(*rows), by_count);
+	fputs("FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT\r\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct site *t = rows[i].site;
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field(&r, t->file, intern_len(t->file));
+		line_field(&r, t->line);
+		csv_field(&r, t->reason, intern_len(t->reason));
+		if (t->start_file) {
+			csv_field(&r, t->start_file, intern_len(t->start_file));
+			line_field(&r, t->start_line);
+		} else {
+			csv_field(&r, "", 0);
+			csv_field(&r, "", 0);
+		}
+		if (t->parent_exit == PARENT_EXIT_NONE) {
+			csv_field(&r, "", 0);
+			csv_field(&r, "", 0);
+		} else {
+			csv_field_u64(&r, t->parent);
+			if (t->parent_exit == PARENT_EXIT_STITCH)
+				csv_field_str(&r, "stitch");
+			else
+				csv_field_i64(&r, t->parent_exit);
+		}
+		csv_field_u64(&r, rows[i].count);
+		csv_row_end(&r);
+	}
+	free(rows);
+	tally_clear(&s->counts);
+	s->nsites = 0;
+	return outfile_commit(f);
+}
+
+static int abort_sites_finish(struct view_ctx *c)
+{
+	struct abort_sites_state *s = c->state;
+	if (s->keys.slots)
+		intern_free(&s->keys);
+	tally_free(&s->counts);
+	free(s->sites);
+	return 0;
+}
+
+const struct view view_abort_sites = {
+	.name = "abort-sites",
+	.summary = "aborts by location, reason, start and parent exit",
+	.files = "gen-N-abort-sites.csv",
+	.is_default = 1,
+	.state_size = sizeof(struct abort_sites_state),
+	.abort = abort_sites_abort,
+	.gen_end = abort_sites_gen_end,
+	.finish = abort_sites_finish,
+};

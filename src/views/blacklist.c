@@ -1,0 +1,82 @@
+/* blacklist.c — gen-N-blacklist.csv: start locations and parent exits
+ * whose attempts kept aborting, and whether a trace compiled there later:
+ * "no" is a likely blacklisting, "stub" an exit LuaJIT left to the
+ * interpreter (the rules are in attempts.c). */
+#include <stdlib.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/csvout.h"
+#include "dumpanalyze/intern.h"
+#include "dumpanalyze/attempts.h"
+
+static int blacklist_abort(struct view_ctx *c, const struct abort_rec *a)
+{
+	attempts_abort(c->state, a);
+	return 0;
+}
+
+static int blacklist_trace(struct view_ctx *c, const struct trace *t)
+{
+	attempts_trace(c->state, t);
+	return 0;
+}
+
+static int blacklist_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	struct attempts *s = c->state;
+	struct outfile *f = view_create_file(c, g, "blacklist.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	size_t n;
+	const struct start **rows = attempts_given_up(s, &n);
+	static const char *const later[] = { "no", "yes", "stub" };
+	fputs("START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER\r\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct start *st = rows[i];
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		if (st->exit == PARENT_EXIT_NONE) {
+			csv_field(&r, st->file, intern_len(st->file));
+			if (st->line == LOC_NO_LINE)
+				csv_field(&r, "", 0);
+			else
+				csv_field_i64(&r, st->line);
+			csv_field(&r, "", 0);
+			csv_field(&r, "", 0);
+		} else {
+			csv_field(&r, "", 0);
+			csv_field(&r, "", 0);
+			csv_field_u64(&r, st->parent);
+			if (st->exit == PARENT_EXIT_STITCH)
+				csv_field_str(&r, "stitch");
+			else
+				csv_field_i64(&r, st->exit);
+		}
+		csv_field_u64(&r, st->attempts);
+		csv_field(&r, st->last_reason, intern_len(st->last_reason));
+		csv_field_str(&r, later[st->later]);
+		csv_row_end(&r);
+	}
+	free(rows);
+	attempts_clear(s);
+	return outfile_commit(f);
+}
+
+static int blacklist_finish(struct view_ctx *c)
+{
+	attempts_free(c->state);
+	return 0;
+}
+
+const struct view view_blacklist = {
+	.name = "blacklist",
+	.summary = "start locations and exits LuaJIT likely gave up on",
+	.files = "gen-N-blacklist.csv",
+	.is_default = 1,
+	.state_size = sizeof(struct attempts),
+	.abort = blacklist_abort,
+	.trace = blacklist_trace,
+	.gen_end = blacklist_gen_end,
+	.finish = blacklist_finish,
+};

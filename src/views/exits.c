@@ -1,0 +1,58 @@
+/* exits.c — gen-N-exits.csv: how often each trace exit was taken
+ * (-jdump=+x) and the side trace compiled for it, most taken first:
+ * TRACE,EXIT,COUNT,SIDE_TRACE. */
+#include <stdlib.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/csvout.h"
+#include "dumpanalyze/tally.h"
+
+static int by_count(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return (a->c > b->c) - (a->c < b->c);      /* trace, then exit */
+}
+
+static int exits_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	struct outfile *f = view_create_file(c, g, "exits.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	/* (parent trace, exit) -> the side trace that grew there */
+	struct tally side;
+	tally_init(&side);
+	for (const struct trace *t = g->traces; t; t = t->next)
+		if (t->parent_trace && !tally_get(&side, t->parent_trace, NULL, t->parent_exit))
+			tally_add(&side, t->parent_trace, NULL, t->parent_exit, t->id);
+	size_t n;
+	struct tally_entry *e = tally_entries(&g->exits, &n);
+	qsort(e, n, sizeof(*e), by_count);
+	fputs("TRACE,EXIT,COUNT,SIDE_TRACE\r\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field_u64(&r, EXIT_KEY_ID(e[i].c));
+		csv_field_u64(&r, EXIT_KEY_EXIT(e[i].c));
+		csv_field_u64(&r, e[i].count);
+		uint64_t s = e[i].a ? tally_get(&side, e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
+		if (s)
+			csv_field_u64(&r, s);
+		else
+			csv_field(&r, "", 0);
+		csv_row_end(&r);
+	}
+	free(e);
+	tally_free(&side);
+	return outfile_commit(f);
+}
+
+const struct view view_exits = {
+	.name = "exits",
+	.summary = "exits taken, with their counts and side traces",
+	.files = "gen-N-exits.csv",
+	.is_default = 1,
+	.gen_end = exits_gen_end,
+};

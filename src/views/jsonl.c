@@ -1,0 +1,197 @@
+/* jsonl.c — gen-N.jsonl: one JSON object a line for every trace, abort,
+ * exit tally and bush of the generation ("type" says which), every field
+ * of the model, for jq.  Written with jansson; bytes that are not UTF-8
+ * (chunk names may hold any) become U+FFFD, since JSON strings cannot hold
+ * them. */
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/intern.h"
+#include "dumpanalyze/arena.h"
+
+struct jsonl_state {
+	struct outfile *file;
+};
+
+/* Valid UTF-8 of the bytes, invalid sequences as U+FFFD. */
+static json_t *json_bytes(const char *s, size_t n)
+{
+	char *buf = xrealloc(NULL, n * 3 + 1);
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+		           : (c & 0xf8) == 0xf0 && c <= 0xf4 ? 4 : 0;
+		int ok = len && i + len <= n && !(len == 2 && c < 0xc2);
+		for (size_t k = 1; ok && k < len; k++)
+			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+		if (ok && len == 3) {       /* no overlongs, no surrogates */
+			unsigned char d = (unsigned char)s[i + 1];
+			ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
+		} else if (ok && len == 4) {
+			unsigned char d = (unsigned char)s[i + 1];
+			ok = !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
+		}
+		if (!ok) {
+			memcpy(buf + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+		} else {
+			memcpy(buf + o, s + i, len);
+			o += len;
+			i += len;
+		}
+	}
+	json_t *j = json_stringn(buf, o);
+	free(buf);
+	return j;
+}
+
+static json_t *json_interned(const char *s)
+{
+	return s ? json_bytes(s, intern_len(s)) : json_null();
+}
+
+static json_t *json_line(int32_t line)
+{
+	return line == LOC_NO_LINE ? json_null() : json_integer(line);
+}
+
+static json_t *json_parent_exit(int32_t e)
+{
+	if (e == PARENT_EXIT_NONE)
+		return json_null();
+	return e == PARENT_EXIT_STITCH ? json_string("stitch") : json_integer(e);
+}
+
+static int put(struct jsonl_state *s, json_t *obj)
+{
+	FILE *fp = outfile_fp(s->file);
+	int r = fp ? json_dumpf(obj, fp, JSON_COMPACT | JSON_PRESERVE_ORDER) : -1;
+	if (fp)
+		putc('\n', fp);
+	json_decref(obj);
+	return r < 0 ? -1 : 0;
+}
+
+static int jsonl_gen_begin(struct view_ctx *c, const struct gen *g)
+{
+	struct jsonl_state *s = c->state;
+	char name[32];
+	snprintf(name, sizeof(name), "gen-%u.jsonl", g->number);
+	s->file = outfile_create(c->out, name);
+	return s->file ? 0 : -1;
+}
+
+static int jsonl_trace(struct view_ctx *c, const struct trace *t)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "type", json_string("trace"));
+	json_object_set_new(o, "gen", json_integer(t->gen));
+	json_object_set_new(o, "id", json_integer(t->id));
+	json_object_set_new(o, "parent", t->parent_exit == PARENT_EXIT_NONE ? json_null() : json_integer(t->parent));
+	json_object_set_new(o, "parent_exit", json_parent_exit(t->parent_exit));
+	json_object_set_new(o, "orphan", json_boolean(t->parent_exit >= 0 && !t->parent_trace));
+	json_object_set_new(o, "loc", json_interned(t->loc));
+	json_object_set_new(o, "file", json_interned(t->file));
+	json_object_set_new(o, "line", json_line(t->line));
+	json_object_set_new(o, "link", json_interned(t->link));
+	json_object_set_new(o, "link_kind", json_string(link_kind_word(t->link_kind)));
+	json_object_set_new(o, "link_target", t->link_target ? json_integer(t->link_target) : json_null());
+	json_object_set_new(o, "bush_root", json_integer(t->bush->root->id));
+	json_object_set_new(o, "bush_dup", json_integer(t->bush->dup));
+	json_object_set_new(o, "num_bc", t->counts_known ? json_integer(t->num_bc) : json_null());
+	json_object_set_new(o, "num_ir", t->counts_known ? json_integer(t->num_ir) : json_null());
+	json_object_set_new(o, "num_sn", t->counts_known ? json_integer(t->num_sn) : json_null());
+	json_object_set_new(o, "size_mc", t->counts_known ? json_integer(t->size_mc) : json_null());
+	json_t *ex = json_array();
+	for (uint32_t i = 0; i < t->nexits; i++)
+		json_array_append_new(ex, json_integer(t->exits[i]));
+	json_object_set_new(o, "mcode_exits", ex);
+	json_object_set_new(o, "start_line_no", json_integer((json_int_t)t->start_line));
+	json_object_set_new(o, "stop_line_no", json_integer((json_int_t)t->stop_line));
+	return put(c->state, o);
+}
+
+static int jsonl_abort(struct view_ctx *c, const struct abort_rec *a)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "type", json_string("abort"));
+	json_object_set_new(o, "gen", json_integer(a->gen));
+	json_object_set_new(o, "id", a->id ? json_integer(a->id) : json_null());
+	json_object_set_new(o, "parent", a->parent_exit == PARENT_EXIT_NONE ? json_null() : json_integer(a->parent));
+	json_object_set_new(o, "parent_exit", json_parent_exit(a->parent_exit));
+	json_object_set_new(o, "loc", json_interned(a->loc));
+	json_object_set_new(o, "file", json_interned(a->file));
+	json_object_set_new(o, "line", json_line(a->line));
+	json_object_set_new(o, "reason", json_interned(a->reason));
+	json_object_set_new(o, "start_file", json_interned(a->start_file));
+	json_object_set_new(o, "start_line", a->start_file ? json_line(a->start_line) : json_null());
+	json_object_set_new(o, "line_no", json_integer((json_int_t)a->line_no));
+	return put(c->state, o);
+}
+
+static int by_key(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	return (a->c > b->c) - (a->c < b->c);
+}
+
+static int jsonl_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	struct jsonl_state *s = c->state;
+	int r = 0;
+	size_t n;
+	struct tally_entry *e = tally_entries(&g->exits, &n);
+	qsort(e, n, sizeof(*e), by_key);
+	for (size_t i = 0; i < n && r == 0; i++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "type", json_string("exit"));
+		json_object_set_new(o, "gen", json_integer(g->number));
+		json_object_set_new(o, "trace", json_integer(EXIT_KEY_ID(e[i].c)));
+		json_object_set_new(o, "exit", json_integer(EXIT_KEY_EXIT(e[i].c)));
+		json_object_set_new(o, "count", json_integer((json_int_t)e[i].count));
+		json_t *side = json_null();
+		for (const struct trace *t = g->traces; t && e[i].a; t = t->next)
+			if (t->parent_trace == e[i].a && t->parent_exit == (int32_t)EXIT_KEY_EXIT(e[i].c)) {
+				json_decref(side);
+				side = json_integer(t->id);
+				break;
+			}
+		json_object_set_new(o, "side_trace", side);
+		r = put(s, o);
+	}
+	free(e);
+	for (const struct bush *b = g->bushes; b && r == 0; b = b->next) {
+		json_t *o = json_object();
+		json_object_set_new(o, "type", json_string("bush"));
+		json_object_set_new(o, "gen", json_integer(g->number));
+		json_object_set_new(o, "root", json_integer(b->root->id));
+		json_object_set_new(o, "dup", json_integer(b->dup));
+		json_t *ids = json_array();
+		for (const struct trace *t = b->root; t; t = t->next_in_bush)
+			json_array_append_new(ids, json_integer(t->id));
+		json_object_set_new(o, "traces", ids);
+		json_object_set_new(o, "mcode_bytes", json_integer((json_int_t)b->mcode_bytes));
+		r = put(s, o);
+	}
+	if (r < 0)
+		return -1;
+	r = outfile_commit(s->file);
+	s->file = NULL;
+	return r;
+}
+
+const struct view view_jsonl = {
+	.name = "jsonl",
+	.summary = "every trace, abort, exit tally and bush as JSON lines",
+	.files = "gen-N.jsonl",
+	.is_default = 0,
+	.state_size = sizeof(struct jsonl_state),
+	.gen_begin = jsonl_gen_begin,
+	.trace = jsonl_trace,
+	.abort = jsonl_abort,
+	.gen_end = jsonl_gen_end,
+};

@@ -1,0 +1,69 @@
+#!/bin/sh
+# answers.sh DUMPANALYZE — summary, exits, abort sites, blacklisting and
+# JSON lines, checked against counts taken from the dump text.
+SUITE=answers
+. "$(dirname "$0")/setup.sh"
+
+for dump in penlight-x flush luajit2 blacklist chunknames; do
+	d=$SAMPLES/$dump.dump
+	out=$TMP/$dump
+	$DA -q --views traces,abort-sites,exits,jsonl,bush-txt --dump "$d" --out-dir "$out" > "$TMP/$dump.stdout"
+	check "$dump: exit status" 0 $?
+	check "$dump: exit counts = exit lines" "$(grep -c '^---- TRACE [0-9]* exit' "$d")" \
+		"$(cat "$out"/gen-*-exits.csv | grep -v '^TRACE,' | awk -F, '{s += $3} END {print s + 0}')"
+	# (chunk names with newlines make multi-line CSV fields: counted via jsonl)
+	[ "$dump" = chunknames ] ||
+	check "$dump: abort-site counts = abort lines" "$(grep -c '^---- TRACE [0-9]* abort' "$d")" \
+		"$(cat "$out"/gen-*-abort-sites.csv | grep -v '^FILE,' | tr -d '\r' | awk -F, '{s += $NF} END {print s + 0}')"
+	# JSON lines: valid for jq, one object per record.
+	cat "$out"/gen-*.jsonl > "$TMP/$dump.jsonl"
+	jq -e . "$TMP/$dump.jsonl" > /dev/null 2>&1
+	check "$dump: jsonl parses with jq" 0 $?
+	check "$dump: jsonl traces = stop lines" "$(grep -c '^---- TRACE [0-9]* stop' "$d")" \
+		"$(jq -r 'select(.type == "trace") | .id' "$TMP/$dump.jsonl" | wc -l)"
+	check "$dump: jsonl aborts = abort lines" "$(grep -c '^---- TRACE [0-9]* abort' "$d")" \
+		"$(jq -r 'select(.type == "abort") | .reason' "$TMP/$dump.jsonl" | wc -l)"
+	check "$dump: jsonl exit counts = exit lines" "$(grep -c '^---- TRACE [0-9]* exit' "$d")" \
+		"$(jq -s '[.[] | select(.type == "exit") | .count] | add // 0' "$TMP/$dump.jsonl")"
+	check "$dump: jsonl bushes = bush files" "$(ls "$out" | grep -c 'bush-.*\.txt$')" \
+		"$(jq -r 'select(.type == "bush") | .root' "$TMP/$dump.jsonl" | wc -l)"
+	check "$dump: jsonl NUM_IR = traces.csv" \
+		"$(cat "$out"/gen-*-traces.csv | grep -v '^ID,' | awk -F, '{s += $5} END {print s + 0}')" \
+		"$(jq -s '[.[] | select(.type == "trace") | .num_ir] | add // 0' "$TMP/$dump.jsonl")"
+done
+
+# A side trace's exit: its SIDE_TRACE is the trace that started there.
+row=$(grep -m1 ',[0-9][0-9]*.$' "$TMP/penlight-x/gen-1-exits.csv" | tr -d '\r')
+tr=$(echo "$row" | cut -d, -f1) ex=$(echo "$row" | cut -d, -f2) side=$(echo "$row" | cut -d, -f4)
+check "exits: side trace $side is the last trace started at $tr/$ex" "$side" \
+	"$(grep "^---- TRACE [0-9]* start $tr/$ex " "$SAMPLES/penlight-x.dump" | tail -n 1 | awk '{print $3}')"
+
+# Invalid UTF-8 in a chunk name: still JSON, the bytes as U+FFFD.
+check "jsonl: invalid UTF-8 becomes U+FFFD" '"bytes �� nul:2"' \
+	"$(jq -c 'select(.type == "trace" and (.loc | startswith("bytes"))) | .loc' "$TMP/chunknames.jsonl")"
+
+# Blacklisting: the loop aborted 11 times and never started again.
+d=$SAMPLES/blacklist.dump
+$DA -q --views blacklist --dump "$d" --out-dir "$TMP/bl" > /dev/null
+n=$(grep -c '^---- TRACE [0-9]* start blacklist.lua:10$' "$d")
+last_start=$(grep -n '^---- TRACE [0-9]* start blacklist.lua:10$' "$d" | tail -n 1 | cut -d: -f1)
+check "blacklist: attempts = starts in the dump" "blacklist.lua,10,,,$n,NYI: bytecode 51,no" \
+	"$(grep '^blacklist.lua,10,' "$TMP/bl/gen-1-blacklist.csv" | tr -d '\r')"
+check "blacklist: no trace starts there after the last abort" 0 \
+	"$(tail -n +"$((last_start + 1))" "$d" | grep -c '^---- TRACE [0-9]* start blacklist.lua:10$')"
+# Side exits given up: 4 aborted attempts, then an interpreter stub.
+$DA -q --views blacklist --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/pbl" > /dev/null
+stub=$(grep ',4,.*,stub' "$TMP/pbl/gen-1-blacklist.csv" | head -n 1 | tr -d '\r')
+p=$(echo "$stub" | cut -d, -f3) e=$(echo "$stub" | cut -d, -f4)
+check "blacklist: exit $p/$e given up after 4 attempts" 4 \
+	"$(grep -c "^---- TRACE [0-9]* start $p/$e " "$SAMPLES/penlight-x.dump" | awk '{print $1 - 1}')"
+check "blacklist: its last side trace is an interpreter stub" "stop -> interpreter" \
+	"$(awk -v pe="$p/$e" '$4 == "start" && $5 == pe { id = $3 } id && $3 == id && $4 == "stop" { s = $4 " " $5 " " $6 } END { print s }' "$SAMPLES/penlight-x.dump")"
+
+# The summary: in the directory, and on stdout unless --quiet.
+$DA --dump "$SAMPLES/flush.dump" --out-dir "$TMP/sum" > "$TMP/sum.stdout" 2> /dev/null
+check "summary on stdout = summary.txt" "" "$(cmp "$TMP/sum.stdout" "$TMP/sum/summary.txt" 2>&1)"
+check "summary: generations" "whole dump: 4 generations" "$(grep '^whole dump' "$TMP/sum/summary.txt")"
+$DA -q --dump "$SAMPLES/flush.dump" --out-dir "$TMP/sum2" > "$TMP/sum2.stdout" 2> /dev/null
+check "summary: --quiet prints nothing" 0 "$(wc -c < "$TMP/sum2.stdout")"
+finish
