@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "dumpanalyze/compare.h"
 #include "dumpanalyze/diag.h"
 #include "dumpanalyze/input.h"
 #include "dumpanalyze/model.h"
@@ -15,7 +16,7 @@
 #include "dumpanalyze/view.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_REJECTED = 3 };
-enum { OPT_STRICT = 256, OPT_VERSION };
+enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON };
 
 /* One table for getopt_long and --help, so they cannot drift apart
  * (tests/cli checks the man page against --help). */
@@ -35,6 +36,10 @@ static const struct option_doc {
 	  "print the first foreign lines with their line numbers" },
 	{ { "strict", no_argument, NULL, OPT_STRICT }, NULL,
 	  "the first warning about the input is fatal (exit 3)" },
+	{ { "compare", required_argument, NULL, OPT_COMPARE }, "OLD NEW",
+	  "compare two output directories instead of reading a dump" },
+	{ { "fail-on", required_argument, NULL, OPT_FAIL_ON }, "RULES",
+	  "with --compare: exit 1 on aborts+N, aborts+N%, traces-N%, new-reasons, new-sites" },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, "the version" },
 };
@@ -43,7 +48,8 @@ static const struct option_doc {
 static void usage(FILE *fp)
 {
 	fputs("usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]\n"
-	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n\n"
+	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
+	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES]\n\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		const struct option_doc *o = &options[i];
@@ -56,8 +62,8 @@ static void usage(FILE *fp)
 			         o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(fp, "  %-24s %s\n", left, o->help);
 	}
-	fputs("\nExit status: 0 ok, 1 usage, 2 input/output error, "
-	      "3 input rejected under --strict.\nSee dumpanalyze(1).\n", fp);
+	fputs("\nExit status: 0 ok, 1 usage (or --fail-on tripped), 2 input/output error,\n"
+	      "3 input rejected under --strict.  See dumpanalyze(1).\n", fp);
 }
 
 static void list_views(void)
@@ -70,7 +76,7 @@ static void list_views(void)
 }
 
 struct run {
-	const char *dump, *out_dir, *views;
+	const char *dump, *out_dir, *views, *compare, *fail_on;
 	struct diag diag;
 };
 
@@ -195,6 +201,8 @@ int main(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case 'v': verbose = 1; break;
 		case OPT_STRICT: strict = 1; break;
+		case OPT_COMPARE: run.compare = optarg; break;
+		case OPT_FAIL_ON: run.fail_on = optarg; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		case OPT_VERSION: puts("dumpanalyze " DA_VERSION); return EXIT_OK;
 		case ':':
@@ -207,6 +215,18 @@ int main(int argc, char **argv)
 				da_error("unknown option '%s' (try --help)", argv[optind - 1]);
 			return EXIT_USAGE;
 		}
+	}
+	if (run.compare) {
+		if (optind + 1 != argc) {
+			da_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
+			return EXIT_USAGE;
+		}
+		int r = compare_dirs(run.compare, argv[optind], run.fail_on, stdout);
+		return r < 0 ? EXIT_USAGE : r;
+	}
+	if (run.fail_on) {
+		da_error("--fail-on goes with --compare");
+		return EXIT_USAGE;
 	}
 	if (optind < argc) {
 		da_error("unexpected argument '%s' (the dump goes after --dump)", argv[optind]);
