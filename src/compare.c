@@ -6,125 +6,21 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <csv.h>
 #include "dumpanalyze/compare.h"
+#include "dumpanalyze/csvin.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/diag.h"
 
 /* ---- a generation's numbers ------------------------------------------- */
 
-struct named { char *name; uint64_t count; };
-
-struct list {
-	struct named *v;
-	size_t n, cap;
-};
-
 struct gen_data {
 	int present;
 	uint64_t traces, aborts;
-	struct list reasons;        /* reason -> count */
-	struct list sites;          /* "FILE:LINE  REASON" -> count */
-	struct list bushes;         /* "ROOT[.K]" -> traces */
+	struct named_list reasons;  /* reason -> count */
+	struct named_list sites;    /* "FILE:LINE  REASON" -> count */
+	struct named_list bushes;   /* "ROOT[.K]" -> traces */
 	int has_sites, has_bushes;
 };
-
-static struct named *list_find(struct list *l, const char *name)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->v[i].name, name) == 0)
-			return &l->v[i];
-	return NULL;
-}
-
-static void list_add(struct list *l, const char *name, uint64_t count)
-{
-	struct named *e = list_find(l, name);
-	if (e) {
-		e->count += count;
-		return;
-	}
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 16;
-		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
-	size_t len = strlen(name) + 1;
-	l->v[l->n].name = memcpy(xrealloc(NULL, len), name, len);
-	l->v[l->n++].count = count;
-}
-
-static void list_free(struct list *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i].name);
-	free(l->v);
-	memset(l, 0, sizeof(*l));
-}
-
-/* ---- CSV rows ---------------------------------------------------------- */
-
-#define MAX_FIELDS 16
-
-struct csv_rows {
-	char *field[MAX_FIELDS];
-	size_t nfield;
-	size_t row;
-	void (*on_row)(void *ctx, char **f, size_t n);
-	void *ctx;
-};
-
-static void cb_field(void *s, size_t len, void *data)
-{
-	struct csv_rows *r = data;
-	if (r->nfield < MAX_FIELDS) {
-		char *f = xrealloc(NULL, len + 1);
-		memcpy(f, s, len);
-		f[len] = '\0';
-		r->field[r->nfield++] = f;
-	}
-}
-
-static void cb_row(int c, void *data)
-{
-	struct csv_rows *r = data;
-	(void)c;
-	if (r->row++ > 0)           /* the header */
-		r->on_row(r->ctx, r->field, r->nfield);
-	for (size_t i = 0; i < r->nfield; i++)
-		free(r->field[i]);
-	r->nfield = 0;
-}
-
-/* Read a CSV file row by row: 1 read, 0 missing, -1 error (printed). */
-static int read_csv(const char *path, void (*on_row)(void *, char **, size_t), void *ctx)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		if (errno == ENOENT)
-			return 0;
-		da_error("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	struct csv_parser p;
-	csv_init(&p, CSV_APPEND_NULL);
-	struct csv_rows r = { .on_row = on_row, .ctx = ctx };
-	char buf[65536];
-	size_t n;
-	int rc = 1;
-	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
-		if (csv_parse(&p, buf, n, cb_field, cb_row, &r) != n) {
-			da_error("%s: %s", path, csv_strerror(csv_error(&p)));
-			rc = -1;
-			break;
-		}
-	if (rc > 0)
-		csv_fini(&p, cb_field, cb_row, &r);
-	for (size_t i = 0; i < r.nfield; i++)
-		free(r.field[i]);
-	csv_free(&p);
-	fclose(fp);
-	return rc;
-}
 
 static void on_trace(void *ctx, char **f, size_t n)
 {
@@ -138,7 +34,7 @@ static void on_reason(void *ctx, char **f, size_t n)
 	struct gen_data *g = ctx;
 	if (n >= 2) {
 		uint64_t c = strtoull(f[1], NULL, 10);
-		list_add(&g->reasons, f[0], c);
+		named_add(&g->reasons, f[0], c);
 		g->aborts += c;
 	}
 }
@@ -154,7 +50,7 @@ static void on_site(void *ctx, char **f, size_t n)
 	for (char *p = key; *p; p++)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
-	list_add(&g->sites, key, strtoull(f[7], NULL, 10));
+	named_add(&g->sites, key, strtoull(f[7], NULL, 10));
 	free(key);
 }
 
@@ -188,7 +84,7 @@ static int read_bushes(const char *dir, unsigned gen, struct gen_data *g)
 		fclose(fp);
 		char name[64];
 		snprintf(name, sizeof(name), "%.*s", (int)(n - 4 - (size_t)plen), e->d_name + plen);
-		list_add(&g->bushes, name, traces);
+		named_add(&g->bushes, name, traces);
 		g->has_bushes = 1;
 	}
 	closedir(d);
@@ -200,15 +96,15 @@ static int read_gen(const char *dir, unsigned gen, struct gen_data *g)
 	char path[4096];
 	memset(g, 0, sizeof(*g));
 	snprintf(path, sizeof(path), "%s/gen-%u-traces.csv", dir, gen);
-	int r = read_csv(path, on_trace, g);
+	int r = csvin_read(path, on_trace, g);
 	if (r <= 0)
 		return r;
 	g->present = 1;
 	snprintf(path, sizeof(path), "%s/gen-%u-abort-reasons.csv", dir, gen);
-	if (read_csv(path, on_reason, g) < 0)
+	if (csvin_read(path, on_reason, g) < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/gen-%u-abort-sites.csv", dir, gen);
-	if ((r = read_csv(path, on_site, g)) < 0)
+	if ((r = csvin_read(path, on_site, g)) < 0)
 		return -1;
 	g->has_sites = r > 0;
 	read_bushes(dir, gen, g);
@@ -217,9 +113,9 @@ static int read_gen(const char *dir, unsigned gen, struct gen_data *g)
 
 static void gen_free(struct gen_data *g)
 {
-	list_free(&g->reasons);
-	list_free(&g->sites);
-	list_free(&g->bushes);
+	named_free(&g->reasons);
+	named_free(&g->sites);
+	named_free(&g->bushes);
 }
 
 /* ---- rules ------------------------------------------------------------ */
@@ -274,22 +170,17 @@ static void delta_line(FILE *out, const char *what, uint64_t a, uint64_t b)
 	fputc('\n', out);
 }
 
-static int by_name(const void *x, const void *y)
-{
-	return strcmp(((const struct named *)x)->name, ((const struct named *)y)->name);
-}
-
 /* Changes of a list: items gone, new, up or down (only those that grew,
  * with counts of new and gone ones, when grew_only); returns the number
  * of new names. */
-static size_t list_changes(FILE *out, const char *title, struct list *a, struct list *b,
+static size_t list_changes(FILE *out, const char *title, struct named_list *a, struct named_list *b,
                            int grew_only)
 {
-	qsort(a->v, a->n, sizeof(*a->v), by_name);
-	qsort(b->v, b->n, sizeof(*b->v), by_name);
+	named_sort_by_name(a);
+	named_sort_by_name(b);
 	size_t fresh = 0, shown = 0;
 	for (size_t i = 0; i < b->n; i++) {
-		struct named *o = list_find(a, b->v[i].name);
+		struct named *o = named_find(a, b->v[i].name);
 		uint64_t was = o ? o->count : 0;
 		if (grew_only ? o && b->v[i].count > was : !o || was != b->v[i].count) {
 			if (!shown++)
@@ -301,7 +192,7 @@ static size_t list_changes(FILE *out, const char *title, struct list *a, struct 
 	}
 	size_t gone = 0;
 	for (size_t i = 0; i < a->n; i++)
-		if (!list_find(b, a->v[i].name)) {
+		if (!named_find(b, a->v[i].name)) {
 			gone++;
 			if (grew_only)
 				continue;

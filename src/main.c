@@ -6,10 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "dumpanalyze/compare.h"
 #include "dumpanalyze/diag.h"
 #include "dumpanalyze/input.h"
+#include "dumpanalyze/merge.h"
+#include "dumpanalyze/arena.h"
 #include "dumpanalyze/model.h"
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/parser.h"
@@ -25,9 +28,9 @@ static const struct option_doc {
 	const char *arg, *help;
 } options[] = {
 	{ { "dump", required_argument, NULL, 'd' }, "FILE",
-	  "the dump to read; '-' or no --dump reads standard input" },
+	  "the dump to read; '-' or no --dump reads standard input; several: in parallel" },
 	{ { "out-dir", required_argument, NULL, 'o' }, "DIR",
-	  "where the files go (default FILE-parsed, or dumpanalyze-out for stdin)" },
+	  "where the files go (default FILE-parsed; dumpanalyze-out for stdin or several dumps)" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
 	  "comma-separated views to render; 'list' lists them" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
@@ -76,7 +79,11 @@ static void list_views(void)
 }
 
 struct run {
-	const char *dump, *out_dir, *views, *compare, *fail_on;
+	const char **dumps;
+	size_t ndumps;
+	const char *out_dir, *views, *compare, *fail_on;
+	int quiet, verbose, strict;
+	int quiet_stdout;           /* a worker of several dumps: no summary */
 	struct diag diag;
 };
 
@@ -155,7 +162,7 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 	 * that got to its end. */
 	if (rc == EXIT_OK && outdir_publish(out) < 0)
 		rc = EXIT_IO;
-	if (rc == EXIT_OK && !run->diag.quiet)
+	if (rc == EXIT_OK && !run->diag.quiet && !run->quiet_stdout)
 		print_file(out, "summary.txt");
 	if (rc == EXIT_OK && !run->diag.quiet)
 		summary(run, &m, parser_counts(p), out);
@@ -179,6 +186,128 @@ static char *default_out_dir(const char *dump)
 	return s;
 }
 
+/* One dump into one output directory: the whole pipeline.  Returns the
+ * exit code. */
+static int run_one(struct run *run, const char *dump, const char *out_dir)
+{
+	diag_init(&run->diag, strcmp(dump, "-") == 0 ? "<stdin>" : dump);
+	run->diag.strict = run->strict;
+	run->diag.quiet = run->quiet;
+	run->diag.verbose = run->verbose;
+	struct view_set views;
+	char err[256];
+	if (view_set_init(&views, run->views, NULL, &run->diag, err, sizeof(err)) < 0) {
+		da_error("%s", err);
+		return EXIT_USAGE;
+	}
+	struct input in;
+	int r = input_open(&in, dump);
+	if (r < 0) {
+		da_error("cannot read dump %s: %s", dump, strerror(-r));
+		view_set_finish(&views);
+		return EXIT_IO;
+	}
+	char *dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
+	struct outdir *out = dir ? outdir_open(dir) : NULL;
+	free(dir);
+	if (!out) {
+		input_close(&in);
+		view_set_finish(&views);
+		return EXIT_IO;
+	}
+	for (size_t i = 0; i < views.n; i++)
+		views.ctx[i].out = out;
+	int rc = analyse(run, &in, &views, out);
+	input_close(&in);
+	outdir_close(out);      /* discards anything not committed */
+	return rc;
+}
+
+/* Several dumps (one per worker process is common): each into
+ * OUT/<basename>/, as many at once as there are cores, then one merged
+ * OUT/summary.txt.  A dump that fails does not stop the others; the exit
+ * code is the worst of theirs. */
+static int run_many(struct run *run)
+{
+	const char *top = run->out_dir ? run->out_dir : "dumpanalyze-out";
+	struct outdir *out = outdir_open(top);
+	if (!out)
+		return EXIT_IO;
+	size_t n = run->ndumps;
+	char **dirs = xrealloc(NULL, n * sizeof(*dirs));
+	char **names = xrealloc(NULL, n * sizeof(*names));
+	int *status = xrealloc(NULL, n * sizeof(*status));
+	pid_t *pids = xrealloc(NULL, n * sizeof(*pids));
+	for (size_t i = 0; i < n; i++) {
+		const char *b = strrchr(run->dumps[i], '/');
+		b = b ? b + 1 : run->dumps[i];
+		/* The same base name twice: dump.txt, dump.txt.2, ... */
+		unsigned k = 1;
+		for (size_t j = 0; j < i; j++)
+			if (strncmp(names[j], b, strlen(b)) == 0 &&
+			    (names[j][strlen(b)] == '\0' || names[j][strlen(b)] == '.'))
+				k++;
+		size_t len = strlen(b) + 16;
+		names[i] = xrealloc(NULL, len);
+		if (k > 1)
+			snprintf(names[i], len, "%s.%u", b, k);
+		else
+			snprintf(names[i], len, "%s", b);
+		len = strlen(top) + strlen(names[i]) + 2;
+		dirs[i] = xrealloc(NULL, len);
+		snprintf(dirs[i], len, "%s/%s", top, names[i]);
+		status[i] = EXIT_IO;
+		pids[i] = -1;
+	}
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t jobs = cores > 0 ? (size_t)cores : 1, running = 0, next = 0;
+	fflush(NULL);
+	while (next < n || running > 0) {
+		if (next < n && running < jobs) {
+			pid_t pid = fork();
+			if (pid == 0) {
+				run->quiet_stdout = 1;
+				_exit(run_one(run, run->dumps[next], dirs[next]));
+			}
+			if (pid < 0) {
+				da_error("cannot start a worker: %s", strerror(errno));
+				status[next++] = EXIT_IO;
+				continue;
+			}
+			pids[next++] = pid;
+			running++;
+			continue;
+		}
+		int st;
+		pid_t pid = wait(&st);
+		if (pid < 0)
+			break;
+		running--;
+		for (size_t i = 0; i < n; i++)
+			if (pids[i] == pid)
+				status[i] = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_IO;
+	}
+	int rc = EXIT_OK;
+	for (size_t i = 0; i < n; i++)
+		if (status[i] > rc)
+			rc = status[i];
+	if (merge_summaries(out, (const char *const *)run->dumps, (const char *const *)names,
+	                    status, n) < 0 || outdir_publish(out) < 0)
+		rc = EXIT_IO;
+	else if (!run->quiet)
+		print_file(out, "summary.txt");
+	outdir_close(out);
+	for (size_t i = 0; i < n; i++) {
+		free(dirs[i]);
+		free(names[i]);
+	}
+	free(dirs);
+	free(names);
+	free(status);
+	free(pids);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct run run = { 0 };
@@ -186,7 +315,6 @@ int main(int argc, char **argv)
 	 * instead of dying with half-written files. */
 	signal(SIGXFSZ, SIG_IGN);
 	struct option longopts[NOPTIONS + 1];
-	int strict = 0, quiet = 0, verbose = 0;
 
 	for (size_t i = 0; i < NOPTIONS; i++)
 		longopts[i] = options[i].opt;
@@ -195,12 +323,15 @@ int main(int argc, char **argv)
 	int c;
 	while ((c = getopt_long(argc, argv, ":d:o:V:qvh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd': run.dump = optarg; break;
+		case 'd':
+			run.dumps = xrealloc(run.dumps, (run.ndumps + 1) * sizeof(*run.dumps));
+			run.dumps[run.ndumps++] = optarg;
+			break;
 		case 'o': run.out_dir = optarg; break;
 		case 'V': run.views = optarg; break;
-		case 'q': quiet = 1; break;
-		case 'v': verbose = 1; break;
-		case OPT_STRICT: strict = 1; break;
+		case 'q': run.quiet = 1; break;
+		case 'v': run.verbose = 1; break;
+		case OPT_STRICT: run.strict = 1; break;
 		case OPT_COMPARE: run.compare = optarg; break;
 		case OPT_FAIL_ON: run.fail_on = optarg; break;
 		case 'h': usage(stdout); return EXIT_OK;
@@ -216,65 +347,45 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	int rc = EXIT_USAGE;
 	if (run.compare) {
-		if (optind + 1 != argc) {
+		if (optind + 1 != argc)
 			da_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
-			return EXIT_USAGE;
+		else {
+			int r = compare_dirs(run.compare, argv[optind], run.fail_on, stdout);
+			rc = r < 0 ? EXIT_USAGE : r;
 		}
-		int r = compare_dirs(run.compare, argv[optind], run.fail_on, stdout);
-		return r < 0 ? EXIT_USAGE : r;
-	}
-	if (run.fail_on) {
+	} else if (run.fail_on) {
 		da_error("--fail-on goes with --compare");
-		return EXIT_USAGE;
-	}
-	if (optind < argc) {
+	} else if (optind < argc) {
 		da_error("unexpected argument '%s' (the dump goes after --dump)", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (run.views && strcmp(run.views, "list") == 0) {
+	} else if (run.views && strcmp(run.views, "list") == 0) {
 		list_views();
-		return EXIT_OK;
-	}
-	if (!run.dump) {
-		if (isatty(STDIN_FILENO)) {
-			da_error("no dump given: use --dump FILE, or pipe a dump to standard input");
-			return EXIT_USAGE;
+		rc = EXIT_OK;
+	} else if (run.ndumps > 1) {
+		/* Usage first: nothing is created for a command line that is wrong. */
+		struct view_set views;
+		char err[256];
+		struct diag d;
+		diag_init(&d, "");
+		int stdin_twice = 0;
+		for (size_t i = 0; i < run.ndumps; i++)
+			stdin_twice |= strcmp(run.dumps[i], "-") == 0;
+		if (stdin_twice)
+			da_error("standard input can only be the one dump of a run");
+		else if (view_set_init(&views, run.views, NULL, &d, err, sizeof(err)) < 0)
+			da_error("%s", err);
+		else {
+			view_set_finish(&views);
+			rc = run_many(&run);
 		}
-		run.dump = "-";
+	} else {
+		const char *dump = run.ndumps ? run.dumps[0] : NULL;
+		if (!dump && isatty(STDIN_FILENO))
+			da_error("no dump given: use --dump FILE, or pipe a dump to standard input");
+		else
+			rc = run_one(&run, dump ? dump : "-", run.out_dir);
 	}
-	diag_init(&run.diag, strcmp(run.dump, "-") == 0 ? "<stdin>" : run.dump);
-	run.diag.strict = strict;
-	run.diag.quiet = quiet;
-	run.diag.verbose = verbose;
-
-	/* Usage first: nothing is created for a command line that is wrong. */
-	struct view_set views;
-	char err[256];
-	if (view_set_init(&views, run.views, NULL, &run.diag, err, sizeof(err)) < 0) {
-		da_error("%s", err);
-		return EXIT_USAGE;
-	}
-	struct input in;
-	int r = input_open(&in, run.dump);
-	if (r < 0) {
-		da_error("cannot read dump %s: %s", run.dump, strerror(-r));
-		view_set_finish(&views);
-		return EXIT_IO;
-	}
-	char *dir = run.out_dir ? strdup(run.out_dir) : default_out_dir(run.dump);
-	struct outdir *out = dir ? outdir_open(dir) : NULL;
-	free(dir);
-	if (!out) {
-		input_close(&in);
-		view_set_finish(&views);
-		return EXIT_IO;
-	}
-	for (size_t i = 0; i < views.n; i++)
-		views.ctx[i].out = out;
-
-	int rc = analyse(&run, &in, &views, out);
-	input_close(&in);
-	outdir_close(out);      /* discards anything not committed */
+	free(run.dumps);
 	return rc;
 }

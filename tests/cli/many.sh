@@ -1,0 +1,38 @@
+#!/bin/sh
+# many.sh DUMPANALYZE — several dumps at once: each into its own
+# directory, exactly as alone, in parallel, with one merged summary; a bad
+# dump does not stop the others.
+SUITE=many
+. "$(dirname "$0")/setup.sh"
+
+mkdir -p "$TMP/w2"
+cp "$SAMPLES/rsx.dump" "$TMP/w2/penlight-x.dump"      # same base name as another
+$DA --dump "$SAMPLES/penlight-x.dump" --dump "$SAMPLES/flush.dump" --dump "$TMP/missing.dump" \
+	--dump "$SAMPLES/luacheck.dump" --dump "$TMP/w2/penlight-x.dump" --out-dir "$TMP/many" \
+	> "$TMP/many.stdout" 2> "$TMP/many.err"
+check "a missing dump: exit status 2" 2 $?
+check "a missing dump: said on stderr" 1 "$(grep -c "^dumpanalyze: cannot read dump $TMP/missing.dump: No such file or directory$" "$TMP/many.err")"
+check "one directory per good dump" "flush.dump luacheck.dump penlight-x.dump penlight-x.dump.2 summary.txt" \
+	"$(ls "$TMP/many" | tr '\n' ' ' | sed 's/ $//')"
+for d in penlight-x flush luacheck; do
+	$DA -q --dump "$SAMPLES/$d.dump" --out-dir "$TMP/alone-$d" > /dev/null 2>&1
+	check "$d: same files as alone" "" "$(diff -r -x summary.txt "$TMP/alone-$d" "$TMP/many/$d.dump")"
+done
+$DA -q --dump "$TMP/w2/penlight-x.dump" --out-dir "$TMP/alone-rsx" > /dev/null 2>&1
+check "same base name: second one is .2" "" "$(diff -r -x summary.txt "$TMP/alone-rsx" "$TMP/many/penlight-x.dump.2")"
+check "summary on stdout = summary.txt" "" "$(cmp "$TMP/many.stdout" "$TMP/many/summary.txt" 2>&1)"
+check "summary: the failed dump" 1 "$(grep -c '^  missing.dump *failed (exit 2)' "$TMP/many/summary.txt")"
+rows=0 aborts=0
+for d in penlight-x flush luacheck; do
+	rows=$((rows + $(cat "$TMP/alone-$d"/gen-*-traces.csv | grep -vc '^ID,')))
+done
+rows=$((rows + $(cat "$TMP/alone-rsx"/gen-*-traces.csv | grep -vc '^ID,')))
+check "summary: traces of all dumps" "$rows" "$(awk '$1 == "all" { print $3 }' "$TMP/many/summary.txt")"
+check "summary: an abort reason summed over dumps" \
+	"$(cat "$TMP"/alone-*/gen-*-abort-reasons.csv | grep '^NYI: bytecode 71,' | awk -F, '{s += $2} END {print s}')" \
+	"$(grep '  NYI: bytecode 71$' "$TMP/many/summary.txt" | awk '{print $1}')"
+
+cat "$SAMPLES/rsx.dump" | $DA --dump - --dump "$SAMPLES/flush.dump" --out-dir "$TMP/m2" > /dev/null 2> "$TMP/err"
+check "stdin among several dumps: exit 1" 1 $?
+check "stdin among several dumps: message" "dumpanalyze: standard input can only be the one dump of a run" "$(cat "$TMP/err")"
+finish
