@@ -108,12 +108,14 @@ static int by_count(const void *x, const void *y)
 
 void named_sort_by_name(struct named_list *l)
 {
-	qsort(l->v, l->n, sizeof(*l->v), by_name);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_name);
 }
 
 void named_sort_by_count(struct named_list *l)
 {
-	qsort(l->v, l->n, sizeof(*l->v), by_count);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_count);
 }
 
 void named_free(struct named_list *l)
