@@ -73,6 +73,10 @@ fuzz: tests/fuzz/fuzz_dump
 	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -artifact_prefix=tests/fuzz/crashes/ \
 	  -print_final_stats=1 tests/fuzz/corpus
 
+# Benchmark on large real dumps (generated once into bench/data/).
+bench: dumpanalyze
+	sh bench/run.sh
+
 demo: dumpanalyze
 	./dumpanalyze --dump samples/penlight-x.dump --out-dir demo-out
 	@echo; echo "demo-out/ now holds:"; ls demo-out | head -8; echo "..."
@@ -87,4 +91,4 @@ clean:
 	rm -f dumpanalyze libdumpanalyze.a src/*.o src/views/*.o $(UNIT_TESTS)
 	rm -rf build-asan demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
 
-.PHONY: all check check-asan check-valgrind fuzz demo install clean
+.PHONY: all check check-asan check-valgrind fuzz bench demo install clean

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # setpriv(1), xmllint, clang's libFuzzer, the compressors.
 PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
 libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
-clang libclang-rt-14-dev gzip xz-utils zstd"
+clang libclang-rt-14-dev gzip xz-utils zstd time"
 
 missing=""
 for p in $PACKAGES; do

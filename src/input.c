@@ -57,6 +57,8 @@ static long fill(struct input *in)
 			in->error = decode_error(in->dec);
 			return -EIO;
 		}
+		if (!in->ansi && memchr(in->buf + in->end, 0x1b, (size_t)r))
+			in->ansi = 1;
 		in->end += (size_t)r;
 		in->bytes += (uint64_t)r;
 		return r;
@@ -79,6 +81,8 @@ static long fill(struct input *in)
 				return fill(in);
 			}
 		}
+		if (!in->ansi && memchr(in->buf + in->end, 0x1b, (size_t)r))
+			in->ansi = 1;
 		in->end += (size_t)r;
 		in->bytes += (uint64_t)r;
 		return r;
@@ -185,7 +189,8 @@ int input_next(struct input *in, struct line *out)
 			char *line = in->buf + in->pos;
 			if (in->html || (len && line[0] == '<'))
 				len = clean_html(in, line, len);
-			if (len && memchr(line, 0x1b, len)) {
+			/* Per line only once an escape was seen in what was read. */
+			if (in->ansi && len && memchr(line, 0x1b, len)) {
 				len = input_strip_ansi(line, len);
 				in->cleaned++;
 			}

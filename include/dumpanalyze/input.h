@@ -21,6 +21,7 @@ struct input {
 	struct decoder *dec;        /* NULL for plain input */
 	const char *error;          /* why the last read failed */
 	int html;                   /* -jdump=H seen */
+	int ansi;                   /* an ESC byte was read: strip escapes */
 	int in_style;               /* inside its <style> block */
 	uint64_t cleaned;           /* lines that lost escapes or markup */
 	char *buf;

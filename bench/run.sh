@@ -1,0 +1,81 @@
+#!/bin/sh
+# run.sh — `make bench`: dumpanalyze against the cost of reading the same
+# bytes, on the same file in the same run (these machines are noisy, so
+# ratios, not seconds, are the figures).  Median of RUNS runs each.
+set -eu
+LC_ALL=C
+export LC_ALL
+top=$(cd "$(dirname "$0")/.." && pwd)
+da=$top/dumpanalyze
+RUNS=${RUNS:-3}
+size=${BENCH_MB:-800}
+sh "$top/bench/gen-dumps.sh" "$size" > /dev/null
+sh "$top/bench/gen-dumps.sh" 200 > /dev/null
+big=$top/bench/data/flushy-$size.dump
+mid=$top/bench/data/flushy-200.dump
+one=$top/bench/data/onegen-100.dump
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dumpanalyze-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+CSV=traces,abort-reasons,abort-reasons-txt
+TEXT=$CSV,abort-sites,exits,blacklist,bush-txt
+
+# measure NAME COMMAND...: median wall, CPU and peak RSS of RUNS runs.
+measure() {
+	name=$1
+	shift
+	for i in $(seq "$RUNS"); do
+		rm -rf "$tmp/out" && mkdir -p "$tmp/out"
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/t" sh -c "$*" > /dev/null 2>&1
+		cat "$tmp/t"
+	done | sort -n | awk -v name="$name" -v n="$RUNS" '
+		{ w[NR] = $1; c[NR] = $2 + $3; m[NR] = $4 }
+		END { i = int((n + 1) / 2); printf "%s|%s|%s|%s\n", name, w[i], c[i], m[i] }'
+}
+
+report() {      # file, then the rows of measure, with ratios to the first two
+	bytes=$(stat -c %s "$1")
+	shift
+	awk -F'|' -v bytes="$bytes" '
+		NR == 1 { wc = $2 } NR == 2 { cat = $2 }
+		{ mbs = ($2 > 0) ? bytes / 1e6 / $2 : 0
+		  printf "  %-34s %7.2f s wall %7.2f s cpu %8.0f MB/s %6.1fx wc %6.1fx cat %7.1f MB rss\n",
+		         $1, $2, $3, mbs, (wc > 0 ? $2 / wc : 0), (cat > 0 ? $2 / cat : 0), $4 / 1024 }'
+}
+
+echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo
+echo "$(basename "$big"): $(stat -c %s "$big") bytes, $(grep -c '^---- TRACE flush' "$big") flushes"
+{
+	measure "wc -l" "wc -l '$big'"
+	measure "cat > out/copy" "cat '$big' > '$tmp/out/copy'"
+	measure "dumpanalyze csv views" "'$da' -q --views $CSV --dump '$big' --out-dir '$tmp/out'"
+	measure "dumpanalyze csv views, stdin" "cat '$big' | '$da' -q --views $CSV --out-dir '$tmp/out'"
+	measure "dumpanalyze all text views" "'$da' -q --views $TEXT --dump '$big' --out-dir '$tmp/out'"
+} | report "$big"
+
+echo
+echo "$(basename "$one"): $(stat -c %s "$one") bytes, no flush (one generation)"
+{
+	measure "wc -l" "wc -l '$one'"
+	measure "cat > out/copy" "cat '$one' > '$tmp/out/copy'"
+	measure "dumpanalyze csv views" "'$da' -q --views $CSV --dump '$one' --out-dir '$tmp/out'"
+	measure "dumpanalyze all text views" "'$da' -q --views $TEXT --dump '$one' --out-dir '$tmp/out'"
+} | report "$one"
+
+echo
+echo "$(basename "$mid"): $(stat -c %s "$mid") bytes, all default views (pictures too)"
+{
+	measure "wc -l" "wc -l '$mid'"
+	measure "cat > out/copy" "cat '$mid' > '$tmp/out/copy'"
+	measure "dumpanalyze default views" "'$da' -q --dump '$mid' --out-dir '$tmp/out'"
+} | report "$mid"
+
+# Instructions per input byte: callgrind counts do not move with noise.
+if command -v valgrind > /dev/null; then
+	head -c 20000000 "$big" > "$tmp/slice.dump"
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$da" -q --views $CSV \
+		--dump "$tmp/slice.dump" --out-dir "$tmp/out" > /dev/null 2> "$tmp/cg.err"
+	ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")
+	echo
+	echo "callgrind, csv views on a 20 MB slice: $ir instructions, $(awk -v i="$ir" 'BEGIN { printf "%.2f", i / 20000000 }') per input byte"
+fi
