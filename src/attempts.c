@@ -75,24 +75,13 @@ uint64_t attempts_threshold(const struct start *st)
 	return st->exit == PARENT_EXIT_STITCH ? STITCH_ABORTS_TO_BLACKLIST : SIDE_ABORTS_TO_GIVE_UP;
 }
 
-static int cmp_str(const char *a, const char *b)
-{
-	if (a == b)
-		return 0;
-	if (!a || !b)
-		return a ? 1 : -1;
-	size_t na = intern_len(a), nb = intern_len(b);
-	int r = memcmp(a, b, na < nb ? na : nb);
-	return r ? r : (na > nb) - (na < nb);
-}
-
 static int by_attempts(const void *x, const void *y)
 {
 	const struct start *p = *(const struct start *const *)x, *q = *(const struct start *const *)y;
 	int r;
 	if (p->attempts != q->attempts)
 		return p->attempts > q->attempts ? -1 : 1;
-	if ((r = cmp_str(p->file, q->file)) || (r = (p->line > q->line) - (p->line < q->line)) ||
+	if ((r = intern_cmp(p->file, q->file)) || (r = (p->line > q->line) - (p->line < q->line)) ||
 	    (r = (p->parent > q->parent) - (p->parent < q->parent)))
 		return r;
 	return (p->exit > q->exit) - (p->exit < q->exit);

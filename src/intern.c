@@ -89,3 +89,14 @@ void intern_free(struct intern *t)
 	t->slots = NULL;
 	t->nslots = t->count = 0;
 }
+
+int intern_cmp(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (!a || !b)
+		return a ? 1 : -1;
+	size_t na = intern_len(a), nb = intern_len(b);
+	int r = memcmp(a, b, na < nb ? na : nb);
+	return r ? r : (na > nb) - (na < nb);
+}

@@ -107,3 +107,11 @@ uint64_t tally_get(const struct tally *t, const void *a, const void *b, int64_t 
 	const struct tally_entry *e = tally_find(t, a, b, c);
 	return e ? e->count : 0;
 }
+
+int tally_by_count(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return a->first < b->first ? -1 : a->first > b->first;
+}

@@ -19,6 +19,8 @@ void intern_init(struct intern *t);
  * may themselves contain NUL, so use intern_len() for the length. */
 const char *intern_get(struct intern *t, const char *s, size_t n);
 size_t intern_len(const char *interned);
+/* Bytewise order of two interned strings (NULL first), for sorting. */
+int intern_cmp(const char *a, const char *b);
 void intern_free(struct intern *t);
 
 #endif

@@ -29,6 +29,8 @@ const struct tally_entry *tally_find(const struct tally *t, const void *a, const
 uint64_t tally_get(const struct tally *t, const void *a, const void *b, int64_t c);
 /* The live entries in a fresh array (caller frees), in slot order; sort it. */
 struct tally_entry *tally_entries(const struct tally *t, size_t *count);
+/* qsort order: count descending, ties in order of first appearance. */
+int tally_by_count(const void *x, const void *y);
 void tally_clear(struct tally *t);
 void tally_free(struct tally *t);
 

@@ -18,14 +18,6 @@ static int abort_reasons_abort(struct view_ctx *c, const struct abort_rec *a)
 	return 0;
 }
 
-static int by_count(const void *x, const void *y)
-{
-	const struct tally_entry *a = x, *b = y;
-	if (a->count != b->count)
-		return a->count > b->count ? -1 : 1;
-	return a->first < b->first ? -1 : a->first > b->first;
-}
-
 static int abort_reasons_gen_end(struct view_ctx *c, const struct gen *g)
 {
 	struct abort_reasons_state *s = c->state;
@@ -35,7 +27,7 @@ static int abort_reasons_gen_end(struct view_ctx *c, const struct gen *g)
 		return -1;
 	size_t n;
 	struct tally_entry *e = tally_entries(&s->reasons, &n);
-	qsort(e, n, sizeof(*e), by_count);
+	qsort(e, n, sizeof(*e), tally_by_count);
 	fputs("REASON,COUNT\r\n", fp);
 	for (size_t i = 0; i < n; i++) {
 		struct csv_row r;

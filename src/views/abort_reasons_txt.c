@@ -21,24 +21,15 @@ static int abort_details_abort(struct view_ctx *c, const struct abort_rec *a)
 	return 0;
 }
 
-static int cmp_bytes(const char *a, const char *b)
-{
-	if (a == b)
-		return 0;
-	size_t na = intern_len(a), nb = intern_len(b);
-	int r = memcmp(a, b, na < nb ? na : nb);
-	return r ? r : (na > nb) - (na < nb);
-}
-
 static int by_site(const void *x, const void *y)
 {
 	const struct tally_entry *a = x, *b = y;
-	int r = cmp_bytes(a->a, b->a);
+	int r = intern_cmp(a->a, b->a);
 	if (r)
 		return r;
 	if (a->c != b->c)
 		return a->c < b->c ? -1 : 1;
-	return cmp_bytes(a->b, b->b);
+	return intern_cmp(a->b, b->b);
 }
 
 static void put_bytes(FILE *fp, const char *s)

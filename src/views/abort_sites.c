@@ -53,17 +53,6 @@ static int abort_sites_abort(struct view_ctx *c, const struct abort_rec *a)
 	return 0;
 }
 
-static int cmp_str(const char *a, const char *b)
-{
-	if (a == b)
-		return 0;
-	if (!a || !b)
-		return a ? 1 : -1;
-	size_t na = intern_len(a), nb = intern_len(b);
-	int r = memcmp(a, b, na < nb ? na : nb);
-	return r ? r : (na > nb) - (na < nb);
-}
-
 struct row {
 	uint64_t count;
 	const struct site *site;
@@ -76,8 +65,8 @@ static int by_count(const void *x, const void *y)
 		return a->count > b->count ? -1 : 1;
 	const struct site *p = a->site, *q = b->site;
 	int r;
-	if ((r = cmp_str(p->file, q->file)) || (r = (p->line > q->line) - (p->line < q->line)) ||
-	    (r = cmp_str(p->reason, q->reason)) || (r = cmp_str(p->start_file, q->start_file)) ||
+	if ((r = intern_cmp(p->file, q->file)) || (r = (p->line > q->line) - (p->line < q->line)) ||
+	    (r = intern_cmp(p->reason, q->reason)) || (r = intern_cmp(p->start_file, q->start_file)) ||
 	    (r = (p->start_line > q->start_line) - (p->start_line < q->start_line)) ||
 	    (r = (p->parent > q->parent) - (p->parent < q->parent)))
 		return r;

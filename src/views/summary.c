@@ -164,14 +164,6 @@ static int summary_gen_end(struct view_ctx *c, const struct gen *g)
 	return 0;
 }
 
-static int by_count(const void *x, const void *y)
-{
-	const struct tally_entry *a = x, *b = y;
-	if (a->count != b->count)
-		return a->count > b->count ? -1 : 1;
-	return a->first < b->first ? -1 : a->first > b->first;
-}
-
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
 	size_t n = intern_len(file);
@@ -213,8 +205,8 @@ static void write_summary(struct summary_state *s, FILE *fp, struct view_ctx *c,
 	size_t nr, ns;
 	struct tally_entry *r = tally_entries(&s->reasons, &nr);
 	struct tally_entry *st = tally_entries(&s->sites, &ns);
-	qsort(r, nr, sizeof(*r), by_count);
-	qsort(st, ns, sizeof(*st), by_count);
+	qsort(r, nr, sizeof(*r), tally_by_count);
+	qsort(st, ns, sizeof(*st), tally_by_count);
 	if (!nr)
 		fprintf(fp, "  (none)\n");
 	for (size_t i = 0; i < nr && i < TOP; i++) {
