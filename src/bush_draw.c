@@ -11,6 +11,7 @@
 #include "dumpanalyze/diag.h"
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/view.h"
+#include "dumpanalyze/workers.h"
 #include <cairo-svg.h>
 #include <png.h>
 #include <zlib.h>
@@ -530,11 +531,6 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 
 /* ---- files ------------------------------------------------------------ */
 
-static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int len)
-{
-	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS
-	                                            : CAIRO_STATUS_WRITE_ERROR;
-}
 
 /* PNG through libpng with fast settings: one filter (Sub) and light
  * compression.  cairo's own writer tries every filter on every row at the
@@ -581,11 +577,62 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	return ferror(fp) ? -1 : 0;
 }
 
+/* cairo numbers SVG surfaces ("surface123") with a counter for the whole
+ * process, so the same picture would differ with what was drawn before it
+ * (another view, another worker).  Renumber them from 1 in each file. */
+static int write_svg_renumbered(FILE *fp, const char *svg, size_t n)
+{
+	static const char key[] = "surface";
+	const size_t klen = sizeof(key) - 1;
+	unsigned long first = 0;
+	int have_first = 0;
+	for (const char *q = svg; (q = memchr(q, 's', (size_t)(svg + n - q))) != NULL; q++)
+		if ((size_t)(svg + n - q) > klen && memcmp(q, key, klen) == 0 &&
+		    q[klen] >= '0' && q[klen] <= '9') {
+			unsigned long v = strtoul(q + klen, NULL, 10);
+			if (!have_first || v < first)
+				first = v;
+			have_first = 1;
+		}
+	const char *q = svg, *end = svg + n;
+	while (q < end) {
+		const char *hit = NULL;
+		for (const char *k = q; (k = memchr(k, 's', (size_t)(end - k))) != NULL; k++)
+			if ((size_t)(end - k) > klen && memcmp(k, key, klen) == 0 &&
+			    k[klen] >= '0' && k[klen] <= '9') {
+				hit = k;
+				break;
+			}
+		if (!hit) {
+			fwrite(q, 1, (size_t)(end - q), fp);
+			break;
+		}
+		fwrite(q, 1, (size_t)(hit - q) + klen, fp);
+		char *after;
+		unsigned long v = strtoul(hit + klen, &after, 10);
+		fprintf(fp, "%lu", v - first + 1);
+		q = after;
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+static cairo_status_t write_mem(void *closure, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS
+	                                            : CAIRO_STATUS_WRITE_ERROR;
+}
+
 static int render(FILE *fp, const struct bush_picture *p, enum picture_format fmt)
 {
 	cairo_surface_t *s;
+	char *svg = NULL;
+	size_t svg_len = 0;
+	FILE *mem = NULL;
 	if (fmt == PICTURE_SVG) {
-		s = cairo_svg_surface_create_for_stream(write_fp, fp, p->width, p->height);
+		mem = open_memstream(&svg, &svg_len);
+		if (!mem)
+			return -1;
+		s = cairo_svg_surface_create_for_stream(write_mem, mem, p->width, p->height);
 		cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	} else {
 		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)p->width, (int)p->height);
@@ -603,10 +650,16 @@ static int render(FILE *fp, const struct bush_picture *p, enum picture_format fm
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
+	if (mem) {
+		fclose(mem);
+		if (st == CAIRO_STATUS_SUCCESS && write_svg_renumbered(fp, svg, svg_len) < 0)
+			st = CAIRO_STATUS_WRITE_ERROR;
+		free(svg);
+	}
 	return st == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
 
-int bush_draw_generation(struct view_ctx *c, const struct gen *g, enum picture_format fmt)
+static int draw_all(struct view_ctx *c, const struct gen *g, enum picture_format fmt)
 {
 	struct exit_counts ec;
 	exit_counts_build(&ec, &g->exits);
@@ -635,4 +688,36 @@ int bush_draw_generation(struct view_ctx *c, const struct gen *g, enum picture_f
 	}
 	exit_counts_free(&ec);
 	return r;
+}
+
+struct draw_job {
+	struct view_ctx *c;
+	const struct gen *g;
+	enum picture_format fmt;
+};
+
+/* In a worker: a directory handle of its own, so that it renames only its
+ * own files, all of them once they are complete. */
+static int draw_job(void *arg)
+{
+	struct draw_job *j = arg;
+	if (j->c->jobs <= 1)
+		return draw_all(j->c, j->g, j->fmt);
+	struct view_ctx own = *j->c;
+	own.out = outdir_open(outdir_path(j->c->out));
+	if (!own.out)
+		return -1;
+	int r = draw_all(&own, j->g, j->fmt);
+	if (r == 0)
+		r = outdir_publish(own.out);
+	outdir_close(own.out);
+	return r;
+}
+
+int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct gen *g,
+                         enum picture_format fmt)
+{
+	struct draw_job j = { c, g, fmt };
+	w->max = c->jobs;
+	return workers_run(w, draw_job, &j);
 }

@@ -20,6 +20,7 @@
 
 enum exit_code { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_REJECTED = 3 };
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON };
+#define MAX_JOBS 64
 
 /* One table for getopt_long and --help, so they cannot drift apart
  * (tests/cli checks the man page against --help). */
@@ -33,6 +34,8 @@ static const struct option_doc {
 	  "where the files go (default FILE-parsed; dumpanalyze-out for stdin or several dumps)" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
 	  "comma-separated views to render; 'list' lists them" },
+	{ { "jobs", required_argument, NULL, 'j' }, "N",
+	  "draw pictures in up to N worker processes (default: the cores)" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
 	  "no summary at the end" },
 	{ { "verbose", no_argument, NULL, 'v' }, NULL,
@@ -83,6 +86,7 @@ struct run {
 	size_t ndumps;
 	const char *out_dir, *views, *compare, *fail_on;
 	int quiet, verbose, strict;
+	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
 	struct diag diag;
 };
@@ -215,8 +219,10 @@ static int run_one(struct run *run, const char *dump, const char *out_dir)
 		view_set_finish(&views);
 		return EXIT_IO;
 	}
-	for (size_t i = 0; i < views.n; i++)
+	for (size_t i = 0; i < views.n; i++) {
 		views.ctx[i].out = out;
+		views.ctx[i].jobs = run->jobs;
+	}
 	int rc = analyse(run, &in, &views, out);
 	input_close(&in);
 	outdir_close(out);      /* discards anything not committed */
@@ -267,6 +273,7 @@ static int run_many(struct run *run)
 			pid_t pid = fork();
 			if (pid == 0) {
 				run->quiet_stdout = 1;
+				run->jobs = 1;      /* the dumps already share the cores */
 				_exit(run_one(run, run->dumps[next], dirs[next]));
 			}
 			if (pid < 0) {
@@ -321,7 +328,9 @@ int main(int argc, char **argv)
 	memset(&longopts[NOPTIONS], 0, sizeof(longopts[0]));
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":d:o:V:qvh", longopts, NULL)) != -1) {
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	run.jobs = cores > 1 ? (unsigned)(cores < MAX_JOBS ? cores : MAX_JOBS) : 1;
+	while ((c = getopt_long(argc, argv, ":d:o:V:j:qvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			run.dumps = xrealloc(run.dumps, (run.ndumps + 1) * sizeof(*run.dumps));
@@ -329,6 +338,16 @@ int main(int argc, char **argv)
 			break;
 		case 'o': run.out_dir = optarg; break;
 		case 'V': run.views = optarg; break;
+		case 'j': {
+			char *end;
+			long j = strtol(optarg, &end, 10);
+			if (*end || j < 1 || j > MAX_JOBS) {
+				da_error("--jobs wants a number from 1 to %d, not '%s'", MAX_JOBS, optarg);
+				return EXIT_USAGE;
+			}
+			run.jobs = (unsigned)j;
+			break;
+		}
 		case 'q': run.quiet = 1; break;
 		case 'v': run.verbose = 1; break;
 		case OPT_STRICT: run.strict = 1; break;

@@ -57,9 +57,12 @@ void bush_picture_free(struct bush_picture *p);
 enum picture_format { PICTURE_PNG, PICTURE_SVG };
 
 struct view_ctx;
+struct workers;
 /* Draw every bush of the generation into gen-N-bush-ROOT[.K].png/.svg,
- * exits annotated from g->exits. */
-int bush_draw_generation(struct view_ctx *c, const struct gen *g, enum picture_format fmt);
+ * exits annotated from g->exits: in a worker when c->jobs > 1 (the files
+ * appear when the worker is done; wait with workers_wait_all), else here. */
+int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct gen *g,
+                         enum picture_format fmt);
 
 /* The colour of the root trace (crimson), for tests that look for it. */
 #define BUSH_ROOT_R 0.86

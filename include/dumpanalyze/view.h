@@ -21,6 +21,7 @@ struct view_ctx {
 	struct outdir *out;
 	struct diag *diag;
 	const struct line_counts *lines;    /* where the input lines went */
+	unsigned jobs;              /* workers allowed (pictures), 1: none */
 };
 
 struct view {

@@ -4,20 +4,22 @@
 #include <fontconfig/fontconfig.h>
 #include "dumpanalyze/view.h"
 #include "dumpanalyze/bush_draw.h"
+#include "dumpanalyze/workers.h"
 
 static int bush_svg_gen_end(struct view_ctx *c, const struct gen *g)
 {
-	return bush_draw_generation(c, g, PICTURE_SVG);
+	return bush_draw_generation(c, c->state, g, PICTURE_SVG);
 }
 
 /* Give back cairo's and fontconfig's caches, so leak checkers see only
  * our own memory. */
 static int bush_svg_finish(struct view_ctx *c)
 {
-	(void)c;
+	int r = workers_wait_all(c->state);
+	workers_free(c->state);
 	cairo_debug_reset_static_data();
 	FcFini();
-	return 0;
+	return r;
 }
 
 const struct view view_bush_svg = {
@@ -26,6 +28,7 @@ const struct view view_bush_svg = {
 	.files = "gen-N-bush-ROOT.svg",
 	.needs = NEEDS_CAIRO,
 	.is_default = 0,
+	.state_size = sizeof(struct workers),
 	.gen_end = bush_svg_gen_end,
 	.finish = bush_svg_finish,
 };

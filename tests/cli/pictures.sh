@@ -39,6 +39,18 @@ check "largest bush has the largest picture" yes "$([ "$big_area" -gt "$small_ar
 # Reused root numbers: the K-th bush of root 3 gets its own pictures.
 check "reuse: bush-3.7 drawn" "yes" "$([ -f "$TMP/reuse/gen-1-bush-3.7.png" ] && [ -f "$TMP/reuse/gen-1-bush-3.7.svg" ] && echo yes || echo no)"
 
+# Pictures drawn in worker processes: the same bytes as drawn inline,
+# whatever the number of workers, and no temporary file left behind.
+for dump in flush penlight-x; do
+	$DA -q -j 1 --views bush-png,bush-svg,traces --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/j1-$dump" > /dev/null
+	$DA -q -j 4 --views bush-png,bush-svg,traces --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/j4-$dump" > /dev/null
+	check "$dump: 1 worker = 4 workers" "" "$(diff -r "$TMP/j1-$dump" "$TMP/j4-$dump")"
+	check "$dump: no temporary files" "" "$(ls -A "$TMP/j4-$dump" | grep '^\.')"
+done
+$DA -q -j 0 --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/j0" > /dev/null 2> "$TMP/j0.err"
+check "--jobs 0: exit 1" 1 $?
+check "--jobs 0: message" "dumpanalyze: --jobs wants a number from 1 to 64, not '0'" "$(cat "$TMP/j0.err")"
+
 # Same input, same bytes.
 $DA -q --views bush-png,bush-svg --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/again"
 check "pictures are deterministic" "" "$(cd "$TMP/again" && for f in *; do cmp -s "$f" "$TMP/penlight-x/$f" || echo "$f"; done)"

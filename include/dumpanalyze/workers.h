@@ -1,0 +1,26 @@
+/* workers.h — a few forked workers for work that can leave the main
+ * pass: drawing a generation's bushes while the parser reads on.  The
+ * child gets the generation's records as they are (copy on write), so the
+ * parent may reset its arena at once. */
+#ifndef DUMPANALYZE_WORKERS_H
+#define DUMPANALYZE_WORKERS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct workers {
+	unsigned max;               /* at most this many at once; <= 1: inline */
+	pid_t *pids;
+	size_t n, cap;
+	int failed;                 /* a worker exited non-zero */
+};
+
+/* Run fn(arg) in a worker (or right here when max <= 1), waiting first
+ * when max workers are busy.  Returns 0, or -1 when it ran here and
+ * failed, or when a finished worker had failed. */
+int workers_run(struct workers *w, int (*fn)(void *arg), void *arg);
+/* Wait for all; 0, or -1 when any failed. */
+int workers_wait_all(struct workers *w);
+void workers_free(struct workers *w);
+
+#endif
