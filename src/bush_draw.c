@@ -719,5 +719,8 @@ int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct gen
 {
 	struct draw_job j = { c, g, fmt };
 	w->max = c->jobs;
-	return workers_run(w, draw_job, &j);
+	int r = workers_run(w, draw_job, &j);
+	if (c->jobs > 1)
+		outdir_add_written(c->out, g->n.bushes);    /* by the worker */
+	return r;
 }

@@ -84,6 +84,11 @@ struct outdir *outdir_open(const char *path)
 	return d;
 }
 
+void outdir_add_written(struct outdir *d, unsigned long n)
+{
+	d->written += n;
+}
+
 const char *outdir_path(const struct outdir *d)
 {
 	return d->path;

@@ -34,6 +34,8 @@ void outfile_discard(struct outfile *f);
 /* Discard every file not yet committed (after an error). */
 void outdir_discard_pending(struct outdir *d);
 unsigned long outdir_files_written(const struct outdir *d);
+/* Count files a worker process writes into the same directory. */
+void outdir_add_written(struct outdir *d, unsigned long n);
 const char *outdir_path(const struct outdir *d);
 void outdir_close(struct outdir *d);
 

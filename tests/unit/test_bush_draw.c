@@ -261,11 +261,11 @@ static void test_files_written_with_picture_size(void **s)
 	g.bushes = &w->bush;
 	struct outdir *out = outdir_open(dir);
 	struct view_ctx c = { NULL, NULL, out, NULL, NULL, 1 };
-	struct workers w = { 0, NULL, 0, 0, 0 };
+	struct workers jobs = { 0, NULL, 0, 0, 0 };
 	tally_init(&g.exits);
-	assert_int_equal(bush_draw_generation(&c, &w, &g, PICTURE_PNG), 0);
-	assert_int_equal(bush_draw_generation(&c, &w, &g, PICTURE_SVG), 0);
-	workers_free(&w);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &g, PICTURE_PNG), 0);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &g, PICTURE_SVG), 0);
+	workers_free(&jobs);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
 	struct bush_picture p;
