@@ -229,6 +229,16 @@ static int run_one(struct run *run, const char *dump, const char *out_dir)
 	return rc;
 }
 
+static void free_names(char **dirs, char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(dirs[i]);
+		free(names[i]);
+	}
+	free(dirs);
+	free(names);
+}
+
 /* Several dumps (one per worker process is common): each into
  * OUT/<basename>/, as many at once as there are cores, then one merged
  * OUT/summary.txt.  A dump that fails does not stop the others; the exit
@@ -274,7 +284,15 @@ static int run_many(struct run *run)
 			if (pid == 0) {
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */
-				_exit(run_one(run, run->dumps[next], dirs[next]));
+				int r = run_one(run, run->dumps[next], dirs[next]);
+				/* The parent's copies, freed so that leak checkers
+				 * following the worker see a clean exit. */
+				outdir_close(out);
+				free_names(dirs, names, n);
+				free(status);
+				free(pids);
+				free(run->dumps);
+				_exit(r);
 			}
 			if (pid < 0) {
 				da_error("cannot start a worker: %s", strerror(errno));
@@ -304,12 +322,7 @@ static int run_many(struct run *run)
 	else if (!run->quiet)
 		print_file(out, "summary.txt");
 	outdir_close(out);
-	for (size_t i = 0; i < n; i++) {
-		free(dirs[i]);
-		free(names[i]);
-	}
-	free(dirs);
-	free(names);
+	free_names(dirs, names, n);
 	free(status);
 	free(pids);
 	return rc;
