@@ -51,10 +51,6 @@ struct parser {
 /* ---- line shapes ------------------------------------------------------ */
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_hex(char c)
-{
-	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
 
 static size_t count_digits(const char *p, size_t n)
 {
@@ -86,13 +82,22 @@ int shape_snapshot(const char *p, size_t n)
 	return n >= 2 && p[0] == '#' && is_digit(p[1]);
 }
 
+/* Hex digits, for the addresses that start machine code lines. */
+static const unsigned char hex_digit[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+	['7'] = 1, ['8'] = 1, ['9'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1,
+	['e'] = 1, ['f'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1,
+	['F'] = 1,
+};
+
 /* "0bccff9d  jge 0xbcc0014\t->1", "55bbc524cec7  jmp ...", "->LOOP:". */
 int shape_mcode(const char *p, size_t n)
 {
 	if (n >= 3 && p[0] == '-' && p[1] == '>')
 		return 1;
+	const unsigned char *u = (const unsigned char *)p;
 	size_t i = 0;
-	while (i < n && is_hex(p[i]))
+	while (i < n && hex_digit[u[i]])
 		i++;
 	return i >= 4 && i < n && (p[i] == ' ' || p[i] == ':');
 }
@@ -222,22 +227,18 @@ static void note_exit(struct parser *p, uint32_t ex)
 	p->exits[p->nexits++] = (uint16_t)ex;
 }
 
-/* The disassembler appends "\t->N" when an instruction targets exit N. */
+/* The disassembler appends "\t->N" when an instruction targets exit N:
+ * look at the end of the line, not through all of it. */
 static void scan_mcode_exit(struct parser *p, const char *l, size_t n)
 {
-	const char *tab = memchr(l, '\t', n);
-	if (!tab)
-		return;
-	size_t i = (size_t)(tab - l) + 1;
-	if (n - i < 3 || l[i] != '-' || l[i + 1] != '>')
-		return;
-	i += 2;
-	size_t d = count_digits(l + i, n - i);
-	if (d == 0 || d > 5 || i + d != n)
+	size_t i = n;
+	while (i > 0 && n - i < 6 && is_digit(l[i - 1]))
+		i--;
+	if (i == n || i < 3 || l[i - 1] != '>' || l[i - 2] != '-' || l[i - 3] != '\t')
 		return;
 	uint32_t v = 0;
-	for (size_t k = 0; k < d; k++)
-		v = v * 10 + (uint32_t)(l[i + k] - '0');
+	for (size_t k = i; k < n; k++)
+		v = v * 10 + (uint32_t)(l[k] - '0');
 	note_exit(p, v);
 }
 
