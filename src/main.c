@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +39,7 @@ static const struct option_doc {
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
 	  "draw pictures in up to N worker processes (default: the cores)" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
-	  "no summary at the end" },
+	  "no summary and no progress line" },
 	{ { "verbose", no_argument, NULL, 'v' }, NULL,
 	  "print the first foreign lines with their line numbers" },
 	{ { "strict", no_argument, NULL, OPT_STRICT }, NULL,
@@ -114,6 +116,56 @@ static void summary(const struct run *run, const struct model *m,
 	        run->diag.warnings, outdir_files_written(out), outdir_path(out));
 }
 
+/* ---- progress on a terminal ----------------------------------------- */
+
+struct progress {
+	int on;
+	uint64_t total;             /* file size, 0 when unknown (a pipe) */
+	double start, last;
+};
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Only when stderr is a terminal and the user did not ask for quiet. */
+static void progress_start(struct progress *pg, const struct input *in, int quiet)
+{
+	memset(pg, 0, sizeof(*pg));
+	pg->on = !quiet && isatty(STDERR_FILENO);
+	struct stat st;
+	if (pg->on && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) && !in->dec)
+		pg->total = (uint64_t)st.st_size;
+	pg->start = pg->last = now_seconds();
+}
+
+/* Redrawn at most four times a second. */
+static void progress_show(struct progress *pg, const struct input *in, const struct model *m)
+{
+	double t = now_seconds();
+	if (t - pg->last < 0.25)
+		return;
+	pg->last = t;
+	double mb = (double)in->bytes / 1e6;
+	fprintf(stderr, "\r%.0f MB", mb);
+	if (pg->total)
+		fprintf(stderr, " of %.0f MB (%.0f%%)", (double)pg->total / 1e6,
+		        100.0 * (double)in->bytes / (double)pg->total);
+	fprintf(stderr, ", %.0f MB/s, %" PRIu64 " traces, generation %u   ",
+	        t > pg->start ? mb / (t - pg->start) : 0.0, m->total.traces + m->gen.n.traces,
+	        m->generations + 1);
+	fflush(stderr);
+}
+
+static void progress_end(struct progress *pg)
+{
+	if (pg->on && pg->last > pg->start)
+		fputs("\r\033[K", stderr);     /* clear the line */
+}
+
 /* Copy an output file to stdout, if the run wrote it. */
 static void print_file(const struct outdir *out, const char *name)
 {
@@ -142,9 +194,15 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 		views->ctx[i].lines = parser_counts(p);
 	struct line l;
 	int r, rc = EXIT_OK;
-	while ((r = input_next(in, &l)) > 0)
+	struct progress pg;
+	progress_start(&pg, in, run->quiet);
+	while ((r = input_next(in, &l)) > 0) {
 		if ((r = parser_line(p, &l)) < 0)
 			break;
+		if ((l.no & 0xffff) == 0 && pg.on)
+			progress_show(&pg, in, &m);
+	}
+	progress_end(&pg);
 	if (r == 0) {
 		if (input_truncated(in))
 			r = diag_warn(&run->diag, in->lineno, "the %s stream ends early: the dump was cut off",

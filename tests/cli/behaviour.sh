@@ -103,6 +103,18 @@ head -c -1 "$DUMP" > "$TMP/nonl.dump"
 $DA -q --views traces --dump "$TMP/nonl.dump" --out-dir "$TMP/nonl"
 check "no final newline: same traces" "" "$(diff "$TMP/file/gen-1-traces.csv" "$TMP/nonl/gen-1-traces.csv")"
 
+# Progress on a terminal: bytes, MB/s, traces, generation; fed through a
+# FIFO with a pause, so that a redraw is due.
+if command -v script > /dev/null; then
+	mkfifo "$TMP/slow.fifo"
+	{ for i in 1 2 3 4 5 6 7; do cat "$DUMP"; done; sleep 0.6
+	  for i in 1 2 3 4 5 6 7; do cat "$DUMP"; done; } > "$TMP/slow.fifo" &
+	script -qec "$DA_BIN --views traces --dump $TMP/slow.fifo --out-dir $TMP/slow" /dev/null \
+		< /dev/null > "$TMP/tty.out" 2>&1
+	check "progress on a terminal" 1 "$(tr '\r' '\n' < "$TMP/tty.out" | grep -c -m1 'MB, [0-9]* MB/s, [0-9]* traces, generation 1')"
+	wait
+fi
+
 # The man page documents every option of --help and every view.
 for opt in $($DA --help | grep -o -- '--[a-z-]*' | sort -u); do
 	esc=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
