@@ -12,7 +12,7 @@
 #include "dumpanalyze/tally.h"
 
 /* Canvas cap in pixels: a larger bush is scaled down to fit (and says so). */
-#define BUSH_CANVAS_MAX 4096.0      /* 64 MB of pixels at most */
+#define BUSH_CANVAS_MAX 2048.0      /* 16 MB of pixels at most */
 
 /* Exit counts of a generation (gen.exits), sorted for lookup. */
 struct exit_counts {
