@@ -95,11 +95,11 @@ int shape_mcode(const char *p, size_t n)
 {
 	if (n >= 3 && p[0] == '-' && p[1] == '>')
 		return 1;
+	/* An address of at least 4 hex digits: enough, as nothing else is
+	 * printed while LuaJIT writes a trace's machine code, and cheap, as
+	 * most lines of a dump are machine code. */
 	const unsigned char *u = (const unsigned char *)p;
-	size_t i = 0;
-	while (i < n && hex_digit[u[i]])
-		i++;
-	return i >= 4 && i < n && (p[i] == ' ' || p[i] == ':');
+	return n > 5 && hex_digit[u[0]] & hex_digit[u[1]] & hex_digit[u[2]] & hex_digit[u[3]];
 }
 
 /* " 000055bbc524ff81 ..." (+X, current) or "rax = 0x..." (old builds). */
