@@ -8,10 +8,12 @@
 
 static int gen_begin(struct model *m, uint64_t line)
 {
-	struct tally keep = m->gen.exits;    /* reuse its table */
+	struct tally keep = m->gen.exits, keep_sides = m->gen.sides;    /* reuse */
 	memset(&m->gen, 0, sizeof(m->gen));
 	m->gen.exits = keep;
+	m->gen.sides = keep_sides;
 	tally_clear(&m->gen.exits);
+	tally_clear(&m->gen.sides);
 	m->gen.number = m->generations + 1;
 	m->gen.first_line = line;
 	m->started = 1;
@@ -127,6 +129,8 @@ static int on_stop(struct model *m, const struct event *ev)
 		parent = m->holder[p->parent];
 	if (p->parent_exit >= 0 && parent) {
 		t->parent_trace = parent;
+		if (!tally_get(&m->gen.sides, parent, NULL, t->parent_exit))
+			tally_add(&m->gen.sides, parent, NULL, t->parent_exit, t->id);
 		t->bush = parent->bush;
 		t->bush->last->next_in_bush = t;
 		t->bush->last = t;
@@ -234,6 +238,7 @@ void model_free(struct model *m)
 	arena_free(&m->arena);
 	intern_free(&m->strings);
 	tally_free(&m->gen.exits);
+	tally_free(&m->gen.sides);
 	free(m->holder);
 	free(m->root_uses);
 	m->holder = NULL;

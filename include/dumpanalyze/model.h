@@ -79,6 +79,8 @@ struct gen_counts {
 struct gen {
 	uint32_t number;            /* 1-based */
 	struct tally exits;         /* times each (trace, exit) was taken */
+	struct tally sides;         /* (parent trace, NULL, exit) -> the id of
+	                               the first side trace grown there */
 	struct trace *traces, *traces_last;
 	struct bush *bushes, *bushes_last;
 	struct gen_counts n;

@@ -21,12 +21,6 @@ static int exits_gen_end(struct view_ctx *c, const struct gen *g)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	/* (parent trace, exit) -> the side trace that grew there */
-	struct tally side;
-	tally_init(&side);
-	for (const struct trace *t = g->traces; t; t = t->next)
-		if (t->parent_trace && !tally_get(&side, t->parent_trace, NULL, t->parent_exit))
-			tally_add(&side, t->parent_trace, NULL, t->parent_exit, t->id);
 	size_t n;
 	struct tally_entry *e = tally_entries(&g->exits, &n);
 	qsort(e, n, sizeof(*e), by_count);
@@ -37,7 +31,7 @@ static int exits_gen_end(struct view_ctx *c, const struct gen *g)
 		csv_field_u64(&r, EXIT_KEY_ID(e[i].c));
 		csv_field_u64(&r, EXIT_KEY_EXIT(e[i].c));
 		csv_field_u64(&r, e[i].count);
-		uint64_t s = e[i].a ? tally_get(&side, e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
+		uint64_t s = e[i].a ? tally_get(&g->sides, e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
 		if (s)
 			csv_field_u64(&r, s);
 		else
@@ -45,7 +39,6 @@ static int exits_gen_end(struct view_ctx *c, const struct gen *g)
 		csv_row_end(&r);
 	}
 	free(e);
-	tally_free(&side);
 	return outfile_commit(f);
 }
 

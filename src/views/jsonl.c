@@ -153,14 +153,8 @@ static int jsonl_gen_end(struct view_ctx *c, const struct gen *g)
 		json_object_set_new(o, "trace", json_integer(EXIT_KEY_ID(e[i].c)));
 		json_object_set_new(o, "exit", json_integer(EXIT_KEY_EXIT(e[i].c)));
 		json_object_set_new(o, "count", json_integer((json_int_t)e[i].count));
-		json_t *side = json_null();
-		for (const struct trace *t = g->traces; t && e[i].a; t = t->next)
-			if (t->parent_trace == e[i].a && t->parent_exit == (int32_t)EXIT_KEY_EXIT(e[i].c)) {
-				json_decref(side);
-				side = json_integer(t->id);
-				break;
-			}
-		json_object_set_new(o, "side_trace", side);
+		uint64_t side = e[i].a ? tally_get(&g->sides, e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
+		json_object_set_new(o, "side_trace", side ? json_integer((json_int_t)side) : json_null());
 		r = put(s, o);
 	}
 	free(e);

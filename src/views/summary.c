@@ -129,25 +129,19 @@ static int summary_gen_end(struct view_ctx *c, const struct gen *g)
 	for (const struct bush *b = g->bushes; b; b = b->next)
 		keep_bush(s->bushes, (struct top_bush){ g->number, b->root->id, b->dup,
 		                                        b->ntraces, b->mcode_bytes });
-	struct tally side;
-	tally_init(&side);
-	for (const struct trace *t = g->traces; t; t = t->next)
-		if (t->parent_trace && !tally_get(&side, t->parent_trace, NULL, t->parent_exit))
-			tally_add(&side, t->parent_trace, NULL, t->parent_exit, t->id);
 	size_t ne;
 	struct tally_entry *e = tally_entries(&g->exits, &ne);
 	qsort(e, ne, sizeof(*e), by_key);       /* stable ties: trace, exit */
 	for (size_t i = 0; i < ne; i++) {
 		uint32_t ex = EXIT_KEY_EXIT(e[i].c);
 		struct top_exit x = { g->number, EXIT_KEY_ID(e[i].c), ex,
-		                      e[i].a ? (uint32_t)tally_get(&side, e[i].a, NULL, ex) : 0,
+		                      e[i].a ? (uint32_t)tally_get(&g->sides, e[i].a, NULL, ex) : 0,
 		                      e[i].count };
 		keep_exit(s->hot, x);
 		if (!x.side)
 			keep_exit(s->cold, x);
 	}
 	free(e);
-	tally_free(&side);
 	size_t ng;
 	const struct start **gu = attempts_given_up(&s->attempts, &ng);
 	for (size_t i = 0; i < ng; i++) {
