@@ -72,8 +72,22 @@ static long fill(struct input *in)
 			return -errno;
 		}
 		if (!in->detected) {
-			/* The first block says whether the stream is compressed;
-			 * if so, it becomes the decoder's first input. */
+			/* The first bytes say whether the stream is compressed; a
+			 * pipe may deliver fewer than the longest magic (xz, 6
+			 * bytes) in one read, so read on until there are enough. */
+			while (r > 0 && (size_t)r < 6 && in->end + (size_t)r < in->cap) {
+				ssize_t more = read(in->fd, in->buf + in->end + r, in->cap - in->end - (size_t)r);
+				if (more < 0 && errno == EINTR)
+					continue;
+				if (more < 0) {
+					in->error = strerror(errno);
+					return -errno;
+				}
+				if (more == 0)
+					break;
+				r += more;
+			}
+			/* If so, these bytes become the decoder's first input. */
 			in->detected = 1;
 			enum compression c = decode_detect((unsigned char *)in->buf + in->end, (size_t)r);
 			if (c != COMP_NONE) {

@@ -1,28 +1,73 @@
-/* test_input.c — lines from files and pipes. */
+/* test_input.c — lines from files and pipes: splitting, numbering, line
+ * ends, lines of any length, and the presentation noise input removes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 #include <zlib.h>
 #include "dumpanalyze/input.h"
 
-/* A temporary file holding the bytes, opened for reading. */
+/* A temporary file holding the bytes, open for reading at offset 0. */
 static int file_with(const char *bytes, size_t n)
 {
 	char path[] = "/tmp/da-input-XXXXXX";
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	unlink(path);
-	assert_int_equal(write(fd, bytes, n), (ssize_t)n);
-	lseek(fd, 0, SEEK_SET);
+	size_t done = 0;
+	while (done < n) {
+		ssize_t w = write(fd, bytes + done, n - done);
+		assert_true(w > 0);
+		done += (size_t)w;
+	}
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
 	return fd;
+}
+
+/* A pipe whose writer (a child process) writes the pieces with a pause
+ * between them, so the reader sees them in separate reads. */
+struct piece { const char *p; size_t n; };
+
+static int pipe_with(const struct piece *pieces, size_t npieces, pid_t *pid)
+{
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	*pid = fork();
+	assert_true(*pid >= 0);
+	if (*pid == 0) {
+		close(fds[0]);
+		for (size_t i = 0; i < npieces; i++) {
+			size_t done = 0;
+			while (done < pieces[i].n) {
+				ssize_t w = write(fds[1], pieces[i].p + done, pieces[i].n - done);
+				if (w <= 0)
+					_exit(1);
+				done += (size_t)w;
+			}
+			nanosleep(&(struct timespec){ 0, 50 * 1000000 }, NULL);
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	return fds[0];
+}
+
+static void reap(pid_t pid)
+{
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 static void expect_line(struct input *in, const char *want, uint64_t no)
@@ -34,102 +79,248 @@ static void expect_line(struct input *in, const char *want, uint64_t no)
 	assert_int_equal(l.no, no);
 }
 
-static void test_lines_split_and_numbered(void **s)
+static void expect_end(struct input *in)
+{
+	struct line l;
+	assert_int_equal(input_next(in, &l), 0);
+	assert_int_equal(input_next(in, &l), 0);
+}
+
+static void close_all(struct input *in)
+{
+	int fd = in->fd;
+	input_close(in);
+	close(fd);
+}
+
+/* ---- lines ------------------------------------------------------------ */
+
+static void test_lines_are_split_and_numbered(void **s)
 {
 	(void)s;
-	const char text[] = "---- TRACE 1 start x.lua:1\n0001  FORI\n\nlast";
+	const char text[] = "---- TRACE 1 start x.lua:1\n0001  FORI     1 => 0005\n---- TRACE 1 IR\n";
 	struct input in;
 	input_from_fd(&in, file_with(text, sizeof(text) - 1));
 	expect_line(&in, "---- TRACE 1 start x.lua:1", 1);
-	expect_line(&in, "0001  FORI", 2);
-	expect_line(&in, "", 3);
-	expect_line(&in, "last", 4);       /* no final newline */
-	struct line l;
-	assert_int_equal(input_next(&in, &l), 0);
-	assert_int_equal(input_next(&in, &l), 0);
-	close(in.fd);
-	input_close(&in);
+	expect_line(&in, "0001  FORI     1 => 0005", 2);
+	expect_line(&in, "---- TRACE 1 IR", 3);
+	expect_end(&in);
+	assert_int_equal(in.bytes, sizeof(text) - 1);
+	close_all(&in);
+}
+
+static void test_last_line_without_newline_is_returned(void **s)
+{
+	(void)s;
+	const char text[] = "first\nlast";
+	struct input in;
+	input_from_fd(&in, file_with(text, sizeof(text) - 1));
+	expect_line(&in, "first", 1);
+	expect_line(&in, "last", 2);
+	expect_end(&in);
+	close_all(&in);
+}
+
+static void test_empty_lines_are_lines(void **s)
+{
+	(void)s;
+	const char text[] = "\n\na\n\n";
+	struct input in;
+	input_from_fd(&in, file_with(text, sizeof(text) - 1));
+	expect_line(&in, "", 1);
+	expect_line(&in, "", 2);
+	expect_line(&in, "a", 3);
+	expect_line(&in, "", 4);
+	expect_end(&in);
+	close_all(&in);
 }
 
 static void test_crlf_is_stripped(void **s)
 {
 	(void)s;
-	const char text[] = "a\r\nb\r\n\r\n";
+	const char text[] = "a\r\nb\r\n\r\nin\rside\r\nlast\r";
 	struct input in;
 	input_from_fd(&in, file_with(text, sizeof(text) - 1));
 	expect_line(&in, "a", 1);
 	expect_line(&in, "b", 2);
 	expect_line(&in, "", 3);
-	close(in.fd);
-	input_close(&in);
+	expect_line(&in, "in\rside", 4);       /* only the line end goes */
+	expect_line(&in, "last", 5);
+	expect_end(&in);
+	close_all(&in);
 }
 
-static void test_empty_input(void **s)
+static void test_crlf_split_across_read_blocks_is_stripped(void **s)
+{
+	(void)s;
+	/* the '\r' is the last byte of the first block, '\n' the first of the
+	 * next */
+	size_t n = INPUT_BLOCK - 1;
+	char *text = malloc(n + 8);
+	memset(text, 'y', n);
+	memcpy(text + n, "\r\nz\r\n", 5);
+	struct input in;
+	input_from_fd(&in, file_with(text, n + 5));
+	struct line l;
+	assert_int_equal(input_next(&in, &l), 1);
+	assert_int_equal(l.len, n);
+	assert_int_equal(l.p[n - 1], 'y');
+	expect_line(&in, "z", 2);
+	expect_end(&in);
+	free(text);
+	close_all(&in);
+}
+
+static void test_empty_file_gives_end_at_once(void **s)
 {
 	(void)s;
 	struct input in;
 	input_from_fd(&in, file_with("", 0));
-	struct line l;
-	assert_int_equal(input_next(&in, &l), 0);
-	close(in.fd);
-	input_close(&in);
+	expect_end(&in);
+	assert_int_equal(in.lineno, 0);
+	close_all(&in);
 }
 
-static void test_ten_megabyte_line_whole(void **s)
+static void test_empty_pipe_gives_end_at_once(void **s)
+{
+	(void)s;
+	pid_t pid;
+	int fd = pipe_with(NULL, 0, &pid);
+	struct input in;
+	input_from_fd(&in, fd);
+	expect_end(&in);
+	reap(pid);
+	close_all(&in);
+}
+
+static void test_ten_megabyte_line_is_returned_whole(void **s)
 {
 	(void)s;
 	size_t n = 10u << 20;
 	char *big = malloc(n + 8);
-	memset(big, 'x', n);
+	for (size_t i = 0; i < n; i++)
+		big[i] = (char)('a' + i % 26);
 	memcpy(big + n, "\nnext\n", 6);
 	struct input in;
 	input_from_fd(&in, file_with(big, n + 6));
 	struct line l;
 	assert_int_equal(input_next(&in, &l), 1);
 	assert_int_equal(l.len, n);
-	assert_int_equal(l.p[0], 'x');
-	assert_int_equal(l.p[n - 1], 'x');
+	assert_int_equal(l.no, 1);
+	assert_memory_equal(l.p, big, n);
 	expect_line(&in, "next", 2);
+	expect_end(&in);
 	free(big);
-	close(in.fd);
-	input_close(&in);
+	close_all(&in);
 }
 
-static void test_pipe_in_small_pieces(void **s)
+static void test_ten_megabyte_last_line_without_newline(void **s)
 {
 	(void)s;
-	int fds[2];
-	assert_int_equal(pipe(fds), 0);
-	pid_t pid = fork();
-	if (pid == 0) {
-		const char *parts[] = { "---- TRA", "CE 1 IR\n00", "01 x\n", "tail" };
-		close(fds[0]);
-		for (int i = 0; i < 4; i++) {
-			if (write(fds[1], parts[i], strlen(parts[i])) < 0)
-				_exit(1);
-			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
-		}
-		_exit(0);
-	}
-	close(fds[1]);
+	size_t n = 10u << 20;
+	char *big = malloc(n);
+	memset(big, 'q', n);
 	struct input in;
-	input_from_fd(&in, fds[0]);
+	input_from_fd(&in, file_with(big, n));
+	struct line l;
+	assert_int_equal(input_next(&in, &l), 1);
+	assert_int_equal(l.len, n);
+	assert_memory_equal(l.p, big, n);
+	expect_end(&in);
+	free(big);
+	close_all(&in);
+}
+
+static void test_pipe_lines_in_small_pieces(void **s)
+{
+	(void)s;
+	static const struct piece parts[] = {
+		{ "---- TRA", 8 }, { "CE 1 IR\n00", 10 }, { "01 x\r", 5 }, { "\n", 1 }, { "tail", 4 },
+	};
+	pid_t pid;
+	struct input in;
+	input_from_fd(&in, pipe_with(parts, 5, &pid));
 	expect_line(&in, "---- TRACE 1 IR", 1);
 	expect_line(&in, "0001 x", 2);
 	expect_line(&in, "tail", 3);
-	struct line l;
-	assert_int_equal(input_next(&in, &l), 0);
-	close(fds[0]);
-	input_close(&in);
+	expect_end(&in);
+	reap(pid);
+	close_all(&in);
 }
+
+/* ---- opening ---------------------------------------------------------- */
+
+static void test_open_directory_is_eisdir(void **s)
+{
+	(void)s;
+	struct input in;
+	assert_int_equal(input_open(&in, "/"), -EISDIR);
+	assert_int_equal(input_open(&in, "/tmp"), -EISDIR);
+}
+
+static void test_open_missing_file_is_enoent(void **s)
+{
+	(void)s;
+	struct input in;
+	assert_int_equal(input_open(&in, "/nonexistent/dump"), -ENOENT);
+	assert_int_equal(input_open(&in, "/tmp/da-input-does-not-exist.dump"), -ENOENT);
+}
+
+static void test_open_file_reads_and_closes_it(void **s)
+{
+	(void)s;
+	char path[] = "/tmp/da-input-XXXXXX";
+	int wfd = mkstemp(path);
+	assert_true(wfd >= 0);
+	assert_int_equal(write(wfd, "one\ntwo\n", 8), 8);
+	close(wfd);
+	struct input in;
+	assert_int_equal(input_open(&in, path), 0);
+	assert_true(in.owns_fd);
+	int fd = in.fd;
+	expect_line(&in, "one", 1);
+	expect_line(&in, "two", 2);
+	expect_end(&in);
+	assert_string_equal(input_compression(&in), "plain");
+	input_close(&in);
+	assert_int_equal(fcntl(fd, F_GETFD), -1);   /* it owned the fd */
+	unlink(path);
+}
+
+static void test_from_fd_leaves_the_fd_open(void **s)
+{
+	(void)s;
+	int fd = file_with("x\n", 2);
+	struct input in;
+	input_from_fd(&in, fd);
+	expect_line(&in, "x", 1);
+	input_close(&in);
+	assert_true(fcntl(fd, F_GETFD) >= 0);
+	close(fd);
+}
+
+/* ---- presentation noise ----------------------------------------------- */
 
 static void test_ansi_escapes_removed(void **s)
 {
 	(void)s;
 	char line[] = "0004 >  \033[35mint\033[m EQ     0003  \033[35m+63 \033[m";
 	size_t n = input_strip_ansi(line, strlen(line));
-	assert_int_equal(n, strlen("0004 >  int EQ     0003  +63 "));
-	assert_memory_equal(line, "0004 >  int EQ     0003  +63 ", n);
+	const char *want = "0004 >  int EQ     0003  +63 ";
+	assert_int_equal(n, strlen(want));
+	assert_memory_equal(line, want, n);
+}
+
+static void test_ansi_dump_lines_come_out_plain(void **s)
+{
+	(void)s;
+	const char text[] = "---- TRACE 1 IR\n0001    \033[1mfun\033[m SLOAD  #0    R\n";
+	struct input in;
+	input_from_fd(&in, file_with(text, sizeof(text) - 1));
+	expect_line(&in, "---- TRACE 1 IR", 1);
+	expect_line(&in, "0001    fun SLOAD  #0    R", 2);
+	expect_end(&in);
+	close_all(&in);
 }
 
 static void test_html_tags_and_entities_removed(void **s)
@@ -150,74 +341,107 @@ static void test_html_dump_lines(void **s)
 	                    "0001    <span class=\"irt_int\">int</span> SLOAD  #2    CI\n</pre>\n";
 	struct input in;
 	input_from_fd(&in, file_with(text, sizeof(text) - 1));
-	expect_line(&in, "", 1);
-	expect_line(&in, "", 2);
-	expect_line(&in, "", 3);
-	expect_line(&in, "", 4);
-	expect_line(&in, "", 5);
+	for (uint64_t i = 1; i <= 5; i++)
+		expect_line(&in, "", i);
 	expect_line(&in, "---- TRACE 1 start x.lua:1", 6);
 	expect_line(&in, "0001    int SLOAD  #2    CI", 7);
 	expect_line(&in, "", 8);
-	close(in.fd);
-	input_close(&in);
+	expect_end(&in);
+	close_all(&in);
+}
+
+/* ---- compression ------------------------------------------------------ */
+
+static size_t gzip_bytes(const char *text, unsigned char *out, size_t cap)
+{
+	z_stream z;
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (unsigned char *)text;
+	z.avail_in = (uInt)strlen(text);
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	size_t n = cap - z.avail_out;
+	deflateEnd(&z);
+	return n;
 }
 
 static void test_gzip_detected_by_magic(void **s)
 {
 	(void)s;
-	const char text[] = "---- TRACE 1 start x.lua:1\n0001  FORI\n";
 	unsigned char gz[256];
-	z_stream z;
-	memset(&z, 0, sizeof(z));
-	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-	z.next_in = (unsigned char *)text;
-	z.avail_in = sizeof(text) - 1;
-	z.next_out = gz;
-	z.avail_out = sizeof(gz);
-	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-	size_t n = sizeof(gz) - z.avail_out;
-	deflateEnd(&z);
+	size_t n = gzip_bytes("---- TRACE 1 start x.lua:1\n0001  FORI\n", gz, sizeof(gz));
 	struct input in;
 	input_from_fd(&in, file_with((const char *)gz, n));
 	expect_line(&in, "---- TRACE 1 start x.lua:1", 1);
 	expect_line(&in, "0001  FORI", 2);
-	struct line l;
-	assert_int_equal(input_next(&in, &l), 0);
+	expect_end(&in);
 	assert_string_equal(input_compression(&in), "gzip");
 	assert_false(input_truncated(&in));
-	close(in.fd);
-	input_close(&in);
-	/* cut in the middle: what was there, then "truncated" */
+	close_all(&in);
+}
+
+static void test_gzip_cut_short_is_truncated(void **s)
+{
+	(void)s;
+	unsigned char gz[256];
+	size_t n = gzip_bytes("---- TRACE 1 start x.lua:1\n0001  FORI\n", gz, sizeof(gz));
+	struct input in;
 	input_from_fd(&in, file_with((const char *)gz, n - 8));
 	expect_line(&in, "---- TRACE 1 start x.lua:1", 1);
+	struct line l;
 	while (input_next(&in, &l) > 0)
 		;
 	assert_true(input_truncated(&in));
-	close(in.fd);
-	input_close(&in);
+	close_all(&in);
 }
 
-static void test_open_errors(void **s)
+static void test_gzip_magic_split_across_pipe_reads_is_detected(void **s)
 {
 	(void)s;
+	unsigned char gz[256];
+	size_t n = gzip_bytes("---- TRACE 1 IR\n", gz, sizeof(gz));
+	/* the first read sees one byte of the two-byte magic */
+	const struct piece parts[] = { { (const char *)gz, 1 }, { (const char *)gz + 1, n - 1 } };
+	pid_t pid;
 	struct input in;
-	assert_int_equal(input_open(&in, "/"), -EISDIR);
-	assert_int_equal(input_open(&in, "/nonexistent/dump"), -ENOENT);
+	input_from_fd(&in, pipe_with(parts, 2, &pid));
+	struct line l;
+	int r = input_next(&in, &l);
+	while (input_next(&in, &(struct line){ 0 }) > 0)
+		;
+	reap(pid);
+	const char *kind = input_compression(&in);   /* a static string */
+	close_all(&in);
+	assert_string_equal(kind, "gzip");
+	assert_int_equal(r, 1);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lines_split_and_numbered),
+		cmocka_unit_test(test_lines_are_split_and_numbered),
+		cmocka_unit_test(test_last_line_without_newline_is_returned),
+		cmocka_unit_test(test_empty_lines_are_lines),
 		cmocka_unit_test(test_crlf_is_stripped),
-		cmocka_unit_test(test_empty_input),
-		cmocka_unit_test(test_ten_megabyte_line_whole),
-		cmocka_unit_test(test_pipe_in_small_pieces),
+		cmocka_unit_test(test_crlf_split_across_read_blocks_is_stripped),
+		cmocka_unit_test(test_empty_file_gives_end_at_once),
+		cmocka_unit_test(test_empty_pipe_gives_end_at_once),
+		cmocka_unit_test(test_ten_megabyte_line_is_returned_whole),
+		cmocka_unit_test(test_ten_megabyte_last_line_without_newline),
+		cmocka_unit_test(test_pipe_lines_in_small_pieces),
+		cmocka_unit_test(test_open_directory_is_eisdir),
+		cmocka_unit_test(test_open_missing_file_is_enoent),
+		cmocka_unit_test(test_open_file_reads_and_closes_it),
+		cmocka_unit_test(test_from_fd_leaves_the_fd_open),
 		cmocka_unit_test(test_ansi_escapes_removed),
+		cmocka_unit_test(test_ansi_dump_lines_come_out_plain),
 		cmocka_unit_test(test_html_tags_and_entities_removed),
 		cmocka_unit_test(test_html_dump_lines),
 		cmocka_unit_test(test_gzip_detected_by_magic),
-		cmocka_unit_test(test_open_errors),
+		cmocka_unit_test(test_gzip_cut_short_is_truncated),
+		cmocka_unit_test(test_gzip_magic_split_across_pipe_reads_is_detected),
 	};
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
 }

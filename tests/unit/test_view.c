@@ -1,4 +1,5 @@
-/* test_view.c — view lookup by name or prefix, and the default set. */
+/* test_view.c — the view registry: lookup by exact name or unique prefix
+ * (tmux-style messages), and the set of views chosen for a run. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -7,13 +8,52 @@
 #include <cmocka.h>
 #include "dumpanalyze/view.h"
 
+/* The registry in --views list order, and which are default (see
+ * man/dumpanalyze.1: all but bush-svg and jsonl). */
+static const char *const registry[] = {
+	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
+	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl",
+};
+#define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
+static const char *const defaults[] = {
+	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
+	"exits", "blacklist", "bush-txt", "bush-png",
+};
+#define NDEFAULTS (sizeof(defaults) / sizeof(defaults[0]))
+
+static void test_registry_order_and_names(void **s)
+{
+	(void)s;
+	size_t n = 0;
+	while (view_table[n])
+		n++;
+	assert_int_equal(n, NREGISTRY);
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(view_table[i]->name, registry[i]);
+		assert_non_null(view_table[i]->summary);
+	}
+}
+
 static void test_exact_name_wins_over_longer_names(void **s)
 {
 	(void)s;
-	char err[256] = "";
+	char err[256] = "untouched";
 	const struct view *v = view_find("abort-reasons", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "abort-reasons");
+	assert_ptr_equal(v, view_table[2]);
+	v = view_find("abort-reasons-txt", err, sizeof(err));
+	assert_non_null(v);
+	assert_string_equal(v->name, "abort-reasons-txt");
+	assert_string_equal(err, "untouched");
+}
+
+static void test_every_registered_name_finds_itself(void **s)
+{
+	(void)s;
+	char err[256];
+	for (size_t i = 0; view_table[i]; i++)
+		assert_ptr_equal(view_find(view_table[i]->name, err, sizeof(err)), view_table[i]);
 }
 
 static void test_unique_prefix_finds_view(void **s)
@@ -26,17 +66,27 @@ static void test_unique_prefix_finds_view(void **s)
 	v = view_find("tr", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "traces");
+	v = view_find("abort-reasons-", err, sizeof(err));
+	assert_non_null(v);
+	assert_string_equal(v->name, "abort-reasons-txt");
+	v = view_find("j", err, sizeof(err));
+	assert_non_null(v);
+	assert_string_equal(v->name, "jsonl");
 }
 
-static void test_ambiguous_prefix_names_candidates(void **s)
+static void test_ambiguous_prefix_names_every_candidate(void **s)
 {
 	(void)s;
 	char err[256] = "";
 	assert_null(view_find("bush", err, sizeof(err)));
+	assert_non_null(strstr(err, "ambiguous"));
+	assert_non_null(strstr(err, "bush-txt"));
+	assert_non_null(strstr(err, "bush-png"));
+	assert_non_null(strstr(err, "bush-svg"));
 	assert_string_equal(err, "ambiguous view 'bush': could be bush-txt bush-png bush-svg");
-	const struct view *v = view_find("abort-reasons-", err, sizeof(err));
-	assert_non_null(v);
-	assert_string_equal(v->name, "abort-reasons-txt");
+	assert_null(view_find("abort-", err, sizeof(err)));
+	assert_string_equal(err, "ambiguous view 'abort-': could be abort-reasons "
+	                         "abort-reasons-txt abort-sites");
 }
 
 static void test_unknown_name_message(void **s)
@@ -45,9 +95,23 @@ static void test_unknown_name_message(void **s)
 	char err[256] = "";
 	assert_null(view_find("flamegraph", err, sizeof(err)));
 	assert_string_equal(err, "unknown view 'flamegraph' (--views list shows them)");
+	assert_null(view_find("traces-x", err, sizeof(err)));
+	assert_string_equal(err, "unknown view 'traces-x' (--views list shows them)");
 }
 
-static void test_default_set_in_registry_order(void **s)
+static void test_small_error_buffer_is_not_overrun(void **s)
+{
+	(void)s;
+	char buf[32];
+	memset(buf, '#', sizeof(buf));
+	assert_null(view_find("bush", buf, 16));
+	assert_int_equal(strlen(buf), 15);
+	assert_memory_equal(buf, "ambiguous view ", 15);
+	for (size_t i = 16; i < sizeof(buf); i++)
+		assert_int_equal(buf[i], '#');
+}
+
+static void test_default_set_is_default_views_in_registry_order(void **s)
 {
 	(void)s;
 	struct view_set set;
@@ -55,42 +119,103 @@ static void test_default_set_in_registry_order(void **s)
 	struct diag d;
 	diag_init(&d, "x");
 	assert_int_equal(view_set_init(&set, NULL, NULL, &d, err, sizeof(err)), 0);
-	assert_int_equal(set.n, 9);
-	static const char *const names[] = { "summary", "traces", "abort-reasons",
-	                                     "abort-reasons-txt", "abort-sites", "exits",
-	                                     "blacklist", "bush-txt", "bush-png" };
-	for (size_t i = 0; i < 9; i++)
-		assert_string_equal(set.ctx[i].view->name, names[i]);
+	assert_int_equal(set.n, NDEFAULTS);
+	for (size_t i = 0; i < NDEFAULTS; i++) {
+		assert_string_equal(set.ctx[i].view->name, defaults[i]);
+		assert_true(set.ctx[i].view->is_default);
+		assert_ptr_equal(set.ctx[i].diag, &d);
+		assert_null(set.ctx[i].out);
+		assert_non_null(set.ctx[i].state);
+	}
 	assert_int_equal(set.needs, NEEDS_TEXT | NEEDS_CAIRO);
-	view_set_finish(&set);
+	assert_int_equal(view_set_finish(&set), 0);
+	assert_null(set.ctx);
+	assert_int_equal(set.n, 0);
 }
 
-static void test_list_selects_each_view_once(void **s)
+static void test_list_selects_each_view_once_in_registry_order(void **s)
 {
 	(void)s;
 	struct view_set set;
 	char err[256];
 	struct diag d;
 	diag_init(&d, "x");
-	assert_int_equal(view_set_init(&set, "bush-txt,traces,traces,tr", NULL, &d, err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, "bush-txt,traces,traces,tr,bush-t", NULL, &d,
+	                               err, sizeof(err)), 0);
 	assert_int_equal(set.n, 2);
 	assert_string_equal(set.ctx[0].view->name, "traces");
 	assert_string_equal(set.ctx[1].view->name, "bush-txt");
 	assert_int_equal(set.needs, NEEDS_TEXT);
-	view_set_finish(&set);
+	assert_int_equal(view_set_finish(&set), 0);
+}
+
+static void test_view_state_is_zeroed(void **s)
+{
+	(void)s;
+	struct view_set set;
+	char err[256];
+	struct diag d;
+	diag_init(&d, "x");
+	assert_int_equal(view_set_init(&set, "summary", NULL, &d, err, sizeof(err)), 0);
+	assert_int_equal(set.n, 1);
+	size_t n = set.ctx[0].view->state_size;
+	const unsigned char *p = set.ctx[0].state;
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(p[i], 0);
+	assert_int_equal(view_set_finish(&set), 0);
+}
+
+static void test_bad_lists_fail_with_message(void **s)
+{
+	(void)s;
+	struct view_set set;
+	char err[256];
+	struct diag d;
+	diag_init(&d, "x");
 	assert_int_equal(view_set_init(&set, "traces,,bush-txt", NULL, &d, err, sizeof(err)), -1);
 	assert_string_equal(err, "bad view list 'traces,,bush-txt'");
+	assert_int_equal(view_set_init(&set, "", NULL, &d, err, sizeof(err)), -1);
+	assert_string_equal(err, "bad view list ''");
+	assert_int_equal(view_set_init(&set, "traces,", NULL, &d, err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,nope", NULL, &d, err, sizeof(err)), -1);
+	assert_string_equal(err, "unknown view 'nope' (--views list shows them)");
+	assert_int_equal(view_set_init(&set, "bush", NULL, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "ambiguous"));
+}
+
+static void test_bush_file_names(void **s)
+{
+	(void)s;
+	struct trace root;
+	struct bush b;
+	memset(&root, 0, sizeof(root));
+	memset(&b, 0, sizeof(b));
+	root.id = 12;
+	b.root = &root;
+	b.dup = 1;
+	char buf[64];
+	view_bush_name(buf, sizeof(buf), &b, "txt");
+	assert_string_equal(buf, "bush-12.txt");
+	b.dup = 2;
+	view_bush_name(buf, sizeof(buf), &b, "png");
+	assert_string_equal(buf, "bush-12.2.png");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_registry_order_and_names),
 		cmocka_unit_test(test_exact_name_wins_over_longer_names),
+		cmocka_unit_test(test_every_registered_name_finds_itself),
 		cmocka_unit_test(test_unique_prefix_finds_view),
-		cmocka_unit_test(test_ambiguous_prefix_names_candidates),
+		cmocka_unit_test(test_ambiguous_prefix_names_every_candidate),
 		cmocka_unit_test(test_unknown_name_message),
-		cmocka_unit_test(test_default_set_in_registry_order),
-		cmocka_unit_test(test_list_selects_each_view_once),
+		cmocka_unit_test(test_small_error_buffer_is_not_overrun),
+		cmocka_unit_test(test_default_set_is_default_views_in_registry_order),
+		cmocka_unit_test(test_list_selects_each_view_once_in_registry_order),
+		cmocka_unit_test(test_view_state_is_zeroed),
+		cmocka_unit_test(test_bad_lists_fail_with_message),
+		cmocka_unit_test(test_bush_file_names),
 	};
 	return cmocka_run_group_tests_name("view", tests, NULL, NULL);
 }
