@@ -34,7 +34,7 @@ libdumpanalyze.a: $(LIB_OBJS)
 dumpanalyze: src/main.o libdumpanalyze.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-tests/unit/test_%: tests/unit/test_%.c libdumpanalyze.a
+tests/unit/test_%: tests/unit/test_%.c tests/unit/capture.h libdumpanalyze.a
 	$(CC) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -o $@ $< libdumpanalyze.a $(PKG_LIBS) -lcmocka -lm
 
 # The README's test command: unit tests, then end-to-end tests on real dumps.
