@@ -13,6 +13,7 @@ struct outfile {
 	struct outdir *d;
 	char *name, *tmp;
 	FILE *fp;                   /* NULL while suspended */
+	char *iobuf;                /* fp's buffer */
 	int ready;                  /* complete; renamed at the next publish */
 	struct outfile *prev, *next;            /* all uncommitted files */
 	struct outfile *lru_prev, *lru_next;    /* open ones, newest first */
@@ -130,6 +131,18 @@ static void lru_push(struct outfile *f)
 		d->lru_tail = f;
 }
 
+/* fclose and forget the stream and its buffer; fclose's result. */
+static int release_stream(struct outfile *f)
+{
+	int r = fclose(f->fp);
+	f->fp = NULL;
+	free(f->iobuf);
+	f->iobuf = NULL;
+	lru_unlink(f);
+	f->d->nopen--;
+	return r;
+}
+
 /* Close the stream, keeping the file; 0 or -errno. */
 static int close_stream(struct outfile *f)
 {
@@ -138,11 +151,8 @@ static int close_stream(struct outfile *f)
 	int err = 0;
 	if (fflush(f->fp) != 0 || ferror(f->fp))
 		err = errno ? errno : EIO;
-	if (fclose(f->fp) != 0 && !err)
+	if (release_stream(f) != 0 && !err)
 		err = errno ? errno : EIO;
-	f->fp = NULL;
-	lru_unlink(f);
-	f->d->nopen--;
 	return -err;
 }
 
@@ -172,6 +182,11 @@ static int open_stream(struct outfile *f, int flags, const char *mode)
 		fail(f, err);
 		return -1;
 	}
+	/* Large writes: a bush file gets most of its trace text in one
+	 * go, and stdio's default (the 4 KiB block size) costs a system
+	 * call per 4 KiB.  At most OUTDIR_MAX_OPEN buffers exist. */
+	f->iobuf = xrealloc(NULL, OUTDIR_WRITE_BUFFER);
+	setvbuf(f->fp, f->iobuf, _IOFBF, OUTDIR_WRITE_BUFFER);
 	d->nopen++;
 	lru_push(f);
 	return 0;
@@ -263,12 +278,8 @@ int outdir_publish(struct outdir *d)
 
 void outfile_discard(struct outfile *f)
 {
-	if (f->fp) {
-		fclose(f->fp);
-		f->fp = NULL;
-		lru_unlink(f);
-		f->d->nopen--;
-	}
+	if (f->fp)
+		release_stream(f);
 	unlinkat(f->d->fd, f->tmp, 0);
 	forget(f);
 }

@@ -5,6 +5,12 @@
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/jv.h"
 
+#if defined(__GNUC__)
+#define DA_NOINLINE __attribute__((noinline))
+#else
+#define DA_NOINLINE
+#endif
+
 #define FOREIGN_SHOWN 10            /* foreign lines printed with -v */
 #define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */
 #define EXIT_MAX 65536
@@ -61,23 +67,27 @@ static size_t count_digits(const char *p, size_t n)
 }
 
 /* "0027  GGET ..." — the pc as %04d, then a space. */
-int shape_bytecode(const char *p, size_t n)
+static inline int shape_bytecode_at(const char *p, size_t n)
 {
-	size_t d = count_digits(p, n);
-	return d >= 4 && d < n && p[d] == ' ';
+	if (n < 5 || !is_digit(p[0]) || !is_digit(p[1]) || !is_digit(p[2]) || !is_digit(p[3]))
+		return 0;
+	if (p[4] == ' ')
+		return 1;
+	size_t d = 4 + count_digits(p + 4, n - 4);
+	return d < n && p[d] == ' ';
 }
 
 /* "0001 >  int SLOAD ..." is an instruction (the LOOP marker too);
  * "....        SNAP   #1 [ ... ]" is an interleaved snapshot. */
-int shape_ir(const char *p, size_t n)
+static inline int shape_ir_at(const char *p, size_t n)
 {
 	if (n > 5 && memcmp(p, ".... ", 5) == 0)
 		return 2;
-	return shape_bytecode(p, n) ? 1 : 0;
+	return shape_bytecode_at(p, n) ? 1 : 0;
 }
 
 /* "#0   0001 [ ---- ]" in a separate snapshots section. */
-int shape_snapshot(const char *p, size_t n)
+static inline int shape_snapshot_at(const char *p, size_t n)
 {
 	return n >= 2 && p[0] == '#' && is_digit(p[1]);
 }
@@ -90,17 +100,28 @@ static const unsigned char hex_digit[256] = {
 	['F'] = 1,
 };
 
-/* "0bccff9d  jge 0xbcc0014\t->1", "55bbc524cec7  jmp ...", "->LOOP:". */
-int shape_mcode(const char *p, size_t n)
+/* An address of at least 4 hex digits: enough, as nothing else is
+ * printed while LuaJIT writes a trace's machine code, and cheap, as most
+ * lines of a dump are machine code. */
+static inline int shape_mcode_address(const char *p, size_t n)
 {
-	if (n >= 3 && p[0] == '-' && p[1] == '>')
-		return 1;
-	/* An address of at least 4 hex digits: enough, as nothing else is
-	 * printed while LuaJIT writes a trace's machine code, and cheap, as
-	 * most lines of a dump are machine code. */
 	const unsigned char *u = (const unsigned char *)p;
 	return n > 5 && hex_digit[u[0]] & hex_digit[u[1]] & hex_digit[u[2]] & hex_digit[u[3]];
 }
+
+/* "0bccff9d  jge 0xbcc0014\t->1", "55bbc524cec7  jmp ...", "->LOOP:". */
+static inline int shape_mcode_at(const char *p, size_t n)
+{
+	if (n >= 3 && p[0] == '-' && p[1] == '>')
+		return 1;
+	return shape_mcode_address(p, n);
+}
+
+/* The same, for tests. */
+int shape_bytecode(const char *p, size_t n) { return shape_bytecode_at(p, n); }
+int shape_ir(const char *p, size_t n) { return shape_ir_at(p, n); }
+int shape_snapshot(const char *p, size_t n) { return shape_snapshot_at(p, n); }
+int shape_mcode(const char *p, size_t n) { return shape_mcode_at(p, n); }
 
 /* " 000055bbc524ff81 ..." (+X, current) or "rax = 0x..." (old builds). */
 int shape_exit_regs(const char *p, size_t n)
@@ -229,16 +250,16 @@ static void note_exit(struct parser *p, uint32_t ex)
 
 /* The disassembler appends "\t->N" when an instruction targets exit N:
  * look at the end of the line, not through all of it. */
-static void scan_mcode_exit(struct parser *p, const char *l, size_t n)
+static inline void scan_mcode_exit(struct parser *p, const char *l, size_t n)
 {
-	size_t i = n;
-	while (i > 0 && n - i < 6 && is_digit(l[i - 1]))
-		i--;
-	if (i == n || i < 3 || l[i - 1] != '>' || l[i - 2] != '-' || l[i - 3] != '\t')
+	const char *end = l + n, *q = end;
+	while (q > l + 3 && end - q < 6 && is_digit(q[-1]))
+		q--;
+	if (q == end || q[-1] != '>' || q[-2] != '-' || q[-3] != '\t')
 		return;
 	uint32_t v = 0;
-	for (size_t k = i; k < n; k++)
-		v = v * 10 + (uint32_t)(l[k] - '0');
+	for (; q < end; q++)
+		v = v * 10 + (uint32_t)(*q - '0');
 	note_exit(p, v);
 }
 
@@ -494,7 +515,12 @@ static void foreign(struct parser *p, const struct line *l)
 		             (int)(l->len > 120 ? 120 : l->len), l->p);
 }
 
-int parser_line(struct parser *p, const struct line *l)
+static int data_line(struct parser *p, const struct line *l);
+
+/* Everything but a plain data line: headers, -jv lines, blank lines,
+ * register dumps, continuations.  Kept out of parser_line, whose short
+ * way must not pay for this one's stack frame. */
+static DA_NOINLINE int other_line(struct parser *p, const struct line *l)
 {
 	const char *s = l->p;
 	size_t n = l->len;
@@ -527,16 +553,43 @@ int parser_line(struct parser *p, const struct line *l)
 		}
 		p->state = p->resume;
 	}
+	return data_line(p, l);
+}
+
+/* A line without its section's shape: the rest of a quoted chunk name
+ * that holds newlines, or foreign. */
+static DA_NOINLINE int not_data(struct parser *p, const struct line *l)
+{
+	const char *s = l->p;
+	size_t n = l->len;
+	if (p->quote_budget && n < p->quote_budget && p->active) {
+		p->quote_budget = quote_left_open(s, n) ? 0 : p->quote_budget - n - 1;
+		p->counts.content++;
+		if (p->keep_text)
+			text_append(p, p->quote_sec, s, n);
+		return 0;
+	}
+	p->quote_budget = 0;
+	foreign(p, l);
+	return 0;
+}
+
+/* A line in a section of the open trace: counted when it has the
+ * section's shape, else foreign (or the rest of a quoted chunk name). */
+static inline int data_line(struct parser *p, const struct line *l)
+{
+	const char *s = l->p;
+	size_t n = l->len;
 	enum section sec;
 	switch (p->state) {
 	case ST_BYTECODE:
-		if (!shape_bytecode(s, n))
+		if (!shape_bytecode_at(s, n))
 			goto not_dump;
 		p->tr.num_bc++;
 		sec = SEC_BYTECODE;
 		break;
 	case ST_IR: {
-		int k = shape_ir(s, n);
+		int k = shape_ir_at(s, n);
 		if (!k)
 			goto not_dump;
 		if (k == 2)
@@ -547,13 +600,13 @@ int parser_line(struct parser *p, const struct line *l)
 		break;
 	}
 	case ST_SNAPSHOTS:
-		if (!shape_snapshot(s, n))
+		if (!shape_snapshot_at(s, n))
 			goto not_dump;
 		p->tr.num_sn++;
 		sec = SEC_SNAPSHOTS;
 		break;
 	case ST_MCODE:
-		if (!shape_mcode(s, n))
+		if (!shape_mcode_at(s, n))
 			goto not_dump;
 		scan_mcode_exit(p, s, n);
 		sec = SEC_MCODE;
@@ -571,17 +624,19 @@ int parser_line(struct parser *p, const struct line *l)
 	}
 	return 0;
 not_dump:
-	if (p->quote_budget && n < p->quote_budget && p->active) {
-		/* The rest of a chunk name that holds newlines. */
-		p->quote_budget = quote_left_open(s, n) ? 0 : p->quote_budget - n - 1;
-		p->counts.content++;
-		if (p->keep_text)
-			text_append(p, p->quote_sec, s, n);
-		return 0;
+	return not_data(p, l);
+}
+
+int parser_line(struct parser *p, const struct line *l)
+{
+	/* Most lines are data lines, and a hex digit first rules out
+	 * headers, -jv lines and register dumps: the short way for them. */
+	if (!p->cont && p->state != ST_EXIT_REGS && l->len > 5 &&
+	    hex_digit[(unsigned char)l->p[0]]) {
+		p->counts.total++;
+		return data_line(p, l);
 	}
-	p->quote_budget = 0;
-	foreign(p, l);
-	return 0;
+	return other_line(p, l);
 }
 
 int parser_end(struct parser *p, uint64_t last_line)

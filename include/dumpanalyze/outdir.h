@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #define OUTDIR_MAX_OPEN 64
+#define OUTDIR_WRITE_BUFFER (64u << 10)    /* per open file */
 
 struct outdir;
 struct outfile;

@@ -418,6 +418,63 @@ static void test_gzip_magic_split_across_pipe_reads_is_detected(void **s)
 	assert_int_equal(r, 1);
 }
 
+/* Newlines are found 64 bytes at a time: lines of every length from 0 to
+ * 300, CRLF or not, at every offset against the 64-byte windows and the
+ * 1 MiB read blocks, come out exactly as a byte-by-byte split gives them. */
+static void check_against_reference_split(const char *bytes, size_t n, int fd)
+{
+	struct input in;
+	input_from_fd(&in, fd);
+	struct line l;
+	size_t start = 0;
+	uint64_t no = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && bytes[i] != '\n')
+			continue;
+		if (i == n && start == n)
+			break;
+		size_t len = i - start;
+		if (len && bytes[start + len - 1] == '\r')
+			len--;
+		assert_int_equal(input_next(&in, &l), 1);
+		assert_int_equal(l.no, ++no);
+		assert_int_equal(l.len, len);
+		assert_memory_equal(l.p, bytes + start, len);
+		start = i + 1;
+	}
+	expect_end(&in);
+	close_all(&in);
+}
+
+static void test_every_line_length_at_every_window_offset(void **s)
+{
+	(void)s;
+	size_t cap = 3 * INPUT_BLOCK, n = 0;
+	char *bytes = malloc(cap);
+	assert_non_null(bytes);
+	unsigned seed = 12345;
+	for (size_t len = 0; n + 700 < cap; len = (len + 1) % 301) {
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			bytes[n++] = (char)('a' + (seed >> 16) % 26);
+		}
+		if (len % 7 == 3)
+			bytes[n++] = '\r';
+		bytes[n++] = '\n';
+	}
+	memcpy(bytes + n, "last line without a newline", 27);
+	n += 27;
+	check_against_reference_split(bytes, n, file_with(bytes, n));
+	/* The same bytes cut so a block ends at each offset of a window. */
+	check_against_reference_split(bytes, INPUT_BLOCK + 37, file_with(bytes, INPUT_BLOCK + 37));
+	pid_t pid;
+	struct piece parts[] = { { bytes, 100 }, { bytes + 100, 63 }, { bytes + 163, 1 },
+	                         { bytes + 164, 65 }, { bytes + 229, n - 229 } };
+	check_against_reference_split(bytes, n, pipe_with(parts, 5, &pid));
+	reap(pid);
+	free(bytes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -442,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_gzip_detected_by_magic),
 		cmocka_unit_test(test_gzip_cut_short_is_truncated),
 		cmocka_unit_test(test_gzip_magic_split_across_pipe_reads_is_detected),
+		cmocka_unit_test(test_every_line_length_at_every_window_offset),
 	};
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
 }
