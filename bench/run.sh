@@ -68,6 +68,7 @@ if [ -d "$shm" ] && [ -w "$shm" ]; then
 		measure "dumpanalyze all text views" "'$da' -q --views $TEXT --dump '$big' --out-dir '$stmp/out'"
 	} | report "$big"
 	rm -rf "$stmp"
+	stmp=
 fi
 
 echo
