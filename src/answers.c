@@ -1,0 +1,128 @@
+/* answers.c — whole-run aggregates for summary.txt and the HTML report;
+ * see answers.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze/answers.h"
+#include "dumpanalyze/arena.h"
+
+const struct link_end answers_link_ends[] = {
+	{ LINK_LOOP, "loop" }, { LINK_ROOT, "link to a trace" },
+	{ LINK_RETURN, "return to the VM" }, { LINK_INTERPRETER, "interpreter (stub)" },
+	{ LINK_STITCH, "stitch" }, { LINK_TAIL_RECURSION, "tail-recursion" },
+	{ LINK_UP_RECURSION, "up-recursion" }, { LINK_DOWN_RECURSION, "down-recursion" },
+	{ LINK_OTHER, "other" },
+};
+const size_t answers_nlink_ends = sizeof(answers_link_ends) / sizeof(answers_link_ends[0]);
+
+void answers_trace(struct answers *a, const struct trace *t)
+{
+	a->links[t->link_kind]++;
+	attempts_trace(&a->attempts, t);
+}
+
+void answers_abort(struct answers *a, const struct abort_rec *r)
+{
+	tally_add(&a->reasons, r->reason, NULL, 0, 1);
+	tally_add(&a->sites, r->reason, r->file, r->line, 1);
+	attempts_abort(&a->attempts, r);
+}
+
+static int bush_bigger(struct top_bush a, struct top_bush b)
+{
+	return a.traces != b.traces ? a.traces > b.traces : a.mcode > b.mcode;
+}
+
+static int exit_hotter(struct top_exit a, struct top_exit b)
+{
+	return a.count > b.count;
+}
+
+/* Insert into a list kept sorted, best first; ties keep arrival order. */
+static void keep_bush(struct top_bush *arr, struct top_bush b)
+{
+	size_t k = ANSWERS_TOP;
+	while (k > 0 && (arr[k - 1].traces == 0 || bush_bigger(b, arr[k - 1])))
+		k--;
+	if (k < ANSWERS_TOP) {
+		memmove(&arr[k + 1], &arr[k], (ANSWERS_TOP - k - 1) * sizeof(*arr));
+		arr[k] = b;
+	}
+}
+
+static void keep_exit(struct top_exit *arr, struct top_exit x)
+{
+	size_t k = ANSWERS_TOP;
+	while (k > 0 && (arr[k - 1].count == 0 || exit_hotter(x, arr[k - 1])))
+		k--;
+	if (k < ANSWERS_TOP) {
+		memmove(&arr[k + 1], &arr[k], (ANSWERS_TOP - k - 1) * sizeof(*arr));
+		arr[k] = x;
+	}
+}
+
+static int by_key(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	return (a->c > b->c) - (a->c < b->c);
+}
+
+static void add_counts(struct gen_counts *t, const struct gen_counts *n)
+{
+	t->traces += n->traces;
+	t->root += n->root;
+	t->side += n->side;
+	t->stitched += n->stitched;
+	t->orphans += n->orphans;
+	t->aborts += n->aborts;
+	t->exits += n->exits;
+	t->incomplete += n->incomplete;
+	t->bushes += n->bushes;
+}
+
+void answers_gen_end(struct answers *a, const struct gen *g)
+{
+	add_counts(&a->total, &g->n);
+	if (a->ngens == a->gens_cap) {
+		a->gens_cap = a->gens_cap ? a->gens_cap * 2 : 16;
+		a->gens = xrealloc(a->gens, a->gens_cap * sizeof(*a->gens));
+	}
+	a->gens[a->ngens++] = (struct gen_row){ g->number, g->n };
+	for (const struct bush *b = g->bushes; b; b = b->next)
+		keep_bush(a->bushes, (struct top_bush){ g->number, b->root->id, b->dup,
+		                                        b->ntraces, b->mcode_bytes });
+	size_t ne;
+	struct tally_entry *e = tally_entries(&g->exits, &ne);
+	qsort(e, ne, sizeof(*e), by_key);       /* stable ties: trace, exit */
+	for (size_t i = 0; i < ne; i++) {
+		uint32_t ex = EXIT_KEY_EXIT(e[i].c);
+		struct top_exit x = { g->number, EXIT_KEY_ID(e[i].c), ex,
+		                      e[i].a ? (uint32_t)tally_get(&g->sides, e[i].a, NULL, ex) : 0,
+		                      e[i].count };
+		keep_exit(a->hot, x);
+		if (!x.side)
+			keep_exit(a->cold, x);
+	}
+	free(e);
+	size_t ng;
+	const struct start **gu = attempts_given_up(&a->attempts, &ng);
+	for (size_t i = 0; i < ng; i++) {
+		if (gu[i]->later == LATER_YES)
+			continue;
+		if (a->ngave_up == a->gave_up_cap) {
+			a->gave_up_cap = a->gave_up_cap ? a->gave_up_cap * 2 : 16;
+			a->gave_up = xrealloc(a->gave_up, a->gave_up_cap * sizeof(*a->gave_up));
+		}
+		a->gave_up[a->ngave_up++] = (struct given_up){ g->number, *gu[i] };
+	}
+	free(gu);
+	attempts_clear(&a->attempts);
+}
+
+void answers_free(struct answers *a)
+{
+	tally_free(&a->reasons);
+	tally_free(&a->sites);
+	attempts_free(&a->attempts);
+	free(a->gave_up);
+	free(a->gens);
+}
