@@ -19,7 +19,7 @@ LIB_SRCS = src/answers.c src/layout.c src/workers.c src/csvin.c src/merge.c src/
            src/views/traces.c src/views/abort_reasons.c \
            src/views/abort_reasons_txt.c src/views/abort_sites.c \
            src/views/exits.c src/views/blacklist.c src/views/bush_txt.c \
-           src/views/bush_png.c src/views/bush_svg.c src/views/jsonl.c src/views/summary.c src/bush_draw.c
+           src/views/bush_png.c src/views/bush_svg.c src/views/jsonl.c src/views/html.c src/views/summary.c src/bush_draw.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 UNIT_TESTS = $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test_*.c))
 
@@ -27,6 +27,12 @@ all: dumpanalyze
 
 %.o: %.c $(wildcard include/dumpanalyze/*.h) $(wildcard src/*.def)
 	$(CC) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The HTML report's CSS and JavaScript, compiled in.
+src/views/html_assets.h: src/views/html/report.css src/views/html/report.js scripts/embed.sh
+	{ sh scripts/embed.sh html_css src/views/html/report.css && \
+	  sh scripts/embed.sh html_js src/views/html/report.js; } > $@.tmp && mv $@.tmp $@
+src/views/html.o: src/views/html_assets.h
 
 libdumpanalyze.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
@@ -45,7 +51,7 @@ check: dumpanalyze $(UNIT_TESTS)
 # separate build tree so the normal objects stay untouched.
 check-asan:
 	rm -rf build-asan && mkdir -p build-asan
-	cp -r Makefile README.md src include tests samples man build-asan/
+	cp -r Makefile README.md src include tests samples man scripts build-asan/
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -88,7 +94,7 @@ install: dumpanalyze
 	install -m 644 man/dumpanalyze.1 $(DESTDIR)$(MANDIR)/dumpanalyze.1
 
 clean:
-	rm -f dumpanalyze libdumpanalyze.a src/*.o src/views/*.o $(UNIT_TESTS)
+	rm -f dumpanalyze libdumpanalyze.a src/*.o src/views/*.o src/views/html_assets.h $(UNIT_TESTS)
 	rm -rf build-asan demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
 
 .PHONY: all check check-asan check-valgrind fuzz bench demo install clean

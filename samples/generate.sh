@@ -211,6 +211,13 @@ check_chunknames() {
   has "$1" '^---- TRACE [0-9]+ abort evil -- name:2 -- NYI' 'abort in chunk named with " -- "'
 }
 
+make_hostile() { lj "-jdump=+x,$1" lua/hostile.lua; }
+check_hostile() {
+  has "$1" "^---- TRACE [0-9]+ start <script>document.title='pwned'</script>:2\$" 'script chunk name' &&
+  has "$1" '^---- TRACE [0-9]+ abort <img src=x onerror=.* -- NYI' 'abort in markup chunk name' &&
+  has "$1" '^---- TRACE [0-9]+ start "<svg onload=alert\(1\)>":2$' 'quoted markup chunk name'
+}
+
 make_builtin() { lj "-jdump=+x,$1" lua/builtin.lua; }
 check_builtin() {
   has "$1" '^---- TRACE [0-9]+ start builtin:remove$' 'start builtin:remove' &&
@@ -346,7 +353,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full ansi html jv blacklist luajit2)
+     builtin reuse mixed-stdout mcode-full ansi html jv blacklist hostile luajit2)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"

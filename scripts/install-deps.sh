@@ -8,10 +8,12 @@ cd "$(dirname "$0")/.."
 # build: compiler, make, pkg-config, libcsv, cairo and libpng (+ the font
 # the pictures use), zlib/liblzma/libzstd for compressed dumps; tests:
 # cmocka, luajit and the Lua code the samples run, valgrind, script(1),
-# setpriv(1), xmllint, clang's libFuzzer, the compressors.
+# setpriv(1), xmllint, clang's libFuzzer, the compressors, chromium for
+# the HTML report's browser tests (with Node.js, if the machine has none).
 PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libpng-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
 libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
-clang libclang-rt-14-dev gzip xz-utils zstd time"
+clang libclang-rt-14-dev gzip xz-utils zstd time chromium"
+command -v node > /dev/null && command -v npm > /dev/null || PACKAGES="$PACKAGES nodejs npm"
 
 missing=""
 for p in $PACKAGES; do
@@ -30,6 +32,13 @@ if [ -n "$missing" ]; then
 	apt-get install -y -qq --no-install-recommends $missing
 else
 	echo "install-deps: everything is installed"
+fi
+
+# playwright-core, the pinned version of tests/browser/package-lock.json,
+# drives that chromium.
+if [ ! -d tests/browser/node_modules/playwright-core ]; then
+	echo "install-deps: npm ci in tests/browser"
+	(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if [ "${1:-}" = demo ]; then

@@ -17,6 +17,7 @@ extern const struct view view_bush_txt;
 extern const struct view view_bush_png;
 extern const struct view view_bush_svg;
 extern const struct view view_jsonl;
+extern const struct view view_html;
 
 /* Adding a view: one file in src/views/ and one line here. */
 const struct view *const view_table[] = {
@@ -31,6 +32,7 @@ const struct view *const view_table[] = {
 	&view_bush_png,
 	&view_bush_svg,
 	&view_jsonl,
+	&view_html,
 	NULL
 };
 
@@ -97,6 +99,13 @@ int view_set_init(struct view_set *s, const char *list, struct outdir *out,
 			p = comma + 1;
 		}
 	}
+	/* A view that needs another's files brings it along (one level:
+	 * a required view requires nothing more). */
+	for (size_t i = 0; i < count; i++)
+		for (const char *const *r = view_table[i]->requires; chosen[i] && r && *r; r++)
+			for (size_t k = 0; k < count; k++)
+				if (strcmp(view_table[k]->name, *r) == 0)
+					chosen[k] = 1;
 	/* Registry order, each view once, whatever the order given. */
 	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
 	s->n = 0;

@@ -33,6 +33,9 @@ cat "$out"; tally "$out" install 0
 
 sh "$here/cli/run.sh" ./dumpanalyze > "$out" 2>&1; status=$?
 cat "$out"; tally "$out" cli $status
+
+sh "$here/browser/run.sh" ./dumpanalyze > "$out" 2>&1; status=$?
+cat "$out"; tally "$out" browser $status
 rm -f "$out"
 
 echo "check: $total_pass passed, $total_fail failed"

@@ -30,6 +30,7 @@ struct view {
 	const char *files;          /* the files it writes, for --views list */
 	unsigned needs;
 	int is_default;             /* part of the set used without --views */
+	const char *const *requires;    /* views chosen with it (NULL-ended) */
 	size_t state_size;
 	int (*gen_begin)(struct view_ctx *, const struct gen *);
 	int (*trace)(struct view_ctx *, const struct trace *);

@@ -1,0 +1,430 @@
+/* html.c — index.html, a self-contained report to open from file:// or a
+ * CI artifact: the summary as cards, how traces end, the generations,
+ * aborts by reason and site, hot exits, likely blacklisting, the largest
+ * bushes and every trace.  Its data is JSON inside the page (and the
+ * trace rows, which can be 100k, in index-traces.js); its CSS and
+ * JavaScript (src/views/html/) are compiled in.  Each generation gets
+ * gen-N-bushes.html with its bushes, largest first, as the bush-svg
+ * pictures with links to the bush-txt text: both views come with this one.
+ * Text from the dump is escaped for where it goes: HTML text, or a JSON
+ * string that the page puts in as text only. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze/view.h"
+#include "dumpanalyze/outdir.h"
+#include "dumpanalyze/intern.h"
+#include "dumpanalyze/answers.h"
+#include "dumpanalyze/arena.h"
+#include "html_assets.h"       /* html_css, html_js: made by scripts/embed.sh */
+
+struct html_state {
+	struct answers answers;
+	struct outfile *traces;     /* index-traces.js, over all generations */
+};
+
+/* ---- escaping ---------------------------------------------------------- */
+
+/* Text between tags or in a quoted attribute. */
+static void put_html(FILE *fp, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default: putc(c < 0x20 || c == 0x7f ? ' ' : c, fp);
+		}
+	}
+}
+
+/* A JSON string that is also safe inside <script>: no '<', '>' or '&'
+ * as themselves, so "</script>" in a chunk name cannot end the element. */
+static void put_json(FILE *fp, const char *s, size_t n)
+{
+	putc('"', fp);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fprintf(fp, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&')
+			fprintf(fp, "\\u%04x", c);
+		else
+			putc(c, fp);
+	}
+	putc('"', fp);
+}
+
+static void put_json_str(FILE *fp, const char *interned)
+{
+	put_json(fp, interned, intern_len(interned));
+}
+
+static void put_json_line(FILE *fp, int32_t line)
+{
+	if (line == LOC_NO_LINE)
+		fputs("null", fp);
+	else
+		fprintf(fp, "%" PRId32, line);
+}
+
+/* ---- trace rows ------------------------------------------------------- */
+
+static void bush_label(char *buf, size_t n, const struct bush *b)
+{
+	if (b->dup > 1)
+		snprintf(buf, n, "%u.%u", b->root->id, b->dup);
+	else
+		snprintf(buf, n, "%u", b->root->id);
+}
+
+/* Times each trace's exits were taken, by the trace's stop order. */
+static uint64_t *exits_taken(const struct gen *g)
+{
+	uint64_t *taken = xrealloc(NULL, (g->n.traces + 1) * sizeof(*taken));
+	memset(taken, 0, (g->n.traces + 1) * sizeof(*taken));
+	size_t ne;
+	struct tally_entry *e = tally_entries(&g->exits, &ne);
+	for (size_t i = 0; i < ne; i++) {
+		const struct trace *t = e[i].a;
+		if (t && t->seq < g->n.traces)
+			taken[t->seq] += e[i].count;
+	}
+	free(e);
+	return taken;
+}
+
+static int write_trace_rows(struct view_ctx *c, const struct gen *g)
+{
+	struct html_state *s = c->state;
+	FILE *fp;
+	if (!s->traces) {
+		s->traces = outfile_create(c->out, "index-traces.js");
+		if (!s->traces || !(fp = outfile_fp(s->traces)))
+			return -1;
+		fputs("/* dumpanalyze: the trace rows of index.html */\nvar DA_TRACES = [\n", fp);
+	}
+	if (!(fp = outfile_fp(s->traces)))
+		return -1;
+	uint64_t *taken = exits_taken(g);
+	for (const struct trace *t = g->traces; t; t = t->next) {
+		char bush[32];
+		bush_label(bush, sizeof(bush), t->bush);
+		fprintf(fp, "[%u,%u,", g->number, t->id);
+		if (t->parent_exit >= 0)
+			fprintf(fp, "%u,%d,", t->parent, t->parent_exit);
+		else
+			fputs("null,null,", fp);
+		put_json_str(fp, t->file);
+		putc(',', fp);
+		put_json_line(fp, t->line);
+		putc(',', fp);
+		put_json_str(fp, t->link);
+		if (t->counts_known)
+			fprintf(fp, ",%u,%u,%u,%u,", t->num_bc, t->num_ir, t->num_sn, t->size_mc);
+		else
+			fputs(",null,null,null,null,", fp);
+		fprintf(fp, "%" PRIu64 ",\"%s\"],\n", t->seq < g->n.traces ? taken[t->seq] : 0, bush);
+	}
+	free(taken);
+	return 0;
+}
+
+/* ---- generation pages ------------------------------------------------- */
+
+static int bush_order(const void *x, const void *y)
+{
+	const struct bush *a = *(const struct bush *const *)x, *b = *(const struct bush *const *)y;
+	if (a->ntraces != b->ntraces)
+		return a->ntraces > b->ntraces ? -1 : 1;
+	if (a->mcode_bytes != b->mcode_bytes)
+		return a->mcode_bytes > b->mcode_bytes ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void page_head(FILE *fp, const char *title, const char *file)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", fp);
+	put_html(fp, title, strlen(title));
+	fputs(" \xe2\x80\x94 dumpanalyze</title>\n<style>\n", fp);
+	fputs(html_css, fp);
+	fputs("</style>\n</head>\n<body>\n<header>\n<h1>", fp);
+	put_html(fp, title, strlen(title));
+	fputs("</h1>\n<p>", fp);
+	put_html(fp, file, strlen(file));
+	fputs("</p>\n", fp);
+}
+
+static int write_gen_page(struct view_ctx *c, const struct gen *g)
+{
+	struct outfile *f = view_create_file(c, g, "bushes.html");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	char title[64];
+	snprintf(title, sizeof(title), "Generation %u: bushes", g->number);
+	page_head(fp, title, c->diag->file);
+	fputs("<nav><a href=\"index.html\">report</a></nav>\n</header>\n<main>\n", fp);
+	const struct bush **order = xrealloc(NULL, (g->n.bushes + 1) * sizeof(*order));
+	size_t nb = 0;
+	for (const struct bush *b = g->bushes; b && nb < g->n.bushes; b = b->next)
+		order[nb++] = b;
+	qsort(order, nb, sizeof(*order), bush_order);
+	fprintf(fp, "<p>%zu bush%s, largest first.</p>\n", nb, nb == 1 ? "" : "es");
+	for (size_t i = 0; i < nb; i++) {
+		const struct bush *b = order[i];
+		char label[32], svg[64], txt[64];
+		bush_label(label, sizeof(label), b);
+		view_bush_name(svg, sizeof(svg), b, "svg");
+		view_bush_name(txt, sizeof(txt), b, "txt");
+		fprintf(fp, "<section class=\"bush\" id=\"bush-%s\">\n<h2>bush %s</h2>\n"
+		        "<p>%u trace%s, %" PRIu64 " bytes of machine code; root at ",
+		        label, label, b->ntraces, b->ntraces == 1 ? "" : "s", b->mcode_bytes);
+		put_html(fp, b->root->loc, intern_len(b->root->loc));
+		fprintf(fp, ". <a href=\"gen-%u-%s\">trace text</a> \xc2\xb7 traces", g->number, txt);
+		for (const struct trace *t = b->root; t; t = t->next_in_bush)
+			fprintf(fp, " %u", t->id);
+		fprintf(fp, "</p>\n<img loading=\"lazy\" src=\"gen-%u-%s\" alt=\"bush %s\">\n</section>\n",
+		        g->number, svg, label);
+	}
+	free(order);
+	fputs("</main>\n</body>\n</html>\n", fp);
+	return outfile_commit(f);
+}
+
+static int html_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	struct html_state *s = c->state;
+	answers_gen_end(&s->answers, g);
+	if (write_trace_rows(c, g) < 0)
+		return -1;
+	return write_gen_page(c, g);
+}
+
+static int html_trace(struct view_ctx *c, const struct trace *t)
+{
+	answers_trace(&((struct html_state *)c->state)->answers, t);
+	return 0;
+}
+
+static int html_abort(struct view_ctx *c, const struct abort_rec *a)
+{
+	answers_abort(&((struct html_state *)c->state)->answers, a);
+	return 0;
+}
+
+/* ---- index.html ------------------------------------------------------- */
+
+static void put_card(FILE *fp, int *first, const char *what, uint64_t n)
+{
+	fprintf(fp, "%s[\"%s\",%" PRIu64 "]", *first ? "" : ",", what, n);
+	*first = 0;
+}
+
+/* Sites sorted by file name, line, then reason by count: one JSON row
+ * per file and line with its reasons. */
+static int site_order(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	size_t na = intern_len(a->b), nb = intern_len(b->b);
+	int k = memcmp(a->b, b->b, na < nb ? na : nb);
+	if (k || na != nb)
+		return k ? k : (na < nb ? -1 : 1);
+	if (a->c != b->c)
+		return a->c < b->c ? -1 : 1;
+	return tally_by_count(x, y);
+}
+
+static void put_sites(FILE *fp, const struct answers *a)
+{
+	size_t n;
+	struct tally_entry *e = tally_entries(&a->sites, &n);
+	qsort(e, n, sizeof(*e), site_order);
+	fputs("\"sites\":[", fp);
+	for (size_t i = 0; i < n;) {
+		size_t k = i;
+		uint64_t total = 0;
+		while (k < n && e[k].b == e[i].b && e[k].c == e[i].c)
+			total += e[k++].count;
+		fputs(i ? ",\n[" : "\n[", fp);
+		put_json_str(fp, e[i].b);
+		putc(',', fp);
+		put_json_line(fp, (int32_t)e[i].c);
+		fprintf(fp, ",%" PRIu64 ",[", total);
+		for (size_t j = i; j < k; j++) {
+			fputs(j > i ? ",[" : "[", fp);
+			put_json_str(fp, e[j].a);
+			fprintf(fp, ",%" PRIu64 "]", e[j].count);
+		}
+		fputs("]]", fp);
+		i = k;
+	}
+	fputs("]", fp);
+	free(e);
+}
+
+static void put_where(FILE *fp, const struct start *st)
+{
+	char buf[64];
+	if (st->exit == PARENT_EXIT_NONE) {
+		size_t n = intern_len(st->file);
+		char *s = xrealloc(NULL, n + 32);
+		memcpy(s, st->file, n);
+		if (st->line != LOC_NO_LINE)
+			n += (size_t)snprintf(s + n, 32, ":%d", st->line);
+		put_json(fp, s, n);
+		free(s);
+		return;
+	}
+	if (st->exit == PARENT_EXIT_STITCH)
+		snprintf(buf, sizeof(buf), "stitch after trace %u", st->parent);
+	else
+		snprintf(buf, sizeof(buf), "exit %u/%d", st->parent, st->exit);
+	put_json(fp, buf, strlen(buf));
+}
+
+static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
+{
+	const struct answers *a = &s->answers;
+	const struct gen_counts *t = &a->total;
+	int first = 1;
+	fputs("{\"cards\":[", fp);
+	put_card(fp, &first, "traces compiled", t->traces);
+	put_card(fp, &first, "root traces", t->root);
+	put_card(fp, &first, "side traces", t->side - t->orphans);
+	put_card(fp, &first, "stitched", t->stitched);
+	put_card(fp, &first, "aborted attempts", t->aborts);
+	put_card(fp, &first, "exits taken", t->exits);
+	put_card(fp, &first, "bushes", t->bushes);
+	put_card(fp, &first, "generations", a->ngens);
+	put_card(fp, &first, "flushes", a->ngens ? a->ngens - 1 : 0);
+	put_card(fp, &first, "likely blacklisted", a->ngave_up);
+	put_card(fp, &first, "incomplete", t->incomplete);
+	put_card(fp, &first, "foreign lines", c->lines ? c->lines->foreign : 0);
+	put_card(fp, &first, "warnings", c->diag->warnings);
+	fputs("],\n\"links\":[", fp);
+	first = 1;
+	for (size_t i = 0; i < answers_nlink_ends; i++)
+		if (a->links[answers_link_ends[i].kind])
+			put_card(fp, &first, answers_link_ends[i].what, a->links[answers_link_ends[i].kind]);
+	fputs("],\n\"gens\":[", fp);
+	for (size_t i = 0; i < a->ngens; i++) {
+		const struct gen_counts *n = &a->gens[i].n;
+		fprintf(fp, "%s[%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n", a->gens[i].number,
+		        n->traces, n->root, n->side - n->orphans, n->stitched, n->aborts,
+		        n->exits, n->bushes, n->incomplete);
+	}
+	fputs("],\n", fp);
+	put_sites(fp, a);
+	fputs(",\n\"exits\":[", fp);
+	for (size_t i = 0; i < ANSWERS_TOP && a->hot[i].count; i++) {
+		const struct top_exit *x = &a->hot[i];
+		fprintf(fp, "%s[%u,%u,%u,%" PRIu64 ",", i ? "," : "", x->gen, x->trace, x->exit, x->count);
+		if (x->side)
+			fprintf(fp, "%u]", x->side);
+		else
+			fputs("null]", fp);
+	}
+	fputs("],\n\"blacklist\":[", fp);
+	for (size_t i = 0; i < a->ngave_up; i++) {
+		const struct start *st = &a->gave_up[i].st;
+		fprintf(fp, "%s[%u,", i ? ",\n" : "\n", a->gave_up[i].gen);
+		put_where(fp, st);
+		fprintf(fp, ",%" PRIu64 ",", st->attempts);
+		put_json_str(fp, st->last_reason);
+		fprintf(fp, ",\"%s\"]", st->later == LATER_STUB ? "interpreter stub" : "not compiled");
+	}
+	fputs("],\n\"bushes\":[", fp);
+	for (size_t i = 0; i < ANSWERS_TOP && a->bushes[i].traces; i++) {
+		const struct top_bush *b = &a->bushes[i];
+		char label[32];
+		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
+		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 "]", i ? "," : "", b->gen, label, b->traces, b->mcode);
+	}
+	fputs("]}\n", fp);
+}
+
+static const char index_body[] =
+	"<nav><a href=\"#overview\">overview</a><a href=\"#aborts\">aborts</a>"
+	"<a href=\"#exits-section\">exits</a><a href=\"#bushes-section\">bushes</a>"
+	"<a href=\"#traces-section\">traces</a></nav>\n</header>\n<main>\n"
+	"<noscript><p>The tables of this report need JavaScript; summary.txt and the CSV files hold the same numbers.</p></noscript>\n"
+	"<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"cards\" id=\"cards\"></div>\n"
+	"<h3>How traces end</h3>\n<table id=\"links\"></table>\n"
+	"<h3>Generations</h3>\n<p class=\"muted\">Traces (dark) and aborted attempts (red) per generation; "
+	"a generation ends at a flush.</p>\n<svg class=\"timeline\" id=\"timeline\" width=\"100%\" height=\"140\" "
+	"preserveAspectRatio=\"none\"></svg>\n<table id=\"gens\"></table>\n</section>\n"
+	"<section id=\"aborts\">\n<h2>Aborts</h2>\n<p><input type=\"search\" id=\"abort-filter\" "
+	"placeholder=\"filter by file\" aria-label=\"filter aborts by file\"></p>\n"
+	"<h3>By reason</h3>\n<table id=\"reasons\"></table>\n"
+	"<h3>By site</h3>\n<table id=\"sites\"></table>\n"
+	"<h3>Likely blacklisted</h3>\n<table id=\"blacklist\"></table>\n</section>\n"
+	"<section id=\"exits-section\">\n<h2>Hot exits</h2>\n<p class=\"muted\">The most taken exits "
+	"(-jdump=+x), with the side trace compiled there if there is one.</p>\n<table id=\"exits\"></table>\n</section>\n"
+	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "
+	"generation's page, with its picture and text.</p>\n<table id=\"bushes\"></table>\n</section>\n"
+	"<section id=\"traces-section\">\n<h2>Traces</h2>\n<p><input type=\"search\" id=\"trace-filter\" "
+	"placeholder=\"filter by file\" aria-label=\"filter traces by file\"></p>\n<table id=\"traces\"></table>\n"
+	"</section>\n</main>\n";
+
+static int write_index(struct view_ctx *c, struct html_state *s)
+{
+	struct outfile *f = outfile_create(c->out, "index.html");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	page_head(fp, "JIT report", c->diag->file);
+	fputs(index_body, fp);
+	fputs("<script type=\"application/json\" id=\"da-data\">\n", fp);
+	put_data(fp, s, c);
+	fputs("</script>\n", fp);
+	if (s->traces)
+		fputs("<script src=\"index-traces.js\"></script>\n", fp);
+	fputs("<script>\n", fp);
+	fputs(html_js, fp);
+	fputs("</script>\n</body>\n</html>\n", fp);
+	return outfile_commit(f);
+}
+
+static int html_finish(struct view_ctx *c)
+{
+	struct html_state *s = c->state;
+	int r = 0;
+	/* Only a run that got to its end has a report. */
+	if (c->out && s->answers.ngens) {
+		FILE *fp = s->traces ? outfile_fp(s->traces) : NULL;
+		if (s->traces && !fp)
+			r = -1;
+		if (fp) {
+			fputs("];\n", fp);
+			r = outfile_commit(s->traces);
+		}
+		if (r == 0)
+			r = write_index(c, s);
+	} else if (s->traces) {
+		outfile_discard(s->traces);
+	}
+	answers_free(&s->answers);
+	return r;
+}
+
+static const char *const html_requires[] = { "bush-svg", "bush-txt", NULL };
+
+const struct view view_html = {
+	.name = "html",
+	.summary = "a report to open in a browser (brings bush-svg and bush-txt)",
+	.files = "index.html index-traces.js gen-N-bushes.html",
+	.is_default = 0,
+	.requires = html_requires,
+	.state_size = sizeof(struct html_state),
+	.trace = html_trace,
+	.abort = html_abort,
+	.gen_end = html_gen_end,
+	.finish = html_finish,
+};

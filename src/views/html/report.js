@@ -1,0 +1,184 @@
+/* report.js — index.html's tables: sortable, filterable, paged; every
+ * value comes from the JSON in the page or from index-traces.js and is
+ * put into the page as text, never as markup. */
+"use strict";
+(function () {
+  var data = JSON.parse(document.getElementById("da-data").textContent);
+  var PAGE = 200;
+
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  function bushPage(gen, name) {
+    return "gen-" + Number(gen) + "-bushes.html#bush-" + encodeURIComponent(name);
+  }
+
+  /* A table over rows (arrays).  cols: {name, num, text, link(row) -> href}.
+   * opts: {filter: input element, filterCol,
+   * paged, sort: [col, dir]}. */
+  function Table(id, cols, rows, opts) {
+    var table = document.getElementById(id);
+    var tbody = el("tbody"), thead = el("thead"), tr = el("tr");
+    var self = { rows: rows, shown: rows, page: 0, col: -1, dir: 1 };
+    cols.forEach(function (c, i) {
+      var th = el("th", c.name, c.num ? "num" : "");
+      th.addEventListener("click", function () { self.sortBy(i, self.col === i ? -self.dir : (c.num ? -1 : 1)); });
+      tr.appendChild(th);
+    });
+    thead.appendChild(tr);
+    table.textContent = "";
+    table.appendChild(thead);
+    table.appendChild(tbody);
+    var pager = opts.paged ? el("div", null, "pager") : null;
+    if (pager) table.parentNode.insertBefore(pager, table);
+
+    function key(row, i) {
+      var v = row[i];
+      if (cols[i].num) return v === null || v === "" ? -Infinity : Number(v);
+      return v === null ? "" : String(v);
+    }
+    self.sortBy = function (i, dir) {
+      self.col = i;
+      self.dir = dir;
+      self.rows.sort(function (a, b) {
+        var x = key(a, i), y = key(b, i);
+        return x < y ? -dir : x > y ? dir : 0;
+      });
+      Array.prototype.forEach.call(thead.rows[0].cells, function (th, k) {
+        if (k === i) th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+        else th.removeAttribute("aria-sort");
+      });
+      self.refilter();
+    };
+    self.refilter = function () {
+      var f = opts.filter ? opts.filter.value.toLowerCase() : "";
+      self.shown = !f ? self.rows : self.rows.filter(function (r) {
+        return String(r[opts.filterCol]).toLowerCase().indexOf(f) >= 0;
+      });
+      self.page = 0;
+      self.render();
+    };
+    self.render = function () {
+      var from = opts.paged ? self.page * PAGE : 0;
+      var to = opts.paged ? Math.min(from + PAGE, self.shown.length) : self.shown.length;
+      var frag = document.createDocumentFragment();
+      for (var r = from; r < to; r++) {
+        var row = self.shown[r], line = el("tr");
+        cols.forEach(function (c, i) {
+          var text = row[i];
+          var td = el("td", null, c.num ? "num" : (c.text ? "text" : ""));
+          var href = c.link ? c.link(row) : null;
+          if (href) { var a = el("a", text); a.href = href; td.appendChild(a); }
+          else td.textContent = text === null || text === undefined ? "" : String(text);
+          line.appendChild(td);
+        });
+        frag.appendChild(line);
+      }
+      tbody.textContent = "";
+      tbody.appendChild(frag);
+      if (pager) {
+        pager.textContent = "";
+        var pages = Math.max(1, Math.ceil(self.shown.length / PAGE));
+        var prev = el("button", "previous"), next = el("button", "next");
+        prev.disabled = self.page === 0;
+        next.disabled = self.page + 1 >= pages;
+        prev.addEventListener("click", function () { self.page--; self.render(); });
+        next.addEventListener("click", function () { self.page++; self.render(); });
+        pager.appendChild(prev);
+        pager.appendChild(next);
+        pager.appendChild(el("span", "page " + (self.page + 1) + " of " + pages + " (" +
+          self.shown.length + " of " + self.rows.length + " rows)"));
+      }
+    };
+    if (opts.filter) opts.filter.addEventListener("input", self.refilter);
+    if (opts.sort) self.sortBy(opts.sort[0], opts.sort[1]);
+    else self.refilter();
+    return self;
+  }
+
+  /* Overview cards. */
+  var cards = document.getElementById("cards");
+  data.cards.forEach(function (c) {
+    var d = el("div", null, "card");
+    d.appendChild(el("b", c[1]));
+    d.appendChild(el("span", c[0]));
+    cards.appendChild(d);
+  });
+
+  Table("links", [{ name: "ends with" }, { name: "traces", num: true }], data.links, {});
+
+  /* Generations timeline: traces (dark) and aborts (red) per generation. */
+  (function () {
+    var NS = "http://www.w3.org/2000/svg", W = 1000, H = 140, gens = data.gens;
+    var max = 1;
+    gens.forEach(function (g) { max = Math.max(max, g[1], g[5]); });
+    var svg = document.getElementById("timeline");
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    var w = Math.min(W / Math.max(1, gens.length), 40);
+    gens.forEach(function (g, i) {
+      [[g[1], "#444", 0], [g[5], "#c0392b", 0.5]].forEach(function (bar) {
+        var r = document.createElementNS(NS, "rect"), h = bar[0] / max * (H - 10);
+        r.setAttribute("x", i * w + bar[2] * w);
+        r.setAttribute("width", Math.max(w / 2 - 0.5, 0.5));
+        r.setAttribute("y", H - h);
+        r.setAttribute("height", h);
+        r.setAttribute("fill", bar[1]);
+        var t = document.createElementNS(NS, "title");
+        t.textContent = "generation " + g[0] + ": " + g[1] + " traces, " + g[5] + " aborts";
+        r.appendChild(t);
+        svg.appendChild(r);
+      });
+    });
+  })();
+  Table("gens", [{ name: "gen", num: true }, { name: "traces", num: true }, { name: "root", num: true },
+    { name: "side", num: true }, { name: "stitched", num: true }, { name: "aborts", num: true },
+    { name: "exits", num: true }, { name: "bushes", num: true, link: function (r) { return "gen-" + r[0] + "-bushes.html"; } },
+    { name: "incomplete", num: true }], data.gens, { paged: true });
+
+  /* Aborts: the reasons table is summed from the sites that pass the
+   * file filter, so both tables answer for the same files. */
+  var fileFilter = document.getElementById("abort-filter");
+  var siteCols = [{ name: "file", text: true }, { name: "line", num: true },
+    { name: "aborts", num: true }, { name: "reasons", text: true }];
+  function reasonRows() {
+    var f = fileFilter.value.toLowerCase(), by = {}, out = [];
+    data.sites.forEach(function (s) {
+      if (f && String(s[0]).toLowerCase().indexOf(f) < 0) return;
+      s[3].forEach(function (rc) { by[rc[0]] = (by[rc[0]] || 0) + rc[1]; });
+    });
+    Object.keys(by).forEach(function (k) { out.push([k, by[k]]); });
+    return out;
+  }
+  var siteRows = data.sites.map(function (s) {
+    var total = 0, names = s[3].map(function (rc) { total += rc[1]; return rc[0] + " (" + rc[1] + ")"; });
+    return [s[0], s[1], total, names.join("; ")];
+  });
+  var reasons = Table("reasons", [{ name: "reason", text: true }, { name: "aborts", num: true }],
+    reasonRows(), { sort: [1, -1] });
+  fileFilter.addEventListener("input", function () {
+    reasons.rows = reasonRows();
+    reasons.sortBy(reasons.col, reasons.dir);
+  });
+  Table("sites", siteCols, siteRows, { filter: fileFilter, filterCol: 0, paged: true, sort: [2, -1] });
+
+  Table("exits", [{ name: "gen", num: true }, { name: "trace", num: true }, { name: "exit", num: true },
+    { name: "taken", num: true }, { name: "side trace", num: true }], data.exits, { sort: [3, -1] });
+  Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true },
+    { name: "attempts", num: true }, { name: "last reason", text: true }, { name: "afterwards" }],
+    data.blacklist, {});
+  Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
+    { name: "traces", num: true }, { name: "mcode bytes", num: true }], data.bushes, { sort: [2, -1] });
+
+  /* Traces: index-traces.js defines DA_TRACES (absent when no trace
+   * compiled). */
+  var traces = typeof DA_TRACES === "undefined" ? [] : DA_TRACES;
+  Table("traces", [{ name: "gen", num: true }, { name: "id", num: true }, { name: "parent", num: true },
+    { name: "exit", num: true }, { name: "file", text: true }, { name: "line", num: true }, { name: "link", text: true }, { name: "bytecodes", num: true },
+    { name: "IR", num: true }, { name: "snapshots", num: true }, { name: "mcode bytes", num: true },
+    { name: "exits taken", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[12]); } }],
+    traces, { filter: document.getElementById("trace-filter"), filterCol: 4, paged: true });
+})();

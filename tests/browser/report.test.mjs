@@ -1,0 +1,205 @@
+// report.test.mjs DIR — the HTML report in a real browser (Debian's
+// chromium, driven by playwright-core).  DIR holds, made by run.sh from
+// real dumps: pen/ (penlight-x.dump: the report next to the CSV views it
+// must agree with) and hostile/ (hostile.dump: chunk names that are
+// markup).  Prints "ok"/"FAIL" lines and "browser: N passed, N failed".
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+
+const dir = process.argv[2];
+const samples = process.argv[3];
+let pass = 0, fail = 0;
+
+function check(name, cond, detail) {
+  if (cond) { pass++; console.log(`ok   - ${name}`); }
+  else { fail++; console.log(`FAIL - ${name}`); if (detail !== undefined) console.log(`       ${detail}`); }
+}
+function same(name, want, got) {
+  const w = JSON.stringify(want), g = JSON.stringify(got);
+  check(name, w === g, `expected: ${w}\n       got:      ${g}`);
+}
+
+// RFC 4180 as csvout.c writes it: CRLF rows, quotes doubled.
+function csv(file) {
+  const text = fs.readFileSync(file, "utf8"), rows = [];
+  let row = [], field = "", quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(field); field = ""; }
+    else if (c === "\r") { /* CRLF */ }
+    else if (c === "\n") { row.push(field); rows.push(row); row = []; field = ""; }
+    else field += c;
+  }
+  const head = rows.shift();
+  return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
+}
+
+async function open(browser, file) {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  const errors = [], dialogs = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.goto("file://" + path.resolve(file), { waitUntil: "load" });
+  return { page, errors, dialogs };
+}
+
+// The cells of a table's shown rows, as text.
+const cells = (page, id) => page.$$eval(`#${id} tbody tr`, (trs) =>
+  trs.map((tr) => Array.from(tr.cells, (td) => td.textContent)));
+const header = (page, id, name) => page.locator(`#${id} th`, { hasText: new RegExp(`^${name}$`) });
+
+async function penlight(browser) {
+  const out = path.join(dir, "pen");
+  const { page, errors } = await open(browser, path.join(out, "index.html"));
+  const traces = csv(path.join(out, "gen-1-traces.csv"));
+  const reasons = csv(path.join(out, "gen-1-abort-reasons.csv"));
+  const sites = csv(path.join(out, "gen-1-abort-sites.csv"));
+  const exits = csv(path.join(out, "gen-1-exits.csv"));
+
+  const cards = Object.fromEntries(await page.$$eval("#cards .card", (cs) =>
+    cs.map((c) => [c.querySelector("span").textContent, Number(c.querySelector("b").textContent)])));
+  same("card: traces compiled = rows of traces.csv", traces.length, cards["traces compiled"]);
+  same("card: aborted attempts = sum of abort-reasons.csv", reasons.reduce((s, r) => s + Number(r.COUNT), 0),
+    cards["aborted attempts"]);
+  same("card: exits taken = sum of exits.csv", exits.reduce((s, r) => s + Number(r.COUNT), 0), cards["exits taken"]);
+  same("card: values of this real dump", [74, 47, 576, 26],
+    [cards["traces compiled"], cards["aborted attempts"], cards["exits taken"], cards["bushes"]]);
+
+  same("reasons table = abort-reasons.csv", reasons.map((r) => [r.REASON, r.COUNT]),
+    (await cells(page, "reasons")).map((r) => [r[0], r[1]]));
+
+  const bySite = {};
+  for (const s of sites) bySite[`${s.FILE}:${s.LINE}`] = (bySite[`${s.FILE}:${s.LINE}`] || 0) + Number(s.COUNT);
+  const siteRows = await cells(page, "sites");
+  same("sites table = abort-sites.csv summed per file and line",
+    Object.entries(bySite).sort(), siteRows.map((r) => [`${r[0]}:${r[1]}`, Number(r[2])]).sort());
+
+  // Traces: stop order at first, as traces.csv.
+  let rows = await cells(page, "traces");
+  same("traces table: ids and sizes = traces.csv", traces.map((t) => [t.ID, t.NUM_BC, t.NUM_IR, t.SIZE_MC]),
+    rows.map((r) => [r[1], r[7], r[8], r[10]]));
+  same("traces table: parents of side traces = traces.csv", traces.map((t) => (t.PARENT === "0" ? "" : t.PARENT)),
+    rows.map((r) => r[2]));
+
+  // Sorting by a click on a column header.
+  const sizes = traces.map((t) => Number(t.SIZE_MC));
+  await header(page, "traces", "mcode bytes").click();
+  rows = await cells(page, "traces");
+  same("click on 'mcode bytes' sorts descending", [...sizes].sort((a, b) => b - a), rows.map((r) => Number(r[10])));
+  same("the header says so", "descending",
+    await header(page, "traces", "mcode bytes").getAttribute("aria-sort"));
+  await header(page, "traces", "mcode bytes").click();
+  rows = await cells(page, "traces");
+  same("a second click sorts ascending", [...sizes].sort((a, b) => a - b), rows.map((r) => Number(r[10])));
+  await header(page, "traces", "id").click();
+  rows = await cells(page, "traces");
+  same("a click on id sorts by number, descending", traces.map((t) => Number(t.ID)).sort((a, b) => b - a),
+    rows.map((r) => Number(r[1])));
+
+  // Filtering by file: the count comes from the dump itself.
+  const dump = fs.readFileSync(path.join(samples, "penlight-x.dump"), "latin1").split("\n");
+  const startFile = {};
+  let tablex = 0;
+  for (const l of dump) {
+    let m = l.match(/^---- TRACE (\d+) start (?:\d+\/\d+ )?(.*):\d+$/);
+    if (m) startFile[m[1]] = m[2];
+    m = l.match(/^---- TRACE (\d+) stop/);
+    if (m && startFile[m[1]] === "tablex.lua") tablex++;
+  }
+  await page.fill("#trace-filter", "tablex");
+  rows = await cells(page, "traces");
+  same("trace filter 'tablex': the compiled traces that start in tablex.lua", tablex, rows.length);
+  check("trace filter: every row shown is in tablex.lua", rows.length > 0 && rows.every((r) => r[4] === "tablex.lua"));
+  check("trace filter narrows", rows.length < traces.length, `${rows.length} of ${traces.length}`);
+
+  await page.fill("#abort-filter", "tablex");
+  const want = {};
+  for (const s of sites) if (s.FILE.includes("tablex")) want[s.REASON] = (want[s.REASON] || 0) + Number(s.COUNT);
+  same("abort filter: reasons summed over tablex.lua's sites", Object.entries(want).sort(),
+    (await cells(page, "reasons")).map((r) => [r[0], Number(r[1])]).sort());
+  same("abort filter: sites of tablex.lua only", ["tablex.lua"],
+    [...new Set((await cells(page, "sites")).map((r) => r[0]))]);
+
+  const hot = await cells(page, "exits");
+  same("hot exits: the most taken = exits.csv", Math.max(...exits.map((e) => Number(e.COUNT))), Number(hot[0][3]));
+  const side = exits.find((e) => e.TRACE === hot[0][1] && e.EXIT === hot[0][2]);
+  same("hot exits: its side trace = exits.csv", side && side.SIDE_TRACE, hot[0][4]);
+
+  check("index.html: no console errors", errors.length === 0, errors.join(" | "));
+  if (process.env.DA_SCREENSHOT) {
+    await page.fill("#abort-filter", "");
+    await page.fill("#trace-filter", "");
+    await page.evaluate(() => { document.activeElement.blur(); window.scrollTo(0, 0); });
+    await page.screenshot({ path: process.env.DA_SCREENSHOT, clip: { x: 0, y: 0, width: 1300, height: 1000 } });
+  }
+  await page.close();
+
+  // The generation page: every picture exists and renders.
+  const gen = await open(browser, path.join(out, "gen-1-bushes.html"));
+  const imgs = await gen.page.$$eval("img", (is) => is.map((i) => i.getAttribute("src")));
+  const svgs = fs.readdirSync(out).filter((f) => /^gen-1-bush-.*\.svg$/.test(f));
+  same("gen page: one picture per bush", svgs.length, imgs.length);
+  check("gen page: every picture it names exists", imgs.every((s) => fs.existsSync(path.join(out, s))));
+  const txts = await gen.page.$$eval("a", (as) => as.map((a) => a.getAttribute("href")).filter((h) => h.endsWith(".txt")));
+  check("gen page: every text it links exists", txts.length === imgs.length &&
+    txts.every((s) => fs.existsSync(path.join(out, s))));
+  await gen.page.$$eval("img", (is) => is.forEach((i) => { i.loading = "eager"; }));
+  await gen.page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), null, { timeout: 20000 });
+  const broken = await gen.page.$$eval("img", (is) => is.filter((i) => !(i.naturalWidth > 0)).map((i) => i.src));
+  same("gen page: every picture renders", [], broken);
+  const order = await gen.page.$$eval("section.bush h2", (hs) => hs.map((h) => h.textContent));
+  same("gen page: largest bush first", "bush 23", order[0]);
+  check("gen page: no console errors", gen.errors.length === 0, gen.errors.join(" | "));
+  await gen.page.close();
+}
+
+async function hostile(browser) {
+  const out = path.join(dir, "hostile");
+  for (const file of ["index.html", "gen-1-bushes.html"]) {
+    const { page, errors, dialogs } = await open(browser, path.join(out, file));
+    await page.waitForTimeout(300);
+    same(`${file}: no dialog opened by names in the dump`, [], dialogs);
+    check(`${file}: title untouched`, !(await page.title()).includes("pwned"), await page.title());
+    same(`${file}: no element with an event attribute`, 0,
+      await page.$$eval("[onerror],[onload]", (es) => es.length));
+    same(`${file}: only the report's own scripts`, file === "index.html" ? 3 : 0,
+      await page.$$eval("script", (s) => s.length));
+    check(`${file}: no console errors`, errors.length === 0, errors.join(" | "));
+    if (file === "index.html") {
+      const files = (await cells(page, "traces")).map((r) => r[4]);
+      check("the script chunk name is shown as text", files.includes("<script>document.title='pwned'</script>"),
+        JSON.stringify(files));
+      check("quotes and entities are shown as text", files.includes("</script><b>&amp;\"'"), JSON.stringify(files));
+      const sites = (await cells(page, "sites")).map((r) => r[0]);
+      check("the img chunk name is shown as text", sites.includes("<img src=x onerror=alert(1)>"),
+        JSON.stringify(sites));
+    } else {
+      const text = await page.textContent("main");
+      check("gen page shows the name as text", text.includes("root at <script>document.title='pwned'</script>:2"));
+    }
+    await page.close();
+  }
+}
+
+let browser;
+try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  await penlight(browser);
+  await hostile(browser);
+} catch (e) {
+  check("the browser tests ran to their end", false, String(e && e.stack || e));
+} finally {
+  if (browser) await browser.close();
+}
+console.log(`browser: ${pass} passed, ${fail} failed`);
+process.exit(fail ? 1 : 0);

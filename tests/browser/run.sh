@@ -1,0 +1,31 @@
+#!/bin/sh
+# run.sh DUMPANALYZE — the HTML report of real dumps, checked in Debian's
+# chromium through playwright-core (scripts/install-deps.sh installs
+# both).  Last line: "browser: N passed, N failed".
+here=$(cd "$(dirname "$0")" && pwd)
+SUITE=browser
+. "$here/../cli/setup.sh"
+
+need() { not_ok "$1" "$2"; finish; exit 1; }
+command -v node > /dev/null || need "node is installed" "run scripts/install-deps.sh"
+[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || need "chromium is installed" "run scripts/install-deps.sh"
+[ -d "$here/node_modules/playwright-core" ] ||
+	need "playwright-core is installed" "run scripts/install-deps.sh (npm ci in tests/browser)"
+
+$DA -q --views html,traces,abort-reasons,abort-sites,exits --dump "$SAMPLES/penlight-x.dump" \
+	--out-dir "$TMP/pen" 2> "$TMP/err"
+check "report of penlight-x.dump is written" "0" "$?"
+$DA -q --views html --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/hostile" 2> "$TMP/err"
+check "report of hostile.dump is written" "0" "$?"
+
+# HOME: chromium wants a writable profile directory.
+HOME=$TMP node "$here/report.test.mjs" "$TMP" "$SAMPLES" > "$TMP/out" 2>&1
+status=$?
+grep -v '^browser: ' "$TMP/out"
+line=$(grep '^browser: ' "$TMP/out")
+p=$(printf '%s' "$line" | sed -n 's/^browser: \([0-9]*\) passed.*/\1/p')
+f=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failed$/\1/p')
+PASS=$((PASS + ${p:-0}))
+FAIL=$((FAIL + ${f:-1}))
+[ "$status" -ne 0 ] && [ "${f:-1}" -eq 0 ] && FAIL=$((FAIL + 1))
+finish
