@@ -13,7 +13,7 @@ CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
 PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
 
-LIB_SRCS = src/answers.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
+LIB_SRCS = src/answers.c src/picture.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
            src/csvout.c src/view.c \
            src/views/traces.c src/views/abort_reasons.c \

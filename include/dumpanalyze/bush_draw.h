@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include "dumpanalyze/model.h"
 #include "dumpanalyze/tally.h"
+#include "dumpanalyze/picture.h"
 
 /* Canvas cap in pixels: a larger bush is scaled down to fit (and says so). */
 #define BUSH_CANVAS_MAX 2048.0      /* 16 MB of pixels at most */
@@ -54,7 +55,7 @@ int bush_picture_build(struct bush_picture *p, const struct bush *b, uint32_t ge
 void bush_picture_draw(const struct bush_picture *p, cairo_t *cr);
 void bush_picture_free(struct bush_picture *p);
 
-enum picture_format { PICTURE_PNG, PICTURE_SVG };
+
 
 struct view_ctx;
 struct workers;

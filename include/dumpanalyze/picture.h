@@ -1,0 +1,27 @@
+/* picture.h — writing a cairo drawing as a PNG or SVG file, and text that
+ * cairo can show, for every picture the views draw (bushes, flame
+ * graphs).  Same drawing, same bytes: PNG through libpng with fixed
+ * settings, SVG with cairo's process-wide surface ids renumbered. */
+#ifndef DUMPANALYZE_PICTURE_H
+#define DUMPANALYZE_PICTURE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <cairo.h>
+
+enum picture_format { PICTURE_PNG, PICTURE_SVG };
+
+#define PICTURE_FONT "DejaVu Sans Mono"
+#define PICTURE_CHAR_W 0.602    /* its advance per pixel of font size */
+
+/* Draw with draw(cr, arg) on a width x height surface and write it to fp
+ * in the format.  0, or -1 when cairo or the writing failed. */
+int picture_write(FILE *fp, enum picture_format fmt, double width, double height,
+                  void (*draw)(cairo_t *cr, const void *arg), const void *arg);
+/* Show n bytes at (x, y) in the current font at size, cut with an
+ * ellipsis to what fits in width; invalid UTF-8 shows as '?', control
+ * bytes as spaces. */
+void picture_text(cairo_t *cr, double x, double y, double size, double width,
+                  const char *s, size_t n);
+
+#endif
