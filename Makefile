@@ -13,13 +13,13 @@ CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
 PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
 
-LIB_SRCS = src/answers.c src/picture.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
+LIB_SRCS = src/answers.c src/picture.c src/profile.c src/profile_join.c src/flamegraph.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
            src/csvout.c src/view.c \
            src/views/traces.c src/views/abort_reasons.c \
            src/views/abort_reasons_txt.c src/views/abort_sites.c \
            src/views/exits.c src/views/blacklist.c src/views/bush_txt.c \
-           src/views/bush_png.c src/views/bush_svg.c src/views/jsonl.c src/views/html.c src/views/summary.c src/bush_draw.c
+           src/views/bush_png.c src/views/bush_svg.c src/views/jsonl.c src/views/profile.c src/views/flamegraph.c src/views/html.c src/views/summary.c src/bush_draw.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 UNIT_TESTS = $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test_*.c))
 
@@ -71,7 +71,7 @@ tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(wildcard include/dump
 
 fuzz: tests/fuzz/fuzz_dump
 	rm -rf tests/fuzz/corpus && mkdir -p tests/fuzz/corpus tests/fuzz/crashes
-	cp samples/*.dump tests/fuzz/regressions/* tests/fuzz/corpus/ 2>/dev/null; \
+	cp samples/*.dump samples/*.prof tests/fuzz/regressions/* tests/fuzz/corpus/ 2>/dev/null; \
 	gzip -c samples/rsx.dump > tests/fuzz/corpus/rsx.gz; \
 	xz -c samples/rsx.dump > tests/fuzz/corpus/rsx.xz; \
 	zstd -q -c samples/rsx.dump > tests/fuzz/corpus/rsx.zst

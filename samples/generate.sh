@@ -297,6 +297,40 @@ check_luajit2() {
   has "$1" '^---- TRACE [0-9]+ exit [0-9]+$' 'exit line'
 }
 
+# A dump and profiles of the same workload, for --profile: two runs of
+# it, as -jp next to -jdump would skew the profile toward the JIT.  The
+# profiler samples: every run differs a little, so the tests read the
+# committed files and compare with their text.
+COSTLY_ROUNDS=1000
+make_costly() { lj "-jdump=tbim,$1" lua/costly.lua "$COSTLY_ROUNDS"; }
+check_costly() {
+  has "$1" '^---- TRACE [0-9]+ abort tablex\.lua:[0-9]+ -- NYI: bytecode 71$' 'pairs() abort in tablex' &&
+  has "$1" '^---- TRACE [0-9]+ abort costly\.lua:30 -- NYI: bytecode 51$' 'closure abort in costly.lua'
+}
+make_costly_luajit2() { lj2 "-jdump=tbim,$1" lua/costly.lua "$COSTLY_ROUNDS"; }
+check_costly_luajit2() {
+  has "$1" '^[0-9]{4} .* +\(costly\.lua:[0-9]+\)$' 'bytecode line with (costly.lua:line)'
+}
+# profile NAME TOOL OPTS: samples/NAME.prof from -jp=OPTS of the workload.
+profile() {
+  local name=$1 tool=$2 opts=$3
+  rm -f "$TMP/$name.prof"
+  "$tool" "-jp=$opts,$TMP/$name.prof" lua/costly.lua "$COSTLY_ROUNDS" &&
+    [ -s "$TMP/$name.prof" ] || die "$name: no profile written"
+  mv "$TMP/$name.prof" "$SAMPLES/$name.prof"
+  printf 'generate.sh: %-22s %6d bytes  (-jp=%s)\n' "$name.prof" "$(wc -c <"$SAMPLES/$name.prof")" "$opts" >&2
+}
+make_profiles() {
+  profile costly-lvr lj lvrm0i1       # counts per line, split by VM state: the recipe
+  profile costly-vlr lj vlrm0i1       # the same, VM state first
+  profile costly-lv lj lv             # percentages, lines under 3% dropped
+  profile costly-vl lj vl
+  profile costly-lvr-m3 lj lvri1      # counts, lines under 3% dropped
+  profile costly-lvrp lj lvrpm0i1     # full paths of the files
+  profile costly-Gl lj Gli1           # folded stacks
+  profile costly-Gvl lj Gvli1         # folded stacks under VM states
+}
+
 # Deterministic cut of penlight-x.dump inside an IR section: after the 10th
 # IR header, 6 more lines, then half of the next line (no final newline).
 make_ansi() { lj "-jdump=+xA,$1" lua/small.lua; }
@@ -353,7 +387,8 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full ansi html jv blacklist hostile luajit2)
+     builtin reuse mixed-stdout mcode-full ansi html jv blacklist hostile luajit2
+     costly profiles costly-luajit2)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -366,6 +401,15 @@ for name in "${ALL[@]}"; do
       else
         note "luajit2: cannot download/unpack luajit2 (no network?); keeping existing luajit2.dump"
       fi ;;
+    costly-luajit2)
+      if setup_luajit2; then
+        produce costly-luajit2
+        profile costly-luajit2-Gvl lj2 Gvli1
+      else
+        note "costly-luajit2: cannot download/unpack luajit2; keeping the existing files"
+      fi ;;
+    profiles)
+      make_profiles ;;
     truncated)
       [ -f penlight-x.dump ] || produce penlight-x
       produce truncated ;;

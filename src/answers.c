@@ -17,6 +17,7 @@ const size_t answers_nlink_ends = sizeof(answers_link_ends) / sizeof(answers_lin
 void answers_trace(struct answers *a, const struct trace *t)
 {
 	a->links[t->link_kind]++;
+	tally_add(&a->starts, t->file, NULL, t->line, 1);
 	attempts_trace(&a->attempts, t);
 }
 
@@ -24,6 +25,8 @@ void answers_abort(struct answers *a, const struct abort_rec *r)
 {
 	tally_add(&a->reasons, r->reason, NULL, 0, 1);
 	tally_add(&a->sites, r->reason, r->file, r->line, 1);
+	if (r->start_file)
+		tally_add(&a->starts, r->start_file, NULL, r->start_line, 1);
 	attempts_abort(&a->attempts, r);
 }
 
@@ -122,6 +125,7 @@ void answers_free(struct answers *a)
 {
 	tally_free(&a->reasons);
 	tally_free(&a->sites);
+	tally_free(&a->starts);
 	attempts_free(&a->attempts);
 	free(a->gave_up);
 	free(a->gens);

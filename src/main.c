@@ -19,6 +19,7 @@
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/parser.h"
 #include "dumpanalyze/view.h"
+#include "dumpanalyze/profile.h"
 
 enum exit_code { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_REJECTED = 3 };
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON };
@@ -34,6 +35,8 @@ static const struct option_doc {
 	  "the dump to read; '-' or no --dump reads standard input; several: in parallel" },
 	{ { "out-dir", required_argument, NULL, 'o' }, "DIR",
 	  "where the files go (default FILE-parsed; dumpanalyze-out for stdin or several dumps)" },
+	{ { "profile", required_argument, NULL, 'p' }, "FILE",
+	  "a -jp profile of the same workload (one per --dump): which aborts cost time" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
 	  "comma-separated views to render; 'list' lists them" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
@@ -58,6 +61,7 @@ static void usage(FILE *fp)
 	fputs("usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]\n"
 	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
 	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES]\n\n"
+	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		const struct option_doc *o = &options[i];
@@ -86,6 +90,8 @@ static void list_views(void)
 struct run {
 	const char **dumps;
 	size_t ndumps;
+	const char **profiles;      /* none, or one per dump */
+	size_t nprofiles;
 	const char *out_dir, *views, *compare, *fail_on;
 	int quiet, verbose, strict;
 	unsigned jobs;
@@ -248,25 +254,86 @@ static char *default_out_dir(const char *dump)
 	return s;
 }
 
-/* One dump into one output directory: the whole pipeline.  Returns the
- * exit code. */
-static int run_one(struct run *run, const char *dump, const char *out_dir)
+/* The views of a run with a profile and no --views: the default ones,
+ * the profile's, and the flame graph when there are stacks to draw. */
+static char *views_with_profile(int stacks)
+{
+	size_t n = 64;
+	for (size_t i = 0; view_table[i]; i++)
+		n += strlen(view_table[i]->name) + 1;
+	char *list = xrealloc(NULL, n);
+	list[0] = '\0';
+	for (size_t i = 0; view_table[i]; i++)
+		if (view_table[i]->is_default) {
+			strcat(list, view_table[i]->name);
+			strcat(list, ",");
+		}
+	strcat(list, stacks ? "profile,flamegraph" : "profile");
+	return list;
+}
+
+/* The chosen views against what the profile (or its absence) gives:
+ * a usage error when they do not fit.  0 or -1. */
+static int views_fit_profile(const struct view_set *v, const struct profile *p, const char *path)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		unsigned needs = v->ctx[i].view->needs;
+		if ((needs & NEEDS_PROFILE) && !p) {
+			da_error("view %s needs --profile FILE (a -jp profile of the same workload)",
+			         v->ctx[i].view->name);
+			return -1;
+		}
+		if ((needs & NEEDS_STACKS) && p && p->kind != PROFILE_STACKS) {
+			da_error("view %s needs folded stacks: %s has none (record it with -jp=Gvl)",
+			         v->ctx[i].view->name, path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* One dump (and its profile) into one output directory: the whole
+ * pipeline.  Returns the exit code. */
+static int run_one(struct run *run, const char *dump, const char *profile_path,
+                   const char *out_dir)
 {
 	diag_init(&run->diag, strcmp(dump, "-") == 0 ? "<stdin>" : dump);
 	run->diag.strict = run->strict;
 	run->diag.quiet = run->quiet;
 	run->diag.verbose = run->verbose;
+	struct profile prof, *pp = NULL;
+	if (profile_path) {
+		profile_init(&prof, profile_path);
+		int pr = profile_load(&prof, profile_path);
+		if (pr < 0) {
+			profile_free(&prof);
+			return pr == -2 ? EXIT_IO : EXIT_REJECTED;
+		}
+		pp = &prof;
+	}
 	struct view_set views;
 	char err[256];
-	if (view_set_init(&views, run->views, NULL, &run->diag, err, sizeof(err)) < 0) {
-		da_error("%s", err);
+	char *list = pp && !run->views ? views_with_profile(pp->kind == PROFILE_STACKS) : NULL;
+	int vr = view_set_init(&views, list ? list : run->views, NULL, &run->diag, err, sizeof(err));
+	free(list);
+	if (vr < 0 || views_fit_profile(&views, pp, profile_path) < 0) {
+		if (vr < 0)
+			da_error("%s", err);
+		else
+			view_set_finish(&views);
+		if (pp)
+			profile_free(pp);
 		return EXIT_USAGE;
 	}
+	for (size_t i = 0; i < views.n; i++)
+		views.ctx[i].profile = pp;
 	struct input in;
 	int r = input_open(&in, dump);
 	if (r < 0) {
 		da_error("cannot read dump %s: %s", dump, strerror(-r));
 		view_set_finish(&views);
+		if (pp)
+			profile_free(pp);
 		return EXIT_IO;
 	}
 	char *dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
@@ -275,6 +342,8 @@ static int run_one(struct run *run, const char *dump, const char *out_dir)
 	if (!out) {
 		input_close(&in);
 		view_set_finish(&views);
+		if (pp)
+			profile_free(pp);
 		return EXIT_IO;
 	}
 	for (size_t i = 0; i < views.n; i++) {
@@ -284,6 +353,8 @@ static int run_one(struct run *run, const char *dump, const char *out_dir)
 	int rc = analyse(run, &in, &views, out);
 	input_close(&in);
 	outdir_close(out);      /* discards anything not committed */
+	if (pp)
+		profile_free(pp);
 	return rc;
 }
 
@@ -342,7 +413,8 @@ static int run_many(struct run *run)
 			if (pid == 0) {
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */
-				int r = run_one(run, run->dumps[next], dirs[next]);
+				int r = run_one(run, run->dumps[next],
+				                run->nprofiles ? run->profiles[next] : NULL, dirs[next]);
 				/* The parent's copies, freed so that leak checkers
 				 * following the worker see a clean exit. */
 				outdir_close(out);
@@ -350,6 +422,7 @@ static int run_many(struct run *run)
 				free(status);
 				free(pids);
 				free(run->dumps);
+				free(run->profiles);
 				_exit(r);
 			}
 			if (pid < 0) {
@@ -401,13 +474,17 @@ int main(int argc, char **argv)
 	int c;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	run.jobs = cores > 1 ? (unsigned)(cores < MAX_JOBS ? cores : MAX_JOBS) : 1;
-	while ((c = getopt_long(argc, argv, ":d:o:V:j:qvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":d:o:p:V:j:qvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			run.dumps = xrealloc(run.dumps, (run.ndumps + 1) * sizeof(*run.dumps));
 			run.dumps[run.ndumps++] = optarg;
 			break;
 		case 'o': run.out_dir = optarg; break;
+		case 'p':
+			run.profiles = xrealloc(run.profiles, (run.nprofiles + 1) * sizeof(*run.profiles));
+			run.profiles[run.nprofiles++] = optarg;
+			break;
 		case 'V': run.views = optarg; break;
 		case 'j': {
 			char *end;
@@ -447,6 +524,9 @@ int main(int argc, char **argv)
 		}
 	} else if (run.fail_on) {
 		da_error("--fail-on goes with --compare");
+	} else if (run.nprofiles && run.nprofiles != (run.ndumps ? run.ndumps : 1)) {
+		da_error("give one --profile per --dump, in the same order (%zu dumps, %zu profiles)",
+		         run.ndumps ? run.ndumps : 1, run.nprofiles);
 	} else if (optind < argc) {
 		da_error("unexpected argument '%s' (the dump goes after --dump)", argv[optind]);
 	} else if (run.views && strcmp(run.views, "list") == 0) {
@@ -474,8 +554,10 @@ int main(int argc, char **argv)
 		if (!dump && isatty(STDIN_FILENO))
 			da_error("no dump given: use --dump FILE, or pipe a dump to standard input");
 		else
-			rc = run_one(&run, dump ? dump : "-", run.out_dir);
+			rc = run_one(&run, dump ? dump : "-", run.nprofiles ? run.profiles[0] : NULL,
+			             run.out_dir);
 	}
 	free(run.dumps);
+	free(run.profiles);
 	return rc;
 }

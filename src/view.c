@@ -18,6 +18,8 @@ extern const struct view view_bush_png;
 extern const struct view view_bush_svg;
 extern const struct view view_jsonl;
 extern const struct view view_html;
+extern const struct view view_profile;
+extern const struct view view_flamegraph;
 
 /* Adding a view: one file in src/views/ and one line here. */
 const struct view *const view_table[] = {
@@ -32,6 +34,8 @@ const struct view *const view_table[] = {
 	&view_bush_png,
 	&view_bush_svg,
 	&view_jsonl,
+	&view_profile,
+	&view_flamegraph,
 	&view_html,
 	NULL
 };
@@ -117,6 +121,7 @@ int view_set_init(struct view_set *s, const char *list, struct outdir *out,
 		c->view = view_table[i];
 		c->out = out;
 		c->diag = diag;
+		c->set = s;
 		c->state = xrealloc(NULL, c->view->state_size ? c->view->state_size : 1);
 		memset(c->state, 0, c->view->state_size ? c->view->state_size : 1);
 		s->needs |= c->view->needs;
@@ -137,6 +142,14 @@ int view_set_init(struct view_set *s, const char *list, struct outdir *out,
 		}                                                          \
 		return 0;                                                  \
 	} while (0)
+
+int view_set_has(const struct view_set *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->ctx[i].view->name, name) == 0)
+			return 1;
+	return 0;
+}
 
 int view_set_gen_begin(struct view_set *s, const struct gen *g) { DISPATCH(s, gen_begin, g); }
 int view_set_trace(struct view_set *s, const struct trace *t) { DISPATCH(s, trace, t); }

@@ -23,6 +23,8 @@ struct gen_row { uint32_t number; struct gen_counts n; };
 struct answers {
 	struct tally reasons;       /* (reason) -> count */
 	struct tally sites;         /* (reason, file, line) -> count */
+	struct tally starts;        /* (file, NULL, line) -> traces and aborted
+	                               attempts that started there */
 	uint64_t links[LINK_KIND_COUNT];
 	struct top_bush bushes[ANSWERS_TOP];    /* largest first */
 	struct top_exit hot[ANSWERS_TOP], cold[ANSWERS_TOP];  /* cold: no side trace */

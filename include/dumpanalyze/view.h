@@ -8,11 +8,14 @@
 #include "dumpanalyze/model.h"
 
 struct outdir;
+struct profile;
 
 /* What a view needs built for it; main builds only what is selected. */
 enum view_needs {
 	NEEDS_TEXT = 1 << 0,        /* trace text (bytecode/IR/mcode lines) */
-	NEEDS_CAIRO = 1 << 1        /* draws pictures */
+	NEEDS_CAIRO = 1 << 1,       /* draws pictures */
+	NEEDS_PROFILE = 1 << 2,     /* only with --profile */
+	NEEDS_STACKS = 1 << 3       /* ... of folded stacks (-jp=G) */
 };
 
 struct view_ctx {
@@ -22,6 +25,8 @@ struct view_ctx {
 	struct diag *diag;
 	const struct line_counts *lines;    /* where the input lines went */
 	unsigned jobs;              /* workers allowed (pictures), 1: none */
+	const struct profile *profile;      /* --profile, or NULL */
+	const struct view_set *set;         /* all the views of the run */
 };
 
 struct view {
@@ -62,6 +67,8 @@ int view_set_trace(struct view_set *s, const struct trace *t);
 int view_set_abort(struct view_set *s, const struct abort_rec *a);
 int view_set_exit(struct view_set *s, const struct exit_rec *e);
 int view_set_gen_end(struct view_set *s, const struct gen *g);
+/* Whether the view of that name is in the set. */
+int view_set_has(const struct view_set *s, const char *name);
 /* Calls every finish hook (even after an error) and frees the set. */
 int view_set_finish(struct view_set *s);
 

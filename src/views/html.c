@@ -16,6 +16,7 @@
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/answers.h"
+#include "dumpanalyze/profile_join.h"
 #include "dumpanalyze/arena.h"
 #include "html_assets.h"       /* html_css, html_js: made by scripts/embed.sh */
 
@@ -288,6 +289,43 @@ static void put_where(FILE *fp, const struct start *st)
 	put_json(fp, buf, strlen(buf));
 }
 
+/* With --profile: the joined lines (profile-lines.csv's rows) and what
+ * to know about the profile. */
+static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
+{
+	const struct profile *p = c->profile;
+	struct join j;
+	join_build(&j, a, p);
+	fputs(",\n\"profile\":{\"path\":", fp);
+	put_json(fp, p->path, strlen(p->path));
+	fprintf(fp, ",\"total\":%" PRIu64 ",\"percent\":%d,\"states\":%d,\"thresholded\":%d,"
+	        "\"unmatched\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"flamegraph\":%d,\"rows\":[",
+	        p->total, p->percent, p->states, p->thresholded, j.unmatched_lines, j.profile_lines,
+	        p->kind == PROFILE_STACKS && view_set_has(c->set, "flamegraph"));
+	static const int cols[] = { VM_INTERPRETED, VM_COMPILED, VM_C, VM_GC, VM_JIT };
+	for (size_t i = 0; i < j.n; i++) {
+		const struct joined_line *r = &j.rows[i];
+		fputs(i ? ",\n[" : "\n[", fp);
+		put_json(fp, r->file, r->file_len);
+		putc(',', fp);
+		put_json_line(fp, r->line);
+		fprintf(fp, ",%" PRIu64, r->samples);
+		for (size_t k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
+			if (p->states)
+				fprintf(fp, ",%" PRIu64, r->state[cols[k]]);
+			else
+				fputs(",null", fp);
+		fprintf(fp, ",%" PRIu64 ",", r->aborts);
+		if (r->top_reason)
+			put_json_str(fp, r->top_reason);
+		else
+			fputs("\"\"", fp);
+		fprintf(fp, ",%" PRIu64 ",%" PRIu64 "]", r->started, r->blacklisted);
+	}
+	fputs("]}", fp);
+	join_free(&j);
+}
+
 static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 {
 	const struct answers *a = &s->answers;
@@ -347,7 +385,10 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
 		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 "]", i ? "," : "", b->gen, label, b->traces, b->mcode);
 	}
-	fputs("]}\n", fp);
+	fputs("]", fp);
+	if (c->profile)
+		put_profile(fp, a, c);
+	fputs("}\n", fp);
 }
 
 static const char index_body[] =
@@ -365,6 +406,12 @@ static const char index_body[] =
 	"<h3>By reason</h3>\n<table id=\"reasons\"></table>\n"
 	"<h3>By site</h3>\n<table id=\"sites\"></table>\n"
 	"<h3>Likely blacklisted</h3>\n<table id=\"blacklist\"></table>\n</section>\n"
+	"<section id=\"profile-section\" hidden>\n<h2>Where JIT failures cost time</h2>\n"
+	"<p class=\"muted\" id=\"profile-about\"></p>\n<ul id=\"profile-notes\"></ul>\n"
+	"<p><input type=\"search\" id=\"profile-filter\" placeholder=\"filter by file\" "
+	"aria-label=\"filter profiled lines by file\"></p>\n<table id=\"profile\"></table>\n"
+	"<p id=\"flamegraph\" hidden><a href=\"flamegraph.svg\"><img "
+	"alt=\"flame graph of the profile\" style=\"max-width:100%\"></a></p>\n</section>\n"
 	"<section id=\"exits-section\">\n<h2>Hot exits</h2>\n<p class=\"muted\">The most taken exits "
 	"(-jdump=+x), with the side trace compiled there if there is one.</p>\n<table id=\"exits\"></table>\n</section>\n"
 	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "

@@ -11,6 +11,7 @@
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/answers.h"
+#include "dumpanalyze/profile_join.h"
 
 #define TOP 10                      /* rows per list */
 
@@ -39,6 +40,58 @@ static void put_loc(FILE *fp, const char *file, int32_t line)
 		putc(file[i] == '\n' || file[i] == '\r' ? ' ' : file[i], fp);
 	if (line != LOC_NO_LINE)
 		fprintf(fp, ":%d", line);
+}
+
+/* The joined profile: the sampled lines where the JIT failed, by the
+ * time spent there, and how far to trust the profile. */
+static void write_profile(const struct answers *s, FILE *fp, const struct profile *p)
+{
+	struct join j;
+	join_build(&j, s, p);
+	fprintf(fp, "\nwhere JIT failures cost time (%s", p->path);
+	if (p->percent)
+		fputs(", percentages only", fp);
+	else
+		fprintf(fp, ", %" PRIu64 " samples", p->total);
+	fputs(")\n", fp);
+	size_t shown = 0;
+	for (size_t i = 0; i < j.n && shown < TOP && joined_failed(&j.rows[i]); i++) {
+		const struct joined_line *r = &j.rows[i];
+		if (!r->samples)
+			continue;
+		double share = p->total ? 100.0 * (double)r->samples / (double)p->total : 0;
+		fprintf(fp, "  %5.1f%%", share);
+		if (p->states)
+			fprintf(fp, "  %5.1f%% interpreted",
+			        p->total ? 100.0 * (double)r->state[VM_INTERPRETED] / (double)p->total : 0);
+		fputs("  ", fp);
+		put_loc(fp, r->file, r->line);
+		if (r->aborts) {
+			fprintf(fp, "  %" PRIu64 " abort%s, most: ", r->aborts, r->aborts == 1 ? "" : "s");
+			fwrite(r->top_reason, 1, intern_len(r->top_reason), fp);
+		}
+		if (r->blacklisted)
+			fputs("  likely blacklisted", fp);
+		putc('\n', fp);
+		shown++;
+	}
+	if (!shown)
+		fputs("  (no sampled line had aborts or blacklisting)\n", fp);
+	if (p->kind == PROFILE_EMPTY)
+		fputs("  the profile has no samples\n", fp);
+	if (j.unmatched_lines)
+		fprintf(fp, "  %" PRIu64 " of %" PRIu64 " profile lines are in files the dump never names\n",
+		        j.unmatched_lines, j.profile_lines);
+	if (j.by_basename)
+		fprintf(fp, "  %" PRIu64 " profile lines matched by file name without directories\n",
+		        j.by_basename);
+	if (p->thresholded)
+		fputs("  the profile looks cut at -jp's 3% threshold: record it with -jp=lvrm0i1 to see every line\n", fp);
+	if (p->percent)
+		fputs("  the profile has percentages, not counts (-jp without r): shares are rounded\n", fp);
+	if (!p->states && p->kind != PROFILE_EMPTY)
+		fputs("  the profile has no VM states: record it with -jp=lvrm0i1 or -jp=Gvl to see interpreted time\n", fp);
+	join_free(&j);
 }
 
 static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
@@ -131,6 +184,9 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		fwrite(g->last_reason, 1, intern_len(g->last_reason), fp);
 		fputs(g->later == LATER_STUB ? "  (now an interpreter stub)\n" : "\n", fp);
 	}
+
+	if (c->profile)
+		write_profile(s, fp, c->profile);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens; i++) {

@@ -188,6 +188,29 @@ async function hostile(browser) {
   }
 }
 
+// With --profile: the section and its flame graph.
+async function profiled(browser) {
+  const out = path.join(dir, "prof");
+  const { page, errors } = await open(browser, path.join(out, "index.html"));
+  const lines = csv(path.join(out, "profile-lines.csv"));
+  check("profile section shown", await page.isVisible("#profile-section"));
+  const rows = await cells(page, "profile");
+  same("profile table: the rows of profile-lines.csv, in its order (first page)",
+    lines.slice(0, 200).map((l) => [l.FILE, l.LINE, l.ABORTS, l.TOP_ABORT_REASON, l.BLACKLISTED]),
+    rows.map((r) => [r[0], r[1], r[8], r[9], r[11]]));
+  const total = lines.reduce((t, l) => t + Number(l.SAMPLES), 0);
+  same("profile table: shares of all samples", lines.slice(0, 5).map((l) => (100 * l.SAMPLES / total).toFixed(1)),
+    rows.slice(0, 5).map((r) => r[2]));
+  await page.fill("#profile-filter", "costly");
+  const f = await cells(page, "profile");
+  same("profile filter: costly.lua's lines", lines.filter((l) => l.FILE === "costly.lua").length, f.length);
+  await page.waitForFunction(() => document.querySelector("#flamegraph img").complete, null, { timeout: 10000 });
+  check("flame graph shown and rendered", await page.isVisible("#flamegraph img") &&
+    await page.$eval("#flamegraph img", (i) => i.naturalWidth > 0 && i.getAttribute("src") === "flamegraph.svg"));
+  check("report with a profile: no console errors", errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
 let browser;
 try {
   browser = await chromium.launch({
@@ -196,6 +219,7 @@ try {
   });
   await penlight(browser);
   await hostile(browser);
+  await profiled(browser);
 } catch (e) {
   check("the browser tests ran to their end", false, String(e && e.stack || e));
 } finally {

@@ -18,6 +18,10 @@ check "report of penlight-x.dump is written" "0" "$?"
 $DA -q --views html --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/hostile" 2> "$TMP/err"
 check "report of hostile.dump is written" "0" "$?"
 
+$DA -q --views html,profile,flamegraph --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" \
+	--out-dir "$TMP/prof" 2> "$TMP/err"
+check "report with a profile is written" "0" "$?"
+
 # HOME: chromium wants a writable profile directory.
 HOME=$TMP node "$here/report.test.mjs" "$TMP" "$SAMPLES" > "$TMP/out" 2>&1
 status=$?

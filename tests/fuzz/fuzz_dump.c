@@ -1,6 +1,7 @@
 /* fuzz_dump.c — libFuzzer target: arbitrary bytes through input decoding
- * (compression, ANSI, HTML), the parser (dump and -jv) and the model.
- * Any crash, leak or sanitizer report is a bug. */
+ * (compression, ANSI, HTML), the parser (dump and -jv) and the model, and
+ * the same lines through the -jp profile reader.  Any crash, leak or
+ * sanitizer report is a bug. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "dumpanalyze/input.h"
 #include "dumpanalyze/model.h"
 #include "dumpanalyze/parser.h"
+#include "dumpanalyze/profile.h"
 #include "dumpanalyze/view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -34,9 +36,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	input_from_fd(&in, fd);
 	struct line l;
 	int r;
-	while ((r = input_next(&in, &l)) > 0)
+	struct profile prof;
+	profile_init(&prof, "fuzz");
+	int prof_ok = 1;
+	const char *why;
+	while ((r = input_next(&in, &l)) > 0) {
+		if (prof_ok && profile_line(&prof, l.p, l.len, &why) < 0)
+			prof_ok = 0;
 		if (parser_line(p, &l) < 0)
 			break;
+	}
+	if (prof_ok && profile_end(&prof, &why) == 0 && prof.kind != PROFILE_EMPTY && !prof.nlines)
+		__builtin_trap();      /* a readable profile has lines */
+	profile_free(&prof);
 	if (r == 0 && parser_end(p, in.lineno) >= 0)
 		model_finish(&m, in.lineno);
 	const struct line_counts *c = parser_counts(p);

@@ -262,7 +262,7 @@ static void test_files_written_with_picture_size(void **s)
 	g.number = 2;
 	g.bushes = &w->bush;
 	struct outdir *out = outdir_open(dir);
-	struct view_ctx c = { NULL, NULL, out, NULL, NULL, 1 };
+	struct view_ctx c = { .out = out, .jobs = 1 };
 	struct workers jobs = { 0, NULL, 0, 0, 0 };
 	tally_init(&g.exits);
 	assert_int_equal(bush_draw_generation(&c, &jobs, &g, PICTURE_PNG), 0);

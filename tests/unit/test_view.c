@@ -12,7 +12,7 @@
  * man/dumpanalyze.1: all but bush-svg and jsonl). */
 static const char *const registry[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "html",
+	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph", "html",
 };
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
 static const char *const defaults[] = {
@@ -93,8 +93,8 @@ static void test_unknown_name_message(void **s)
 {
 	(void)s;
 	char err[256] = "";
-	assert_null(view_find("flamegraph", err, sizeof(err)));
-	assert_string_equal(err, "unknown view 'flamegraph' (--views list shows them)");
+	assert_null(view_find("icicle", err, sizeof(err)));
+	assert_string_equal(err, "unknown view 'icicle' (--views list shows them)");
 	assert_null(view_find("traces-x", err, sizeof(err)));
 	assert_string_equal(err, "unknown view 'traces-x' (--views list shows them)");
 }

@@ -173,6 +173,37 @@
   Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
     { name: "traces", num: true }, { name: "mcode bytes", num: true }], data.bushes, { sort: [2, -1] });
 
+  /* With --profile: the profiled lines, JIT failures first. */
+  if (data.profile) {
+    var pr = data.profile, total = pr.total || 1;
+    document.getElementById("profile-section").hidden = false;
+    document.getElementById("profile-about").textContent = "Profile " + pr.path + ": " +
+      (pr.percent ? "percentages only" : pr.total + " samples") + ". Lines where traces aborted " +
+      "or were blacklisted come first, by interpreted samples; shares are of all samples.";
+    var notes = document.getElementById("profile-notes");
+    if (pr.unmatched) notes.appendChild(el("li", pr.unmatched + " of " + pr.lines +
+      " profile lines are in files the dump never names."));
+    if (pr.thresholded) notes.appendChild(el("li", "The profile looks cut at -jp's 3% threshold: " +
+      "record it with -jp=lvrm0i1 to see every line."));
+    if (!pr.states) notes.appendChild(el("li", "The profile has no VM states: record it with " +
+      "-jp=lvrm0i1 or -jp=Gvl to see interpreted time."));
+    var share = function (v) { return v === null ? null : (100 * v / total).toFixed(1); };
+    var rows = pr.rows.map(function (r) {
+      return [r[0], r[1], share(r[2]), share(r[3]), share(r[4]), share(r[5]), share(r[6]), share(r[7]),
+        r[8], r[9], r[10], r[11]];
+    });
+    Table("profile", [{ name: "file", text: true }, { name: "line", num: true }, { name: "% samples", num: true },
+      { name: "% interpreted", num: true }, { name: "% compiled", num: true }, { name: "% C", num: true },
+      { name: "% GC", num: true }, { name: "% JIT", num: true }, { name: "aborts", num: true },
+      { name: "top abort reason", text: true }, { name: "traces started", num: true },
+      { name: "blacklisted", num: true }], rows,
+      { filter: document.getElementById("profile-filter"), filterCol: 0, paged: true });
+    if (pr.flamegraph) {    /* only then is there a file to load */
+      document.querySelector("#flamegraph img").src = "flamegraph.svg";
+      document.getElementById("flamegraph").hidden = false;
+    }
+  }
+
   /* Traces: index-traces.js defines DA_TRACES (absent when no trace
    * compiled). */
   var traces = typeof DA_TRACES === "undefined" ? [] : DA_TRACES;
