@@ -4,6 +4,7 @@
 #include <string.h>
 #include "dumpanalyze/answers.h"
 #include "dumpanalyze/arena.h"
+#include "dumpanalyze/view.h"
 
 const struct link_end answers_link_ends[] = {
 	{ LINK_LOOP, "loop" }, { LINK_ROOT, "link to a trace" },
@@ -129,4 +130,22 @@ void answers_free(struct answers *a)
 	attempts_free(&a->attempts);
 	free(a->gave_up);
 	free(a->gens);
+}
+
+int answers_view_trace(struct view_ctx *c, const struct trace *t)
+{
+	answers_trace(c->state, t);
+	return 0;
+}
+
+int answers_view_abort(struct view_ctx *c, const struct abort_rec *r)
+{
+	answers_abort(c->state, r);
+	return 0;
+}
+
+int answers_view_gen_end(struct view_ctx *c, const struct gen *g)
+{
+	answers_gen_end(c->state, g);
+	return 0;
 }

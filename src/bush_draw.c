@@ -1,6 +1,5 @@
 /* bush_draw.c — lay out and draw one bush; see bush_draw.h. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,19 +230,6 @@ void bush_picture_free(struct bush_picture *p)
 
 /* ---- drawing ---------------------------------------------------------- */
 
-static void text_fmt(cairo_t *cr, double x, double y, double size, double width,
-                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void text_fmt(cairo_t *cr, double x, double y, double size, double width,
-                     const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	picture_text(cr, x, y, size, width, buf, n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
-}
-
 static void arrow_head(cairo_t *cr, double x, double y, double dx, double dy)
 {
 	double len = sqrt(dx * dx + dy * dy);
@@ -403,9 +389,9 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 		snprintf(buf, sizeof(buf), "  orphan of %u/%d", t->parent, t->parent_exit);
 	else
 		buf[0] = '\0';
-	text_fmt(cr, b->x + 7, b->y + 13, 11, COL_W - 14, "TRACE %u%s", t->id, buf);
+	picture_textf(cr, b->x + 7, b->y + 13, 11, COL_W - 14, "TRACE %u%s", t->id, buf);
 	picture_text(cr, b->x + 7, b->y + 27, 9, COL_W - 14, t->loc, intern_len(t->loc));
-	text_fmt(cr, b->x + 7, b->y + 40, 9, COL_W - 14, "BC %u  IR %u  mcode %u B",
+	picture_textf(cr, b->x + 7, b->y + 40, 9, COL_W - 14, "BC %u  IR %u  mcode %u B",
 	         t->num_bc, t->num_ir, t->size_mc);
 
 	/* exits: shaded by how often they were taken, solid when a side
@@ -429,9 +415,9 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 		cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
-		text_fmt(cr, ex + 6, ey + 12, 9, 62, "%u/%u", t->id, x->exit);
+		picture_textf(cr, ex + 6, ey + 12, 9, 62, "%u/%u", t->id, x->exit);
 		if (x->count)
-			text_fmt(cr, ex + 66, ey + 12, 9, EXIT_W - 70, "\u00d7%llu",
+			picture_textf(cr, ex + 66, ey + 12, 9, EXIT_W - 70, "\u00d7%llu",
 			         (unsigned long long)x->count);
 	}
 
@@ -457,7 +443,7 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	text_fmt(cr, MARGIN, MARGIN + 12, 14, p->content_w - 2 * MARGIN,
+	picture_textf(cr, MARGIN, MARGIN + 12, 14, p->content_w - 2 * MARGIN,
 	         "gen %u  bush %u  %u trace%s  %llu B mcode%s", p->gen, p->bush->root->id,
 	         p->bush->ntraces, p->bush->ntraces == 1 ? "" : "s",
 	         (unsigned long long)p->bush->mcode_bytes, p->hottest ? "  (exits: times taken)" : "");
@@ -474,7 +460,7 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 	if (p->scale < 1) {
 		cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 		cairo_set_source_rgb(cr, 0.6, 0.1, 0.1);
-		text_fmt(cr, 8, p->height - 8, 14, p->width - 16,
+		picture_textf(cr, 8, p->height - 8, 14, p->width - 16,
 		         "scaled to %.0f%%: wider or taller than %.0f px", p->scale * 100,
 		         BUSH_CANVAS_MAX);
 	}

@@ -1,6 +1,5 @@
 /* flamegraph.c — merge folded stacks into a tree and draw it as a flame
  * graph; see flamegraph.h. */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,20 +97,6 @@ struct flame_picture {
 	double height;
 };
 
-static void text_fmt(cairo_t *cr, double x, double y, double size, double width,
-                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void text_fmt(cairo_t *cr, double x, double y, double size, double width,
-                     const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	picture_text(cr, x, y, size, width, buf,
-	             n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
-}
-
 /* Red to yellow, the same for the same name in every picture: FNV-1a of
  * the name picks the hue and a little of the other channels. */
 static void warm_colour(cairo_t *cr, const char *name)
@@ -179,11 +164,11 @@ static void draw_legend(cairo_t *cr, const struct flame_picture *p)
 	}
 	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
 	if (p->marked)
-		text_fmt(cr, x, y, FONT, w, "marked (%zu frame%s): source lines where traces aborted "
+		picture_textf(cr, x, y, FONT, w, "marked (%zu frame%s): source lines where traces aborted "
 		         "or were blacklisted.  Width: samples; callers below their callees.",
 		         p->nmarked, p->nmarked == 1 ? "" : "s");
 	else
-		text_fmt(cr, x, y, FONT, w, "Width: samples; callers below their callees.");
+		picture_textf(cr, x, y, FONT, w, "Width: samples; callers below their callees.");
 }
 
 static void draw_flamegraph(cairo_t *cr, const void *arg)
@@ -195,7 +180,7 @@ static void draw_flamegraph(cairo_t *cr, const void *arg)
 	if (p->nodes[0].count == 0) {
 		draw_title(cr, p, 0);
 		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-		text_fmt(cr, MARGIN, MARGIN + TITLE_H + FONT, FONT, 400, "no samples");
+		picture_textf(cr, MARGIN, MARGIN + TITLE_H + FONT, FONT, 400, "no samples");
 		return;
 	}
 	draw_title(cr, p, p->nodes[0].count);

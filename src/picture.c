@@ -1,4 +1,5 @@
 /* picture.c — PNG and SVG files from cairo drawings; see picture.h. */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,18 @@ void picture_text(cairo_t *cr, double x, double y, double size, double width,
 	cairo_show_text(cr, buf);
 }
 
+
+void picture_textf(cairo_t *cr, double x, double y, double size, double width,
+                   const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	picture_text(cr, x, y, size, width, buf,
+	             n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
 
 /* PNG through libpng with fast settings: one filter (Sub) and light
  * compression.  cairo's own writer tries every filter on every row at the

@@ -42,6 +42,12 @@ void answers_abort(struct answers *a, const struct abort_rec *r);
 void answers_gen_end(struct answers *a, const struct gen *g);
 void answers_free(struct answers *a);
 
+/* View hooks for a view whose state starts with its struct answers. */
+struct view_ctx;
+int answers_view_trace(struct view_ctx *c, const struct trace *t);
+int answers_view_abort(struct view_ctx *c, const struct abort_rec *r);
+int answers_view_gen_end(struct view_ctx *c, const struct gen *g);
+
 /* How traces end, in the order reports list them. */
 struct link_end { enum link_kind kind; const char *what; };
 extern const struct link_end answers_link_ends[];

@@ -23,5 +23,12 @@ int picture_write(FILE *fp, enum picture_format fmt, double width, double height
  * bytes as spaces. */
 void picture_text(cairo_t *cr, double x, double y, double size, double width,
                   const char *s, size_t n);
+/* The same for printf-style text. */
+void picture_textf(cairo_t *cr, double x, double y, double size, double width,
+                   const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 6, 7)))
+#endif
+	;
 
 #endif

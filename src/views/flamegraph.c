@@ -17,28 +17,10 @@
 #include "dumpanalyze/profile_join.h"
 
 struct flamegraph_state {
-	struct answers answers;
+	struct answers answers;     /* first: the answers_view_* hooks */
 	struct intern names;        /* file names of failed lines */
 	struct tally failed;        /* (name, NULL, line) */
 };
-
-static int flamegraph_trace(struct view_ctx *c, const struct trace *t)
-{
-	answers_trace(&((struct flamegraph_state *)c->state)->answers, t);
-	return 0;
-}
-
-static int flamegraph_abort(struct view_ctx *c, const struct abort_rec *a)
-{
-	answers_abort(&((struct flamegraph_state *)c->state)->answers, a);
-	return 0;
-}
-
-static int flamegraph_gen_end(struct view_ctx *c, const struct gen *g)
-{
-	answers_gen_end(&((struct flamegraph_state *)c->state)->answers, g);
-	return 0;
-}
 
 /* A frame "file:line" whose line had aborts or blacklisting. */
 static int marked(const char *frame, void *ctx)
@@ -121,8 +103,8 @@ const struct view view_flamegraph = {
 	.needs = NEEDS_CAIRO | NEEDS_PROFILE | NEEDS_STACKS,
 	.is_default = 0,
 	.state_size = sizeof(struct flamegraph_state),
-	.trace = flamegraph_trace,
-	.abort = flamegraph_abort,
-	.gen_end = flamegraph_gen_end,
+	.trace = answers_view_trace,
+	.abort = answers_view_abort,
+	.gen_end = answers_view_gen_end,
 	.finish = flamegraph_finish,
 };

@@ -21,7 +21,7 @@
 #include "html_assets.h"       /* html_css, html_js: made by scripts/embed.sh */
 
 struct html_state {
-	struct answers answers;
+	struct answers answers;     /* first: the answers_view_* hooks */
 	struct outfile *traces;     /* index-traces.js, over all generations */
 };
 
@@ -205,18 +205,6 @@ static int html_gen_end(struct view_ctx *c, const struct gen *g)
 	if (write_trace_rows(c, g) < 0)
 		return -1;
 	return write_gen_page(c, g);
-}
-
-static int html_trace(struct view_ctx *c, const struct trace *t)
-{
-	answers_trace(&((struct html_state *)c->state)->answers, t);
-	return 0;
-}
-
-static int html_abort(struct view_ctx *c, const struct abort_rec *a)
-{
-	answers_abort(&((struct html_state *)c->state)->answers, a);
-	return 0;
 }
 
 /* ---- index.html ------------------------------------------------------- */
@@ -470,8 +458,8 @@ const struct view view_html = {
 	.is_default = 0,
 	.requires = html_requires,
 	.state_size = sizeof(struct html_state),
-	.trace = html_trace,
-	.abort = html_abort,
+	.trace = answers_view_trace,
+	.abort = answers_view_abort,
 	.gen_end = html_gen_end,
 	.finish = html_finish,
 };

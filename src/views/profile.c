@@ -18,7 +18,7 @@
 struct covered { size_t line; uint32_t gen, id; };
 
 struct profile_state {
-	struct answers answers;
+	struct answers answers;     /* first: the answers_view_* hooks */
 	/* coverage: profiled lines by name (as written and without
 	 * directories) -> index + 1 in the profile's lines */
 	struct intern names;
@@ -87,18 +87,6 @@ static int profile_trace(struct view_ctx *c, const struct trace *t)
 		cover(s, t, p, n);
 		p += n + 1;
 	}
-	return 0;
-}
-
-static int profile_abort(struct view_ctx *c, const struct abort_rec *a)
-{
-	answers_abort(&((struct profile_state *)c->state)->answers, a);
-	return 0;
-}
-
-static int profile_gen_end(struct view_ctx *c, const struct gen *g)
-{
-	answers_gen_end(&((struct profile_state *)c->state)->answers, g);
 	return 0;
 }
 
@@ -233,7 +221,7 @@ const struct view view_profile = {
 	.is_default = 0,
 	.state_size = sizeof(struct profile_state),
 	.trace = profile_trace,
-	.abort = profile_abort,
-	.gen_end = profile_gen_end,
+	.abort = answers_view_abort,
+	.gen_end = answers_view_gen_end,
 	.finish = profile_finish,
 };

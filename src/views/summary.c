@@ -15,24 +15,6 @@
 
 #define TOP 10                      /* rows per list */
 
-static int summary_trace(struct view_ctx *c, const struct trace *t)
-{
-	answers_trace(c->state, t);
-	return 0;
-}
-
-static int summary_abort(struct view_ctx *c, const struct abort_rec *a)
-{
-	answers_abort(c->state, a);
-	return 0;
-}
-
-static int summary_gen_end(struct view_ctx *c, const struct gen *g)
-{
-	answers_gen_end(c->state, g);
-	return 0;
-}
-
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
 	size_t n = intern_len(file);
@@ -224,8 +206,8 @@ const struct view view_summary = {
 	.files = "summary.txt",
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
-	.trace = summary_trace,
-	.abort = summary_abort,
-	.gen_end = summary_gen_end,
+	.trace = answers_view_trace,
+	.abort = answers_view_abort,
+	.gen_end = answers_view_gen_end,
 	.finish = summary_finish,
 };

@@ -275,7 +275,7 @@ static void test_deep_stack_capped_under_2048(void **s)
 {
 	(void)s;
 	enum { DEEP = 3000 };
-	static char names[DEEP][8];
+	static char names[DEEP][16];
 	static const char *frames[DEEP];
 	for (int i = 0; i < DEEP; i++) {
 		snprintf(names[i], sizeof(names[i]), "f%d", i);
