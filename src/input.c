@@ -248,6 +248,54 @@ int input_next_tail(struct input *in, struct line *out)
 	}
 }
 
+int input_next_lines(struct input *in, struct line *out, int max)
+{
+	/* input_next's fast path with the state in locals. */
+	char *buf = in->buf;
+	uint64_t mask = in->nlmask, lineno = in->lineno;
+	size_t win = in->win, scanned = in->scanned, pos = in->pos, end = in->end;
+	int noisy = in->html | in->ansi, n = 0;
+	while (n < max) {
+		while (!mask) {
+			if (end - scanned < 64)
+				goto tail;
+			win = scanned;
+			mask = input_newlines64(buf + win);
+			scanned += 64;
+		}
+		size_t stop = win + (size_t)__builtin_ctzll(mask);
+		mask &= mask - 1;
+		const char *line = buf + pos;
+		size_t len = stop - pos;
+		if (noisy || (len && (line[len - 1] == '\r' || line[0] == '<'))) {
+			in->nlmask = mask;
+			in->win = win;
+			in->scanned = scanned;
+			in->pos = pos;
+			in->lineno = lineno;
+			input_take(in, &out[n++], stop, stop + 1);
+			pos = in->pos;
+			lineno = in->lineno;
+			noisy = in->html | in->ansi;
+			continue;
+		}
+		out[n].p = line;
+		out[n].len = len;
+		out[n].no = ++lineno;
+		n++;
+		pos = stop + 1;
+	}
+tail:
+	in->nlmask = mask;
+	in->win = win;
+	in->scanned = scanned;
+	in->pos = pos;
+	in->lineno = lineno;
+	if (n > 0)
+		return n;
+	return input_next_tail(in, out);
+}
+
 const char *input_error(const struct input *in)
 {
 	return in->error ? in->error : "read error";

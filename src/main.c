@@ -198,15 +198,18 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 	                              model_event, &m);
 	for (size_t i = 0; i < views->n; i++)
 		views->ctx[i].lines = parser_counts(p);
-	struct line l;
+	struct line batch[INPUT_BATCH];
 	int r, rc = EXIT_OK;
 	struct progress pg;
 	progress_start(&pg, in, run->quiet);
-	while ((r = input_next(in, &l)) > 0) {
-		if ((r = parser_line(p, &l)) < 0)
+	uint64_t shown = 0;
+	while ((r = input_next_lines(in, batch, INPUT_BATCH)) > 0) {
+		if ((r = parser_lines(p, batch, (size_t)r)) < 0)
 			break;
-		if ((l.no & 0xffff) == 0 && pg.on)
+		if (pg.on && in->lineno - shown >= 0x10000) {
+			shown = in->lineno;
 			progress_show(&pg, in, &m);
+		}
 	}
 	progress_end(&pg);
 	if (r == 0) {

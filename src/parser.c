@@ -627,7 +627,7 @@ not_dump:
 	return not_data(p, l);
 }
 
-int parser_line(struct parser *p, const struct line *l)
+static inline int one_line(struct parser *p, const struct line *l)
 {
 	/* Most lines are data lines, and a hex digit first rules out
 	 * headers, -jv lines and register dumps: the short way for them. */
@@ -637,6 +637,43 @@ int parser_line(struct parser *p, const struct line *l)
 		return data_line(p, l);
 	}
 	return other_line(p, l);
+}
+
+int parser_line(struct parser *p, const struct line *l)
+{
+	return one_line(p, l);
+}
+
+/* A run of machine code lines, when nothing else is wanted of them but
+ * their count and exits: half of a dump's lines come this way. */
+static size_t mcode_run(struct parser *p, const struct line *l, size_t n)
+{
+	size_t i = 0;
+	while (i < n && shape_mcode_address(l[i].p, l[i].len)) {
+		scan_mcode_exit(p, l[i].p, l[i].len);
+		i++;
+	}
+	p->counts.total += i;
+	p->counts.content += i;
+	if (i)
+		p->quote_budget = 0;
+	return i;
+}
+
+int parser_lines(struct parser *p, const struct line *l, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		if (p->state == ST_MCODE && !p->cont && !p->keep_text) {
+			size_t k = mcode_run(p, l + i, n - i);
+			i += k;
+			if (i == n)
+				break;
+		}
+		int r = one_line(p, &l[i++]);
+		if (r < 0)
+			return r;
+	}
+	return 0;
 }
 
 int parser_end(struct parser *p, uint64_t last_line)

@@ -50,6 +50,13 @@ struct line {
 int input_open(struct input *in, const char *path);
 /* Also for tests: read from an already open descriptor. */
 void input_from_fd(struct input *in, int fd);
+/* Up to max lines at once, the same ones input_next would give one by
+ * one: fewer calls for the many short lines of a dump.  All stay valid
+ * until the next call (a batch ends before the buffer is refilled).
+ * Returns how many, 0 at the end of input, or -errno. */
+int input_next_lines(struct input *in, struct line *out, int max);
+#define INPUT_BATCH 256
+
 /* The slow paths of input_next. */
 int input_take(struct input *in, struct line *out, size_t stop, size_t next);
 int input_next_tail(struct input *in, struct line *out);

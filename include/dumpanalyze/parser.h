@@ -74,6 +74,8 @@ struct parser *parser_new(struct diag *diag, int keep_text,
 /* Feed one line.  Returns 0, or the negative value an event handler
  * returned (the run stops). */
 int parser_line(struct parser *p, const struct line *l);
+/* The same for n lines in order (from input_next_lines). */
+int parser_lines(struct parser *p, const struct line *l, size_t n);
 /* End of input: an unfinished trace becomes EV_INCOMPLETE. */
 int parser_end(struct parser *p, uint64_t last_line);
 const struct line_counts *parser_counts(const struct parser *p);

@@ -34,16 +34,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct parser *p = parser_new(&diag, size % 2, model_event, &m);
 	struct input in;
 	input_from_fd(&in, fd);
-	struct line l;
-	int r;
+	/* The lines in batches as main reads them, of a size the input picks. */
+	struct line l[INPUT_BATCH];
+	int r, max = 1 + (int)(size % INPUT_BATCH);
 	struct profile prof;
 	profile_init(&prof, "fuzz");
 	int prof_ok = 1;
 	const char *why;
-	while ((r = input_next(&in, &l)) > 0) {
-		if (prof_ok && profile_line(&prof, l.p, l.len, &why) < 0)
-			prof_ok = 0;
-		if (parser_line(p, &l) < 0)
+	while ((r = input_next_lines(&in, l, max)) > 0) {
+		for (int k = 0; k < r && prof_ok; k++)
+			if (profile_line(&prof, l[k].p, l[k].len, &why) < 0)
+				prof_ok = 0;
+		if (parser_lines(p, l, (size_t)r) < 0)
 			break;
 	}
 	if (prof_ok && profile_end(&prof, &why) == 0 && prof.kind != PROFILE_EMPTY && !prof.nlines)

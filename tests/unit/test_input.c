@@ -446,6 +446,38 @@ static void check_against_reference_split(const char *bytes, size_t n, int fd)
 	close_all(&in);
 }
 
+/* The same, in batches of up to max lines: every line of a batch must
+ * still hold its bytes when the batch is handed over. */
+static void check_batches_against_reference_split(const char *bytes, size_t n, int fd, int max)
+{
+	struct input in;
+	input_from_fd(&in, fd);
+	struct line l[300];
+	size_t start = 0, want_lines = 0;
+	uint64_t no = 0;
+	for (size_t i = 0; i < n; i++)
+		want_lines += bytes[i] == '\n';
+	if (n && bytes[n - 1] != '\n')
+		want_lines++;
+	int got;
+	while ((got = input_next_lines(&in, l, max)) > 0) {
+		assert_true(got <= max);
+		for (int k = 0; k < got; k++) {
+			const char *nl = memchr(bytes + start, '\n', n - start);
+			size_t stop = nl ? (size_t)(nl - bytes) : n, len = stop - start;
+			if (len && bytes[start + len - 1] == '\r')
+				len--;
+			assert_int_equal(l[k].no, ++no);
+			assert_int_equal(l[k].len, len);
+			assert_memory_equal(l[k].p, bytes + start, len);
+			start = stop + 1;
+		}
+	}
+	assert_int_equal(got, 0);
+	assert_int_equal(no, want_lines);
+	close_all(&in);
+}
+
 static void test_every_line_length_at_every_window_offset(void **s)
 {
 	(void)s;
@@ -471,6 +503,10 @@ static void test_every_line_length_at_every_window_offset(void **s)
 	struct piece parts[] = { { bytes, 100 }, { bytes + 100, 63 }, { bytes + 163, 1 },
 	                         { bytes + 164, 65 }, { bytes + 229, n - 229 } };
 	check_against_reference_split(bytes, n, pipe_with(parts, 5, &pid));
+	reap(pid);
+	for (int max = 1; max <= 300; max = max * 3 + 1)
+		check_batches_against_reference_split(bytes, n, file_with(bytes, n), max);
+	check_batches_against_reference_split(bytes, n, pipe_with(parts, 5, &pid), INPUT_BATCH);
 	reap(pid);
 	free(bytes);
 }
