@@ -42,11 +42,15 @@ struct parser {
 	/* exits referenced by the open trace's mcode */
 	uint64_t exit_bits[EXIT_MAX / 64];
 	uint16_t *exits;
-	uint32_t nexits, exits_cap;
+	uint32_t nexits, exits_cap, exit_max;
 	/* a data line whose quoted chunk name goes on on the next line
 	 * ("; \"for i=1,9 do" / "end\":2" after FNEW): bytes still allowed */
 	size_t quote_budget;
 	enum section quote_sec;
+	/* the last data line, whose quotes are counted only when a line
+	 * after it needs to know (or before its bytes go away) */
+	const char *quote_line;
+	size_t quote_len;
 	/* a header whose quoted chunk name goes on over several lines */
 	char *cont;
 	size_t cont_len, cont_cap;
@@ -163,6 +167,7 @@ static void trace_open(struct parser *p, uint32_t id, int started, uint64_t line
 	for (uint32_t i = 0; i < p->nexits; i++)
 		p->exit_bits[p->exits[i] / 64] = 0;
 	p->nexits = 0;
+	p->exit_max = 0;
 	memset(&p->tr, 0, sizeof(p->tr));
 	memset(&p->tt, 0, sizeof(p->tt));
 	p->tt.buf = p->text;
@@ -184,9 +189,13 @@ static void trace_open(struct parser *p, uint32_t id, int started, uint64_t line
 		p->tt.present = 0;
 }
 
-static int cmp_u16(const void *a, const void *b)
+/* In order, from the bitmap that already holds them. */
+static void sort_exits(struct parser *p)
 {
-	return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+	uint32_t k = 0;
+	for (uint32_t w = 0; w <= p->exit_max / 64; w++)
+		for (uint64_t bits = p->exit_bits[w]; bits; bits &= bits - 1)
+			p->exits[k++] = (uint16_t)(w * 64 + (uint32_t)__builtin_ctzll(bits));
 }
 
 static int emit(struct parser *p, enum event_kind kind, uint64_t line,
@@ -195,7 +204,7 @@ static int emit(struct parser *p, enum event_kind kind, uint64_t line,
 	struct event ev = { kind, line, NULL, h };
 	if (with_trace) {
 		if (p->nexits > 1)
-			qsort(p->exits, p->nexits, sizeof(*p->exits), cmp_u16);
+			sort_exits(p);
 		p->tr.exits = p->exits;
 		p->tr.nexits = p->nexits;
 		ev.trace = &p->tr;
@@ -241,6 +250,8 @@ static void note_exit(struct parser *p, uint32_t ex)
 	if (p->exit_bits[ex / 64] & bit)
 		return;
 	p->exit_bits[ex / 64] |= bit;
+	if (ex > p->exit_max)
+		p->exit_max = ex;
 	if (p->nexits == p->exits_cap) {
 		p->exits_cap = p->exits_cap ? p->exits_cap * 2 : 64;
 		p->exits = xrealloc(p->exits, p->exits_cap * sizeof(*p->exits));
@@ -274,6 +285,18 @@ static int quote_left_open(const char *l, size_t n)
 		q++;
 	}
 	return open;
+}
+
+/* Most data lines are followed by another, so whether one leaves a quoted
+ * chunk name open is worked out only when the next line does not fit its
+ * section (or the line is about to go away). */
+static void quotes_of_last_line(struct parser *p)
+{
+	if (!p->quote_line)
+		return;
+	if (memchr(p->quote_line, '"', p->quote_len) && quote_left_open(p->quote_line, p->quote_len))
+		p->quote_budget = CHUNKNAME_MAX + 2;
+	p->quote_line = NULL;
 }
 
 /* ---- headers ---------------------------------------------------------- */
@@ -531,6 +554,7 @@ static DA_NOINLINE int other_line(struct parser *p, const struct line *l)
 	if (n >= 11 && s[0] == '-' && p->format != FORMAT_JV && header_is(s, n)) {
 		p->format = FORMAT_DUMP;
 		p->quote_budget = 0;
+		p->quote_line = NULL;
 		return header_line(p, s, n, l->no, 0);
 	}
 	if (n >= 9 && s[0] == '[' && p->format != FORMAT_DUMP) {
@@ -562,6 +586,7 @@ static DA_NOINLINE int not_data(struct parser *p, const struct line *l)
 {
 	const char *s = l->p;
 	size_t n = l->len;
+	quotes_of_last_line(p);
 	if (p->quote_budget && n < p->quote_budget && p->active) {
 		p->quote_budget = quote_left_open(s, n) ? 0 : p->quote_budget - n - 1;
 		p->counts.content++;
@@ -618,10 +643,9 @@ static inline int data_line(struct parser *p, const struct line *l)
 	if (p->keep_text)
 		text_append(p, sec, s, n);
 	p->quote_budget = 0;
-	if (sec != SEC_MCODE && memchr(s, '"', n) && quote_left_open(s, n)) {
-		p->quote_budget = CHUNKNAME_MAX + 2;
-		p->quote_sec = sec;
-	}
+	p->quote_line = sec != SEC_MCODE ? s : NULL;
+	p->quote_len = n;
+	p->quote_sec = sec;
 	return 0;
 not_dump:
 	return not_data(p, l);
@@ -641,7 +665,9 @@ static inline int one_line(struct parser *p, const struct line *l)
 
 int parser_line(struct parser *p, const struct line *l)
 {
-	return one_line(p, l);
+	int r = one_line(p, l);
+	quotes_of_last_line(p);     /* its bytes go away now */
+	return r;
 }
 
 /* A run of machine code lines, when nothing else is wanted of them but
@@ -655,8 +681,10 @@ static size_t mcode_run(struct parser *p, const struct line *l, size_t n)
 	}
 	p->counts.total += i;
 	p->counts.content += i;
-	if (i)
+	if (i) {
 		p->quote_budget = 0;
+		p->quote_line = NULL;
+	}
 	return i;
 }
 
@@ -673,6 +701,7 @@ int parser_lines(struct parser *p, const struct line *l, size_t n)
 		if (r < 0)
 			return r;
 	}
+	quotes_of_last_line(p);     /* the batch's bytes go away now */
 	return 0;
 }
 

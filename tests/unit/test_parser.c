@@ -1072,11 +1072,118 @@ static void test_line_shapes(void **s)
 	assert_false(shape(shape_exit_regs, "0001  KSHORT"));
 }
 
+/* ---- batches ---------------------------------------------------------- */
+
+/* Everything the events say, folded into one number. */
+static int digest_event(void *ctx, const struct event *e)
+{
+	uint64_t *d = ctx, v = (uint64_t)e->kind * 1000003u + e->line;
+	if (e->trace) {
+		const struct pending_trace *t = e->trace;
+		v = v * 31 + t->id;
+		v = v * 31 + t->num_bc;
+		v = v * 31 + t->num_ir;
+		v = v * 31 + t->num_sn;
+		v = v * 31 + t->size_mc;
+		v = v * 31 + t->nexits;
+		for (uint32_t i = 0; i < t->nexits; i++)
+			v = v * 31 + t->exits[i];
+		if (t->text)
+			for (int k = 0; k < SEC_COUNT; k++)
+				v = v * 31 + t->text->len[k];
+	}
+	*d = *d * 1099511628211u + v;
+	return 0;
+}
+
+struct run_result { uint64_t digest; struct line_counts c; };
+
+/* A sample's lines through parser_lines in batches of n (0: parser_line
+ * one by one); each batch is copied to a scratch buffer that is wiped
+ * after the call, as the input's buffer moves on after a batch. */
+static struct run_result run_in_batches(const char *text, size_t len, size_t n, int keep_text)
+{
+	struct diag d;
+	diag_init(&d, "t.dump");
+	d.quiet = 1;
+	struct run_result res = { 0, { 0 } };
+	struct parser *p = parser_new(&d, keep_text, digest_event, &res.digest);
+	struct line batch[64];
+	char *scratch = malloc(len + 1);
+	size_t nb = 0, used = 0, from = 0, pos = 0;
+	uint64_t no = 0;
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t l = nl ? (size_t)(nl - text) - pos : len - pos;
+		memcpy(scratch + used, text + pos, l);
+		batch[nb++] = (struct line){ scratch + used, l, ++no };
+		used += l;
+		pos += l + 1;
+		if (n == 0 || nb == n || pos >= len) {
+			if (n == 0)
+				assert_int_equal(parser_line(p, &batch[0]), 0);
+			else
+				assert_int_equal(parser_lines(p, batch, nb), 0);
+			memset(scratch + from, 'X', used - from);    /* and never reused */
+			nb = 0;
+			from = used;
+		}
+	}
+	assert_int_equal(parser_end(p, no), 0);
+	res.c = *parser_counts(p);
+	parser_free(p);
+	free(scratch);
+	return res;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	assert_non_null(fp);
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	char *buf = malloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Batches give what lines one by one give, wherever a batch ends: in
+ * particular inside a chunk name quoted over two lines, whose first line
+ * is gone when the second is read. */
+static void test_batches_equal_lines_one_by_one(void **s)
+{
+	(void)s;
+	static const char *const samples[] = {
+		"samples/chunknames.dump", "samples/mixed-stdout.dump", "samples/rsx.dump",
+		"samples/penlight-x.dump",
+	};
+	static const size_t sizes[] = { 1, 2, 3, 5, 64 };
+	for (size_t i = 0; i < sizeof(samples) / sizeof(samples[0]); i++) {
+		size_t len;
+		char *text = slurp(samples[i], &len);
+		for (int keep = 0; keep < 2; keep++) {
+			struct run_result one = run_in_batches(text, len, 0, keep);
+			for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+				struct run_result b = run_in_batches(text, len, sizes[k], keep);
+				if (b.digest != one.digest || memcmp(&b.c, &one.c, sizeof(b.c)) != 0)
+					fail_msg("%s, batches of %zu, text %d: differs", samples[i], sizes[k], keep);
+			}
+			if (i == 0)
+				assert_int_equal(one.c.foreign, 0);     /* every 2-line chunk name joined */
+		}
+		free(text);
+	}
+}
+
 #define T(f) cmocka_unit_test_teardown(f, restore_stderr)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		T(test_batches_equal_lines_one_by_one),
 		T(test_section_counts_of_a_root_trace),
 		T(test_interleaved_snapshot_line_counts_as_snapshot),
 		T(test_loop_marker_counts_as_ir_instruction),
