@@ -101,17 +101,13 @@ int joined_failed(const struct joined_line *r)
 	return r->aborts || r->blacklisted;
 }
 
-static int states_known;        /* for rank(): qsort has no context */
-
 static int rank(const void *x, const void *y)
 {
 	const struct joined_line *a = x, *b = y;
 	if (joined_failed(a) != joined_failed(b))
 		return joined_failed(a) ? -1 : 1;
-	uint64_t ia = states_known ? a->state[VM_INTERPRETED] : a->samples;
-	uint64_t ib = states_known ? b->state[VM_INTERPRETED] : b->samples;
-	if (ia != ib)
-		return ia > ib ? -1 : 1;
+	if (a->rank_samples != b->rank_samples)
+		return a->rank_samples > b->rank_samples ? -1 : 1;
 	if (a->samples != b->samples)
 		return a->samples > b->samples ? -1 : 1;
 	if (a->aborts != b->aborts)
@@ -192,11 +188,13 @@ void join_build(struct join *j, const struct answers *a, const struct profile *p
 			rs.r[u++] = rs.r[i];
 	}
 	j->rows = xrealloc(NULL, (u ? u : 1) * sizeof(*j->rows));
-	for (size_t i = 0; i < u; i++)
+	for (size_t i = 0; i < u; i++) {
 		j->rows[i] = rs.r[i].j;
+		j->rows[i].rank_samples = p && p->states ? j->rows[i].state[VM_INTERPRETED]
+		                                         : j->rows[i].samples;
+	}
 	j->n = u;
 	free(rs.r);
-	states_known = p && p->states;
 	qsort(j->rows, j->n, sizeof(*j->rows), rank);
 }
 

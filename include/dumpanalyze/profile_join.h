@@ -19,6 +19,8 @@ struct joined_line {
 	const char *top_reason;     /* the most frequent abort reason there, or NULL */
 	uint64_t started;           /* traces and aborted attempts started there */
 	uint64_t blacklisted;       /* root starts LuaJIT likely gave up on */
+	uint64_t rank_samples;      /* interpreted samples, or all of them
+	                               when the profile has no VM states */
 };
 
 struct join {
