@@ -688,12 +688,66 @@ static size_t mcode_run(struct parser *p, const struct line *l, size_t n)
 	return i;
 }
 
+/* The same for bytecode and IR lines (interleaved snapshots counted
+ * apart); only the last line of a run can leave a quote open. */
+static size_t bytecode_run(struct parser *p, const struct line *l, size_t n)
+{
+	size_t i = 0;
+	while (i < n && shape_bytecode_at(l[i].p, l[i].len))
+		i++;
+	p->tr.num_bc += (uint32_t)i;
+	return i;
+}
+
+static size_t ir_run(struct parser *p, const struct line *l, size_t n)
+{
+	size_t i = 0;
+	int k;
+	while (i < n && (k = shape_ir_at(l[i].p, l[i].len)) != 0) {
+		if (k == 2)
+			p->tr.num_sn++;
+		else
+			p->tr.num_ir++;
+		i++;
+	}
+	return i;
+}
+
+/* Runs of data lines when nothing but their counts is wanted. */
+static size_t data_run(struct parser *p, const struct line *l, size_t n)
+{
+	size_t k;
+	enum section sec;
+	switch (p->state) {
+	case ST_MCODE:
+		return mcode_run(p, l, n);
+	case ST_BYTECODE:
+		k = bytecode_run(p, l, n);
+		sec = SEC_BYTECODE;
+		break;
+	case ST_IR:
+		k = ir_run(p, l, n);
+		sec = SEC_IR;
+		break;
+	default:
+		return 0;
+	}
+	if (k) {
+		p->counts.total += k;
+		p->counts.content += k;
+		p->quote_budget = 0;
+		p->quote_line = l[k - 1].p;
+		p->quote_len = l[k - 1].len;
+		p->quote_sec = sec;
+	}
+	return k;
+}
+
 int parser_lines(struct parser *p, const struct line *l, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		if (p->state == ST_MCODE && !p->cont && !p->keep_text) {
-			size_t k = mcode_run(p, l + i, n - i);
-			i += k;
+		if (!p->cont && !p->keep_text) {
+			i += data_run(p, l + i, n - i);
 			if (i == n)
 				break;
 		}
