@@ -670,40 +670,40 @@ int parser_line(struct parser *p, const struct line *l)
 	return r;
 }
 
-/* A run of machine code lines, when nothing else is wanted of them but
- * their count and exits: half of a dump's lines come this way. */
-static size_t mcode_run(struct parser *p, const struct line *l, size_t n)
+/* Runs of data lines in the open section, counted in tight loops: most
+ * lines of a dump come this way.  With trace text kept, a run also stops
+ * where the next line does not follow in the input buffer (a CR was
+ * dropped), so that the run is one span to copy. */
+static inline int follows(const struct line *l, size_t i, int text)
+{
+	return !text || i == 0 || l[i].p == l[i - 1].p + l[i - 1].len + 1;
+}
+
+static inline size_t mcode_run(struct parser *p, const struct line *l, size_t n, int text)
 {
 	size_t i = 0;
-	while (i < n && shape_mcode_address(l[i].p, l[i].len)) {
+	while (i < n && follows(l, i, text) && shape_mcode_address(l[i].p, l[i].len)) {
 		scan_mcode_exit(p, l[i].p, l[i].len);
 		i++;
-	}
-	p->counts.total += i;
-	p->counts.content += i;
-	if (i) {
-		p->quote_budget = 0;
-		p->quote_line = NULL;
 	}
 	return i;
 }
 
-/* The same for bytecode and IR lines (interleaved snapshots counted
- * apart); only the last line of a run can leave a quote open. */
-static size_t bytecode_run(struct parser *p, const struct line *l, size_t n)
+static inline size_t bytecode_run(struct parser *p, const struct line *l, size_t n, int text)
 {
 	size_t i = 0;
-	while (i < n && shape_bytecode_at(l[i].p, l[i].len))
+	while (i < n && follows(l, i, text) && shape_bytecode_at(l[i].p, l[i].len))
 		i++;
 	p->tr.num_bc += (uint32_t)i;
 	return i;
 }
 
-static size_t ir_run(struct parser *p, const struct line *l, size_t n)
+/* IR lines, with interleaved snapshots counted apart. */
+static inline size_t ir_run(struct parser *p, const struct line *l, size_t n, int text)
 {
 	size_t i = 0;
 	int k;
-	while (i < n && (k = shape_ir_at(l[i].p, l[i].len)) != 0) {
+	while (i < n && follows(l, i, text) && (k = shape_ir_at(l[i].p, l[i].len)) != 0) {
 		if (k == 2)
 			p->tr.num_sn++;
 		else
@@ -713,40 +713,46 @@ static size_t ir_run(struct parser *p, const struct line *l, size_t n)
 	return i;
 }
 
-/* Runs of data lines when nothing but their counts is wanted. */
 static size_t data_run(struct parser *p, const struct line *l, size_t n)
 {
 	size_t k;
 	enum section sec;
+	int text = p->keep_text;
 	switch (p->state) {
+	/* text as a constant in each call: a loop without the check */
 	case ST_MCODE:
-		return mcode_run(p, l, n);
+		k = text ? mcode_run(p, l, n, 1) : mcode_run(p, l, n, 0);
+		sec = SEC_MCODE;
+		break;
 	case ST_BYTECODE:
-		k = bytecode_run(p, l, n);
+		k = text ? bytecode_run(p, l, n, 1) : bytecode_run(p, l, n, 0);
 		sec = SEC_BYTECODE;
 		break;
 	case ST_IR:
-		k = ir_run(p, l, n);
+		k = text ? ir_run(p, l, n, 1) : ir_run(p, l, n, 0);
 		sec = SEC_IR;
 		break;
 	default:
 		return 0;
 	}
-	if (k) {
-		p->counts.total += k;
-		p->counts.content += k;
-		p->quote_budget = 0;
-		p->quote_line = l[k - 1].p;
-		p->quote_len = l[k - 1].len;
-		p->quote_sec = sec;
-	}
+	if (!k)
+		return 0;
+	p->counts.total += k;
+	p->counts.content += k;
+	if (text)
+		text_append(p, sec, l[0].p, (size_t)(l[k - 1].p + l[k - 1].len - l[0].p));
+	/* Only the last line of a run can leave a quote open. */
+	p->quote_budget = 0;
+	p->quote_line = sec != SEC_MCODE ? l[k - 1].p : NULL;
+	p->quote_len = l[k - 1].len;
+	p->quote_sec = sec;
 	return k;
 }
 
 int parser_lines(struct parser *p, const struct line *l, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		if (!p->cont && !p->keep_text) {
+		if (!p->cont) {
 			i += data_run(p, l + i, n - i);
 			if (i == n)
 				break;
