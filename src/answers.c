@@ -70,22 +70,9 @@ static int by_key(const void *x, const void *y)
 	return (a->c > b->c) - (a->c < b->c);
 }
 
-static void add_counts(struct gen_counts *t, const struct gen_counts *n)
-{
-	t->traces += n->traces;
-	t->root += n->root;
-	t->side += n->side;
-	t->stitched += n->stitched;
-	t->orphans += n->orphans;
-	t->aborts += n->aborts;
-	t->exits += n->exits;
-	t->incomplete += n->incomplete;
-	t->bushes += n->bushes;
-}
-
 void answers_gen_end(struct answers *a, const struct gen *g)
 {
-	add_counts(&a->total, &g->n);
+	gen_counts_add(&a->total, &g->n);
 	if (a->ngens == a->gens_cap) {
 		a->gens_cap = a->gens_cap ? a->gens_cap * 2 : 16;
 		a->gens = xrealloc(a->gens, a->gens_cap * sizeof(*a->gens));

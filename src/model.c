@@ -20,7 +20,7 @@ static int gen_begin(struct model *m, uint64_t line)
 	return view_set_gen_begin(m->views, &m->gen);
 }
 
-static void add_counts(struct gen_counts *to, const struct gen_counts *n)
+void gen_counts_add(struct gen_counts *to, const struct gen_counts *n)
 {
 	to->traces += n->traces;
 	to->root += n->root;
@@ -37,7 +37,7 @@ static int gen_end(struct model *m, uint64_t line)
 {
 	m->gen.last_line = line;
 	int r = view_set_gen_end(m->views, &m->gen);
-	add_counts(&m->total, &m->gen.n);
+	gen_counts_add(&m->total, &m->gen.n);
 	m->generations++;
 	m->started = 0;
 	arena_reset(&m->arena);

@@ -70,6 +70,9 @@ struct gen_counts {
 	uint64_t aborts, exits, incomplete, bushes;
 };
 
+/* to += n, field by field. */
+void gen_counts_add(struct gen_counts *to, const struct gen_counts *n);
+
 /* Exit tallies: key a = the trace (NULL when its number holds no trace of
  * this generation), c = EXIT_KEY(id, exit). */
 #define EXIT_KEY(id, exit) (((int64_t)(id) << 32) | (int64_t)(exit))
