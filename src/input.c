@@ -9,6 +9,9 @@
 #include "dumpanalyze/input.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/decode.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 void input_from_fd(struct input *in, int fd)
 {
@@ -200,9 +203,29 @@ static size_t clean_html(struct input *in, char *p, size_t n)
 
 /* ---- lines ------------------------------------------------------------ */
 
+/* Bit i set when p[i] is a newline. */
+static inline uint64_t input_newlines64(const char *p)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n');
+	const __m128i *v = (const __m128i *)(const void *)p;
+	uint64_t m0 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v), nl));
+	uint64_t m1 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v + 1), nl));
+	uint64_t m2 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v + 2), nl));
+	uint64_t m3 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v + 3), nl));
+	return m0 | m1 << 16 | m2 << 32 | m3 << 48;
+#else
+	uint64_t m = 0;
+	for (int i = 0; i < 64; i++)
+		m |= (uint64_t)(p[i] == '\n') << i;
+	return m;
+#endif
+}
+
+
 /* The line [pos, stop) with its noise removed; the next one starts at
  * next. */
-int input_take(struct input *in, struct line *out, size_t stop, size_t next)
+static int input_take(struct input *in, struct line *out, size_t stop, size_t next)
 {
 	size_t len = stop - in->pos;
 	if (len && in->buf[in->pos + len - 1] == '\r')
@@ -224,7 +247,7 @@ int input_take(struct input *in, struct line *out, size_t stop, size_t next)
 
 /* Fewer than 64 unscanned bytes are left: look for the newline in them,
  * reading more as needed, and take the line. */
-int input_next_tail(struct input *in, struct line *out)
+static int input_next_tail(struct input *in, struct line *out)
 {
 	for (;;) {
 		char *nl = memchr(in->buf + in->scanned, '\n', in->end - in->scanned);
@@ -294,6 +317,11 @@ tail:
 	if (n > 0)
 		return n;
 	return input_next_tail(in, out);
+}
+
+int input_next(struct input *in, struct line *out)
+{
+	return input_next_lines(in, out, 1);
 }
 
 const char *input_error(const struct input *in)

@@ -9,9 +9,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #define INPUT_BLOCK (1u << 20)
 
@@ -50,64 +47,15 @@ struct line {
 int input_open(struct input *in, const char *path);
 /* Also for tests: read from an already open descriptor. */
 void input_from_fd(struct input *in, int fd);
+/* 1: a line; 0: end of input; -errno: read error (input_error says
+ * why).  The line stays valid until the next call. */
+int input_next(struct input *in, struct line *out);
 /* Up to max lines at once, the same ones input_next would give one by
  * one: fewer calls for the many short lines of a dump.  All stay valid
  * until the next call (a batch ends before the buffer is refilled).
  * Returns how many, 0 at the end of input, or -errno. */
 int input_next_lines(struct input *in, struct line *out, int max);
 #define INPUT_BATCH 256
-
-/* The slow paths of input_next. */
-int input_take(struct input *in, struct line *out, size_t stop, size_t next);
-int input_next_tail(struct input *in, struct line *out);
-
-/* Bit i set when p[i] is a newline. */
-static inline uint64_t input_newlines64(const char *p)
-{
-#ifdef __SSE2__
-	const __m128i nl = _mm_set1_epi8('\n');
-	const __m128i *v = (const __m128i *)(const void *)p;
-	uint64_t m0 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v), nl));
-	uint64_t m1 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v + 1), nl));
-	uint64_t m2 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v + 2), nl));
-	uint64_t m3 = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(v + 3), nl));
-	return m0 | m1 << 16 | m2 << 32 | m3 << 48;
-#else
-	uint64_t m = 0;
-	for (int i = 0; i < 64; i++)
-		m |= (uint64_t)(p[i] == '\n') << i;
-	return m;
-#endif
-}
-
-/* 1: a line; 0: end of input; -errno: read error (input_error says
- * why).  The line stays valid until the next call.  Inline because it
- * runs once per line: most lines end inside the current 64-byte window
- * and need neither cleaning nor a read. */
-static inline int input_next(struct input *in, struct line *out)
-{
-	uint64_t mask = in->nlmask;
-	size_t win = in->win;
-	while (!mask) {
-		if (in->end - in->scanned < 64)
-			return input_next_tail(in, out);
-		win = in->win = in->scanned;
-		mask = input_newlines64(in->buf + win);
-		in->scanned += 64;
-	}
-	size_t stop = win + (size_t)__builtin_ctzll(mask);
-	size_t pos = in->pos;
-	in->nlmask = mask & (mask - 1);
-	const char *line = in->buf + pos;
-	size_t len = stop - pos;
-	if ((in->html | in->ansi) || (len && (line[len - 1] == '\r' || line[0] == '<')))
-		return input_take(in, out, stop, stop + 1);
-	in->pos = stop + 1;
-	out->p = line;
-	out->len = len;
-	out->no = ++in->lineno;
-	return 1;
-}
 
 const char *input_error(const struct input *in);
 /* "gzip", "xz", "zstd" or "plain"; and whether a compressed stream ended
