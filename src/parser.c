@@ -601,54 +601,39 @@ static DA_NOINLINE int not_data(struct parser *p, const struct line *l)
 
 /* A line in a section of the open trace: counted when it has the
  * section's shape, else foreign (or the rest of a quoted chunk name). */
+/* k data lines of section sec taken (contiguous when text is kept):
+ * counted, kept, and the last one remembered for its quotes. */
+static void data_taken(struct parser *p, enum section sec, const struct line *l, size_t k)
+{
+	p->counts.content += k;
+	if (p->keep_text)
+		text_append(p, sec, l[0].p, (size_t)(l[k - 1].p + l[k - 1].len - l[0].p));
+	/* Only the last line of a run can leave a quote open. */
+	p->quote_budget = 0;
+	p->quote_line = sec != SEC_MCODE ? l[k - 1].p : NULL;
+	p->quote_len = l[k - 1].len;
+	p->quote_sec = sec;
+}
+
+static size_t data_run(struct parser *p, const struct line *l, size_t n);
+
 static inline int data_line(struct parser *p, const struct line *l)
 {
-	const char *s = l->p;
-	size_t n = l->len;
+	if (data_run(p, l, 1))
+		return 0;
+	/* What runs do not take: snapshots sections, "->LOOP:" labels. */
 	enum section sec;
-	switch (p->state) {
-	case ST_BYTECODE:
-		if (!shape_bytecode_at(s, n))
-			goto not_dump;
-		p->tr.num_bc++;
-		sec = SEC_BYTECODE;
-		break;
-	case ST_IR: {
-		int k = shape_ir_at(s, n);
-		if (!k)
-			goto not_dump;
-		if (k == 2)
-			p->tr.num_sn++;
-		else
-			p->tr.num_ir++;
-		sec = SEC_IR;
-		break;
-	}
-	case ST_SNAPSHOTS:
-		if (!shape_snapshot_at(s, n))
-			goto not_dump;
+	if (p->state == ST_SNAPSHOTS && shape_snapshot_at(l->p, l->len)) {
 		p->tr.num_sn++;
 		sec = SEC_SNAPSHOTS;
-		break;
-	case ST_MCODE:
-		if (!shape_mcode_at(s, n))
-			goto not_dump;
-		scan_mcode_exit(p, s, n);
+	} else if (p->state == ST_MCODE && shape_mcode_at(l->p, l->len)) {
+		scan_mcode_exit(p, l->p, l->len);
 		sec = SEC_MCODE;
-		break;
-	default:
-		goto not_dump;
+	} else {
+		return not_data(p, l);
 	}
-	p->counts.content++;
-	if (p->keep_text)
-		text_append(p, sec, s, n);
-	p->quote_budget = 0;
-	p->quote_line = sec != SEC_MCODE ? s : NULL;
-	p->quote_len = n;
-	p->quote_sec = sec;
+	data_taken(p, sec, l, 1);
 	return 0;
-not_dump:
-	return not_data(p, l);
 }
 
 static inline int one_line(struct parser *p, const struct line *l)
@@ -735,17 +720,8 @@ static size_t data_run(struct parser *p, const struct line *l, size_t n)
 	default:
 		return 0;
 	}
-	if (!k)
-		return 0;
-	p->counts.total += k;
-	p->counts.content += k;
-	if (text)
-		text_append(p, sec, l[0].p, (size_t)(l[k - 1].p + l[k - 1].len - l[0].p));
-	/* Only the last line of a run can leave a quote open. */
-	p->quote_budget = 0;
-	p->quote_line = sec != SEC_MCODE ? l[k - 1].p : NULL;
-	p->quote_len = l[k - 1].len;
-	p->quote_sec = sec;
+	if (k)
+		data_taken(p, sec, l, k);
 	return k;
 }
 
@@ -753,7 +729,9 @@ int parser_lines(struct parser *p, const struct line *l, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		if (!p->cont) {
-			i += data_run(p, l + i, n - i);
+			size_t k = data_run(p, l + i, n - i);
+			p->counts.total += k;
+			i += k;
 			if (i == n)
 				break;
 		}
