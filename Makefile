@@ -9,11 +9,12 @@ VERSION  = 0.1.0
 
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+THREADS  = -pthread
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
 PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
 
-LIB_SRCS = src/answers.c src/picture.c src/profile.c src/profile_join.c src/flamegraph.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
+LIB_SRCS = src/forkguard.c src/answers.c src/picture.c src/profile.c src/profile_join.c src/flamegraph.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
            src/csvout.c src/view.c \
            src/views/traces.c src/views/abort_reasons.c \
@@ -26,7 +27,7 @@ UNIT_TESTS = $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test_*
 all: dumpanalyze
 
 %.o: %.c $(wildcard include/dumpanalyze/*.h) $(wildcard src/*.def)
-	$(CC) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(THREADS) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The HTML report's CSS and JavaScript, compiled in.
 src/views/html_assets.h: src/views/html/report.css src/views/html/report.js scripts/embed.sh
@@ -38,10 +39,10 @@ libdumpanalyze.a: $(LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 dumpanalyze: src/main.o libdumpanalyze.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 tests/unit/test_%: tests/unit/test_%.c tests/unit/capture.h libdumpanalyze.a
-	$(CC) $(WARN) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -o $@ $< libdumpanalyze.a $(PKG_LIBS) -lcmocka -lm
+	$(CC) $(WARN) $(THREADS) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -o $@ $< libdumpanalyze.a $(PKG_LIBS) -lcmocka -lm
 
 # The README's test command: unit tests, then end-to-end tests on real dumps.
 check: dumpanalyze $(UNIT_TESTS)
@@ -66,7 +67,7 @@ check-valgrind: dumpanalyze $(UNIT_TESTS)
 # fuzzing, seeded with the samples; crashers land in tests/fuzz/crashes/.
 FUZZ_SECONDS ?= 60
 tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(wildcard include/dumpanalyze/*.h)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  $(CPPFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(PKG_LIBS)
 
 fuzz: tests/fuzz/fuzz_dump

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "dumpanalyze/compare.h"
 #include "dumpanalyze/diag.h"
+#include "dumpanalyze/forkguard.h"
 #include "dumpanalyze/input.h"
 #include "dumpanalyze/merge.h"
 #include "dumpanalyze/arena.h"
@@ -412,7 +413,7 @@ static int run_many(struct run *run)
 	fflush(NULL);
 	while (next < n || running > 0) {
 		if (next < n && running < jobs) {
-			pid_t pid = fork();
+			pid_t pid = fork_guarded();
 			if (pid == 0) {
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */

@@ -8,6 +8,7 @@
 #include "dumpanalyze/workers.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/diag.h"
+#include "dumpanalyze/forkguard.h"
 
 static int reap_one(struct workers *w)
 {
@@ -40,7 +41,7 @@ int workers_run(struct workers *w, int (*fn)(void *), void *arg)
 		w->pids = xrealloc(w->pids, w->cap * sizeof(*w->pids));
 	}
 	fflush(NULL);       /* nothing buffered twice */
-	pid_t pid = fork();
+	pid_t pid = fork_guarded();
 	if (pid < 0) {
 		/* No worker to be had: do it here. */
 		return fn(arg);

@@ -1,0 +1,18 @@
+/* forkguard.h — fork() copies only the calling thread: a lock that another
+ * thread holds at that moment stays held in the child for ever (ASan's
+ * memory allocator has one, and the reading and writing threads allocate
+ * and free memory).  So those threads do their work inside
+ * fork_guard_enter() and fork_guard_leave(), and wait for input or for
+ * work outside; fork_guarded() forks only while no thread is inside. */
+#ifndef DUMPANALYZE_FORKGUARD_H
+#define DUMPANALYZE_FORKGUARD_H
+
+#include <sys/types.h>
+
+void fork_guard_enter(void);
+void fork_guard_leave(void);
+/* fork(), once every thread is out; the child starts with the guard
+ * open and no thread inside. */
+pid_t fork_guarded(void);
+
+#endif

@@ -1,0 +1,105 @@
+/* test_forkguard.c — fork() only while no thread is inside the guard, and
+ * children that can use the guard and the allocator afterwards. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+#include "dumpanalyze/forkguard.h"
+
+static atomic_int events, left_at;
+
+static void *inside_for_a_while(void *arg)
+{
+	(void)arg;
+	fork_guard_enter();
+	nanosleep(&(struct timespec){ 0, 200 * 1000000 }, NULL);
+	atomic_store(&left_at, atomic_fetch_add(&events, 1) + 1);
+	fork_guard_leave();
+	return NULL;
+}
+
+static void reap_ok(pid_t pid)
+{
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+}
+
+static void test_fork_waits_for_the_thread_inside(void **s)
+{
+	(void)s;
+	pthread_t t;
+	atomic_store(&left_at, 0);
+	assert_int_equal(pthread_create(&t, NULL, inside_for_a_while, NULL), 0);
+	nanosleep(&(struct timespec){ 0, 50 * 1000000 }, NULL);  /* it is inside */
+	pid_t pid = fork_guarded();
+	if (pid == 0)
+		_exit(0);
+	int forked_at = atomic_fetch_add(&events, 1) + 1;
+	assert_true(pid > 0);
+	/* the thread had left before the fork returned */
+	assert_true(atomic_load(&left_at) > 0);
+	assert_true(forked_at > atomic_load(&left_at));
+	reap_ok(pid);
+	pthread_join(t, NULL);
+}
+
+/* Threads that allocate inside the guard, forks all the while: each child
+ * allocates and uses the guard itself, and must exit (a lock inherited
+ * held would hang it; SIGALRM ends the test then). */
+static atomic_int stop;
+
+static void *allocating(void *arg)
+{
+	(void)arg;
+	while (!atomic_load(&stop)) {
+		fork_guard_enter();
+		for (int i = 0; i < 64; i++)
+			free(malloc((size_t)(16 + i * 997)));
+		fork_guard_leave();
+	}
+	return NULL;
+}
+
+static void test_children_of_busy_threads_run(void **s)
+{
+	(void)s;
+	pthread_t t[2];
+	atomic_store(&stop, 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, allocating, NULL), 0);
+	alarm(60);
+	for (int i = 0; i < 100; i++) {
+		pid_t pid = fork_guarded();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			fork_guard_enter();
+			free(malloc(100000));
+			fork_guard_leave();
+			_exit(0);
+		}
+		reap_ok(pid);
+	}
+	alarm(0);
+	atomic_store(&stop, 1);
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fork_waits_for_the_thread_inside),
+		cmocka_unit_test(test_children_of_busy_threads_run),
+	};
+	return cmocka_run_group_tests_name("forkguard", tests, NULL, NULL);
+}
