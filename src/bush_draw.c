@@ -531,6 +531,8 @@ static int draw_job(void *arg)
 	int r = draw_all(&own, j->g, j->fmt);
 	if (r == 0)
 		r = outdir_publish(own.out);
+	if (r == 0)
+		r = outdir_sync(own.out);
 	outdir_close(own.out);
 	/* The worker ends here: give back the font caches it filled, so
 	 * leak checkers following it see only our own memory. */

@@ -48,9 +48,11 @@ void diag_verbose(struct diag *d, uint64_t line, const char *fmt, ...)
 void da_error(const char *fmt, ...)
 {
 	va_list ap;
+	flockfile(stderr);          /* one line, also from the writing thread */
 	fputs("dumpanalyze: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	funlockfile(stderr);
 }

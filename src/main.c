@@ -101,7 +101,7 @@ struct run {
 };
 
 static void summary(const struct run *run, const struct model *m,
-                    const struct line_counts *lc, const struct outdir *out)
+                    const struct line_counts *lc, struct outdir *out)
 {
 	const struct gen_counts *n = &m->total;
 	fprintf(stderr,
@@ -232,7 +232,7 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 		rc = EXIT_IO;
 	/* What the finish hooks wrote (summary.txt) appears only for a run
 	 * that got to its end. */
-	if (rc == EXIT_OK && outdir_publish(out) < 0)
+	if (rc == EXIT_OK && (outdir_publish(out) < 0 || outdir_sync(out) < 0))
 		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->diag.quiet && !run->quiet_stdout)
 		print_file(out, "summary.txt");
@@ -452,7 +452,7 @@ static int run_many(struct run *run)
 		if (status[i] > rc)
 			rc = status[i];
 	if (merge_summaries(out, (const char *const *)run->dumps, (const char *const *)names,
-	                    status, n) < 0 || outdir_publish(out) < 0)
+	                    status, n) < 0 || outdir_publish(out) < 0 || outdir_sync(out) < 0)
 		rc = EXIT_IO;
 	else if (!run->quiet)
 		print_file(out, "summary.txt");

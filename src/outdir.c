@@ -1,6 +1,19 @@
-/* outdir.c — atomic output files with an LRU of open streams; see outdir.h. */
+/* outdir.c — atomic output files, written by a thread of their own; see
+ * outdir.h.
+ *
+ * The caller's side keeps what views see: a stdio stream per open file
+ * (an LRU of at most OUTDIR_MAX_OPEN), and the list of files not committed
+ * yet.  Everything that touches the file system is an operation queued to
+ * the writing thread, which does them in order: creating a file can cost
+ * the kernel half a millisecond, and a dump makes thousands.  A stream's
+ * bytes reach the queue through fopencookie(), a full buffer at a time.
+ * The first failure is printed by the writing thread; from then on it
+ * renames nothing, and the caller learns of it at its next call. */
+#define _GNU_SOURCE             /* fopencookie */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -8,23 +21,62 @@
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/diag.h"
+#include "dumpanalyze/forkguard.h"
+
+/* Bytes queued but not written yet, at most: then the caller waits. */
+#define OUTDIR_QUEUE_BYTES (8u << 20)
+
+enum op_kind {
+	OP_CREATE,                  /* open the temporary file, emptied */
+	OP_REOPEN,                  /* open it again to append */
+	OP_WRITE,
+	OP_SUSPEND,                 /* close it for now */
+	OP_COMMIT,                  /* close it: complete, renamed at the next publish */
+	OP_DISCARD,                 /* close and remove it */
+	OP_PUBLISH,                 /* rename the complete files into place */
+	OP_DROP_COMPLETE,           /* remove the complete files not renamed */
+};
+
+struct op {
+	enum op_kind kind;
+	struct outfile *f;
+	size_t len;
+	struct op *next;
+	char data[];                /* OP_WRITE's bytes */
+};
 
 struct outfile {
 	struct outdir *d;
 	char *name, *tmp;
+	/* The caller's: */
 	FILE *fp;                   /* NULL while suspended */
 	char *iobuf;                /* fp's buffer */
-	int ready;                  /* complete; renamed at the next publish */
-	struct outfile *prev, *next;            /* all uncommitted files */
+	struct outfile *prev, *next;            /* files not committed */
 	struct outfile *lru_prev, *lru_next;    /* open ones, newest first */
+	/* The writing thread's, once the file is committed or discarded: */
+	int fd;                     /* -1 while closed */
+	struct outfile *complete_next;          /* complete, oldest first */
 };
 
 struct outdir {
 	char *path;
 	int fd;
+	/* The caller's: */
 	struct outfile *pending;
 	struct outfile *lru_head, *lru_tail;
 	unsigned nopen;
+	unsigned long by_workers;
+	/* The queue: */
+	pthread_mutex_t lock;
+	pthread_cond_t work, room, idle;
+	struct op *head, *tail;
+	size_t queued;              /* bytes */
+	int busy, stopping;
+	pthread_t thread;
+	int started, threaded;
+	atomic_int failed;
+	/* The writing thread's: */
+	struct outfile *complete_head, *complete_tail;
 	unsigned long written;
 };
 
@@ -56,6 +108,196 @@ static int make_dirs(const char *path)
 	return r;
 }
 
+/* ---- the writing thread -------------------------------------------------- */
+
+static void free_file(struct outfile *f)
+{
+	free(f->name);
+	free(f->tmp);
+	free(f);
+}
+
+/* The first failure is the one printed: the rest follow from it (a full
+ * disk fails every file after the first). */
+static void fail(struct outfile *f, int err)
+{
+	if (atomic_exchange(&f->d->failed, 1) == 0)
+		da_error("%s/%s: %s", f->d->path, f->name, strerror(err));
+}
+
+static void close_fd(struct outfile *f)
+{
+	if (f->fd < 0)
+		return;
+	if (close(f->fd) != 0)
+		fail(f, errno);
+	f->fd = -1;
+}
+
+static void open_fd(struct outfile *f, int flags)
+{
+	f->fd = openat(f->d->fd, f->tmp, flags | O_WRONLY | O_CLOEXEC, 0666);
+	if (f->fd < 0)
+		fail(f, errno);
+}
+
+static void write_all(struct outfile *f, const char *p, size_t n)
+{
+	while (n > 0 && f->fd >= 0) {
+		ssize_t w = write(f->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			fail(f, errno);
+			close_fd(f);
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+static void remove_file(struct outfile *f)
+{
+	close_fd(f);
+	unlinkat(f->d->fd, f->tmp, 0);
+	free_file(f);
+}
+
+static void run_op(struct outdir *d, struct op *op)
+{
+	struct outfile *f = op->f;
+	/* After a failure only clearing up is done. */
+	int failed = atomic_load(&d->failed);
+	switch (op->kind) {
+	case OP_CREATE:
+		if (!failed)
+			open_fd(f, O_CREAT | O_TRUNC);
+		break;
+	case OP_REOPEN:
+		if (!failed)
+			open_fd(f, O_APPEND);
+		break;
+	case OP_WRITE:
+		if (!failed)
+			write_all(f, op->data, op->len);
+		break;
+	case OP_SUSPEND:
+		close_fd(f);
+		break;
+	case OP_COMMIT:
+		close_fd(f);
+		if (atomic_load(&d->failed)) {
+			remove_file(f);
+			break;
+		}
+		f->complete_next = NULL;
+		if (d->complete_tail)
+			d->complete_tail->complete_next = f;
+		else
+			d->complete_head = f;
+		d->complete_tail = f;
+		break;
+	case OP_DISCARD:
+		remove_file(f);
+		break;
+	case OP_PUBLISH:
+		while (!failed && d->complete_head) {
+			struct outfile *c = d->complete_head;
+			if (renameat(d->fd, c->tmp, d->fd, c->name) != 0) {
+				fail(c, errno);
+				break;
+			}
+			d->written++;
+			d->complete_head = c->complete_next;
+			free_file(c);
+		}
+		if (!d->complete_head)
+			d->complete_tail = NULL;
+		break;
+	case OP_DROP_COMPLETE:
+		while (d->complete_head) {
+			struct outfile *c = d->complete_head;
+			d->complete_head = c->complete_next;
+			remove_file(c);
+		}
+		d->complete_tail = NULL;
+		break;
+	}
+}
+
+static void *writer_main(void *arg)
+{
+	struct outdir *d = arg;
+	pthread_mutex_lock(&d->lock);
+	for (;;) {
+		while (!d->head && !d->stopping)
+			pthread_cond_wait(&d->work, &d->lock);
+		if (!d->head)
+			break;
+		struct op *op = d->head;
+		d->head = op->next;
+		if (!d->head)
+			d->tail = NULL;
+		d->queued -= op->len;
+		d->busy = 1;
+		pthread_cond_signal(&d->room);
+		pthread_mutex_unlock(&d->lock);
+		fork_guard_enter();
+		run_op(d, op);
+		free(op);
+		fork_guard_leave();
+		pthread_mutex_lock(&d->lock);
+		d->busy = 0;
+		if (!d->head)
+			pthread_cond_broadcast(&d->idle);
+	}
+	pthread_mutex_unlock(&d->lock);
+	return NULL;
+}
+
+/* ---- the caller's side ------------------------------------------------------ */
+
+/* Queue an operation (done here and now without a thread). */
+static void submit(struct outdir *d, enum op_kind kind, struct outfile *f,
+                   const char *data, size_t len)
+{
+	struct op *op = xrealloc(NULL, sizeof(*op) + len);
+	op->kind = kind;
+	op->f = f;
+	op->len = len;
+	op->next = NULL;
+	if (len)
+		memcpy(op->data, data, len);
+	if (!d->threaded) {
+		run_op(d, op);
+		free(op);
+		return;
+	}
+	pthread_mutex_lock(&d->lock);
+	while (d->queued > OUTDIR_QUEUE_BYTES)
+		pthread_cond_wait(&d->room, &d->lock);
+	if (d->tail)
+		d->tail->next = op;
+	else
+		d->head = op;
+	d->tail = op;
+	d->queued += len;
+	pthread_cond_signal(&d->work);
+	pthread_mutex_unlock(&d->lock);
+}
+
+int outdir_sync(struct outdir *d)
+{
+	if (d->threaded) {
+		pthread_mutex_lock(&d->lock);
+		while (d->head || d->busy)
+			pthread_cond_wait(&d->idle, &d->lock);
+		pthread_mutex_unlock(&d->lock);
+	}
+	return atomic_load(&d->failed) ? -1 : 0;
+}
+
 struct outdir *outdir_open(const char *path)
 {
 	struct stat st;
@@ -73,7 +315,7 @@ struct outdir *outdir_open(const char *path)
 		da_error("output directory %s is not writable: %s", path, strerror(errno));
 		return NULL;
 	}
-	int fd = open(path, O_RDONLY | O_DIRECTORY);
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
 		da_error("output directory %s: %s", path, strerror(errno));
 		return NULL;
@@ -82,12 +324,22 @@ struct outdir *outdir_open(const char *path)
 	memset(d, 0, sizeof(*d));
 	d->path = xstrdup(path);
 	d->fd = fd;
+	atomic_init(&d->failed, 0);
+	pthread_mutex_init(&d->lock, NULL);
+	pthread_cond_init(&d->work, NULL);
+	pthread_cond_init(&d->room, NULL);
+	pthread_cond_init(&d->idle, NULL);
 	return d;
+}
+
+void outdir_without_thread(struct outdir *d)
+{
+	d->started = 1;
 }
 
 void outdir_add_written(struct outdir *d, unsigned long n)
 {
-	d->written += n;
+	d->by_workers += n;
 }
 
 const char *outdir_path(const struct outdir *d)
@@ -95,14 +347,10 @@ const char *outdir_path(const struct outdir *d)
 	return d->path;
 }
 
-unsigned long outdir_files_written(const struct outdir *d)
+unsigned long outdir_files_written(struct outdir *d)
 {
-	return d->written;
-}
-
-static void fail(struct outfile *f, int err)
-{
-	da_error("%s/%s: %s", f->d->path, f->name, strerror(err));
+	outdir_sync(d);
+	return d->written + d->by_workers;
 }
 
 static void lru_unlink(struct outfile *f)
@@ -131,91 +379,86 @@ static void lru_push(struct outfile *f)
 		d->lru_tail = f;
 }
 
-/* fclose and forget the stream and its buffer; fclose's result. */
-static int release_stream(struct outfile *f)
+/* A stream's full buffer, on its way to the writing thread. */
+static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
 {
+	struct outfile *f = cookie;
+	if (atomic_load(&f->d->failed)) {
+		errno = EIO;
+		return -1;
+	}
+	submit(f->d, OP_WRITE, f, buf, n);
+	return (ssize_t)n;
+}
+
+/* Flush and close the stream (not the file); 0, or -1 after a failure. */
+static int close_stream(struct outfile *f)
+{
+	if (!f->fp)
+		return 0;
 	int r = fclose(f->fp);
 	f->fp = NULL;
 	free(f->iobuf);
 	f->iobuf = NULL;
 	lru_unlink(f);
 	f->d->nopen--;
-	return r;
+	return r == 0 && !atomic_load(&f->d->failed) ? 0 : -1;
 }
 
-/* Close the stream, keeping the file; 0 or -errno. */
-static int close_stream(struct outfile *f)
-{
-	if (!f->fp)
-		return 0;
-	int err = 0;
-	if (fflush(f->fp) != 0 || ferror(f->fp))
-		err = errno ? errno : EIO;
-	if (release_stream(f) != 0 && !err)
-		err = errno ? errno : EIO;
-	return -err;
-}
-
-static int make_room(struct outdir *d)
-{
-	while (d->nopen >= OUTDIR_MAX_OPEN && d->lru_tail) {
-		struct outfile *victim = d->lru_tail;
-		int r = close_stream(victim);
-		if (r < 0) {
-			fail(victim, -r);
-			return r;
-		}
-	}
-	return 0;
-}
-
-static int open_stream(struct outfile *f, int flags, const char *mode)
+static void open_stream(struct outfile *f, enum op_kind how)
 {
 	struct outdir *d = f->d;
-	if (make_room(d) < 0)
-		return -1;
-	int fd = openat(d->fd, f->tmp, flags, 0666);
-	if (fd < 0 || !(f->fp = fdopen(fd, mode))) {
-		int err = errno;
-		if (fd >= 0)
-			close(fd);
-		fail(f, err);
-		return -1;
+	while (d->nopen >= OUTDIR_MAX_OPEN && d->lru_tail) {
+		struct outfile *victim = d->lru_tail;
+		close_stream(victim);
+		submit(d, OP_SUSPEND, victim, NULL, 0);
 	}
+	submit(d, how, f, NULL, 0);
+	static const cookie_io_functions_t io = { .write = cookie_write };
+	f->fp = fopencookie(f, "w", io);
+	if (!f->fp)
+		abort();                /* out of memory, as xrealloc would */
 	/* Large writes: a bush file gets most of its trace text in one
-	 * go, and stdio's default (the 4 KiB block size) costs a system
-	 * call per 4 KiB.  At most OUTDIR_MAX_OPEN buffers exist. */
+	 * go, and a small buffer costs an operation per few KiB.  At most
+	 * OUTDIR_MAX_OPEN buffers exist. */
 	f->iobuf = xrealloc(NULL, OUTDIR_WRITE_BUFFER);
 	setvbuf(f->fp, f->iobuf, _IOFBF, OUTDIR_WRITE_BUFFER);
 	d->nopen++;
 	lru_push(f);
-	return 0;
 }
 
 struct outfile *outfile_create(struct outdir *d, const char *name)
 {
+	if (atomic_load(&d->failed))
+		return NULL;
+	/* The thread starts with the first file: a directory that never had
+	 * one (the top of several dumps' output, while they are forked off)
+	 * has nothing a forked process could inherit half-done.  Without a
+	 * thread (none to be had) every operation is done at once. */
+	if (!d->started) {
+		d->started = 1;
+		d->threaded = pthread_create(&d->thread, NULL, writer_main, d) == 0;
+	}
 	struct outfile *f = xrealloc(NULL, sizeof(*f));
 	memset(f, 0, sizeof(*f));
 	f->d = d;
+	f->fd = -1;
 	f->name = xstrdup(name);
 	size_t n = strlen(name) + 32;
 	f->tmp = xrealloc(NULL, n);
 	snprintf(f->tmp, n, ".%s.tmp%ld", name, (long)getpid());
-	if (open_stream(f, O_WRONLY | O_CREAT | O_TRUNC, "w") < 0) {
-		free(f->name);
-		free(f->tmp);
-		free(f);
-		return NULL;
-	}
 	f->next = d->pending;
 	if (d->pending)
 		d->pending->prev = f;
 	d->pending = f;
+	open_stream(f, OP_CREATE);
 	return f;
 }
 
 FILE *outfile_fp(struct outfile *f)
 {
+	if (atomic_load(&f->d->failed))
+		return NULL;
 	if (f->fp) {
 		if (f->d->lru_head != f) {
 			lru_unlink(f);
@@ -223,12 +466,12 @@ FILE *outfile_fp(struct outfile *f)
 		}
 		return f->fp;
 	}
-	if (open_stream(f, O_WRONLY | O_APPEND, "a") < 0)
-		return NULL;
+	open_stream(f, OP_REOPEN);
 	return f->fp;
 }
 
-static void forget(struct outfile *f)
+/* Out of the caller's hands: the writing thread has it from now on. */
+static void hand_over(struct outfile *f, enum op_kind kind)
 {
 	struct outdir *d = f->d;
 	if (f->prev)
@@ -237,57 +480,34 @@ static void forget(struct outfile *f)
 		d->pending = f->next;
 	if (f->next)
 		f->next->prev = f->prev;
-	free(f->name);
-	free(f->tmp);
-	free(f);
+	f->prev = f->next = NULL;
+	submit(d, kind, f, NULL, 0);
 }
 
 int outfile_commit(struct outfile *f)
 {
 	int r = close_stream(f);
-	if (r < 0) {
-		fail(f, -r);
-		unlinkat(f->d->fd, f->tmp, 0);
-		forget(f);
-		return -1;
-	}
-	f->ready = 1;
-	return 0;
+	hand_over(f, r == 0 ? OP_COMMIT : OP_DISCARD);
+	return r;
 }
 
 int outdir_publish(struct outdir *d)
 {
-	/* Oldest first: the pending list is newest first, so walk it back. */
-	struct outfile *f = d->pending;
-	while (f && f->next)
-		f = f->next;
-	while (f) {
-		struct outfile *prev = f->prev;
-		if (f->ready) {
-			if (renameat(d->fd, f->tmp, d->fd, f->name) != 0) {
-				fail(f, errno);
-				return -1;
-			}
-			d->written++;
-			forget(f);
-		}
-		f = prev;
-	}
-	return 0;
+	submit(d, OP_PUBLISH, NULL, NULL, 0);
+	return atomic_load(&d->failed) ? -1 : 0;
 }
 
 void outfile_discard(struct outfile *f)
 {
-	if (f->fp)
-		release_stream(f);
-	unlinkat(f->d->fd, f->tmp, 0);
-	forget(f);
+	close_stream(f);
+	hand_over(f, OP_DISCARD);
 }
 
 void outdir_discard_pending(struct outdir *d)
 {
 	while (d->pending)
 		outfile_discard(d->pending);
+	submit(d, OP_DROP_COMPLETE, NULL, NULL, 0);
 }
 
 void outdir_close(struct outdir *d)
@@ -295,6 +515,17 @@ void outdir_close(struct outdir *d)
 	if (!d)
 		return;
 	outdir_discard_pending(d);
+	if (d->threaded) {
+		pthread_mutex_lock(&d->lock);
+		d->stopping = 1;
+		pthread_cond_signal(&d->work);
+		pthread_mutex_unlock(&d->lock);
+		pthread_join(d->thread, NULL);
+	}
+	pthread_mutex_destroy(&d->lock);
+	pthread_cond_destroy(&d->work);
+	pthread_cond_destroy(&d->room);
+	pthread_cond_destroy(&d->idle);
 	close(d->fd);
 	free(d->path);
 	free(d);

@@ -2,7 +2,14 @@
  * temporary name and renamed into place only when complete, so a failed
  * run leaves no half-written file under a final name.  Views may keep
  * many files open (one per bush); the directory closes the least recently
- * used ones and reopens them on demand, so the fd limit never matters. */
+ * used ones and reopens them on demand, so the fd limit never matters.
+ *
+ * The file system work (creating, writing, renaming) is done in order by
+ * a thread of the directory's own, so the parser never waits for the
+ * disk.  A failure is printed when it happens, as "dumpanalyze:
+ * DIR/NAME: cause"; the caller learns of it at a later call, and at the
+ * latest from outdir_sync().  The thread starts with the first file: a
+ * process forked after that must leave the parent's directory alone. */
 #ifndef DUMPANALYZE_OUTDIR_H
 #define DUMPANALYZE_OUTDIR_H
 
@@ -17,24 +24,31 @@ struct outfile;
 /* Create the directory (and parents) if missing and check it is
  * writable.  Returns NULL after printing "dumpanalyze: DIR: cause". */
 struct outdir *outdir_open(const char *path);
+/* For tests, before the first file: do every operation at once, as when
+ * no thread can be started. */
+void outdir_without_thread(struct outdir *d);
 /* A new file for the final name (a plain file name, no '/').  NULL after
- * printing the cause. */
+ * a failure. */
 struct outfile *outfile_create(struct outdir *d, const char *name);
-/* The stream to write to; NULL after printing the cause. */
+/* The stream to write to; NULL after a failure. */
 FILE *outfile_fp(struct outfile *f);
-/* Flush, check for write errors and close: the file is complete and will
- * be renamed into place by the next outdir_publish().  Returns 0, or -1
- * after printing "dumpanalyze: DIR/NAME: cause" (then f is freed). */
+/* The file is complete and will be renamed into place by the next
+ * outdir_publish().  Returns 0, or -1 after a failure (f is gone either
+ * way). */
 int outfile_commit(struct outfile *f);
 /* Rename every complete file into place, oldest first: called once all
  * views finished a generation, so a generation appears whole or not at
- * all.  0, or -1 after printing the cause. */
+ * all.  0, or -1 after a failure: then nothing more is renamed. */
 int outdir_publish(struct outdir *d);
+/* Wait until all the work asked for so far is done: 0, or -1 if any of it
+ * failed. */
+int outdir_sync(struct outdir *d);
 /* Remove the temporary file.  Frees f. */
 void outfile_discard(struct outfile *f);
 /* Discard every file not yet committed (after an error). */
 void outdir_discard_pending(struct outdir *d);
-unsigned long outdir_files_written(const struct outdir *d);
+/* Files renamed into place so far (waits for the work queued). */
+unsigned long outdir_files_written(struct outdir *d);
 /* Count files a worker process writes into the same directory. */
 void outdir_add_written(struct outdir *d, unsigned long n);
 const char *outdir_path(const struct outdir *d);

@@ -1,4 +1,7 @@
-/* test_outdir.c — atomic output files and the LRU of open streams. */
+/* test_outdir.c — atomic output files, the LRU of open streams, and the
+ * writing thread: each case runs with it and without it (every operation
+ * done at once), and what the directory holds is looked at after
+ * outdir_sync(). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -61,18 +64,28 @@ static void read_back(const char *name, char *buf, size_t n)
 	fclose(fp);
 }
 
-static void test_file_appears_only_when_committed(void **s)
+static struct outdir *open_dir(int threaded)
 {
-	(void)s;
 	struct outdir *d = outdir_open(dir);
 	assert_non_null(d);
+	if (!threaded)
+		outdir_without_thread(d);
+	return d;
+}
+
+static void file_appears_only_when_committed(int threaded)
+{
+	struct outdir *d = open_dir(threaded);
 	struct outfile *f = outfile_create(d, "gen-1-traces.csv");
 	fputs("ID,PARENT\r\n", outfile_fp(f));
+	assert_int_equal(outdir_sync(d), 0);
 	assert_false(exists("gen-1-traces.csv"));
 	assert_int_equal(entries(), 1);         /* the temporary file */
 	assert_int_equal(outfile_commit(f), 0);
+	assert_int_equal(outdir_sync(d), 0);
 	assert_false(exists("gen-1-traces.csv"));      /* complete, not published */
 	assert_int_equal(outdir_publish(d), 0);
+	assert_int_equal(outdir_sync(d), 0);
 	assert_true(exists("gen-1-traces.csv"));
 	assert_int_equal(entries(), 1);
 	char buf[64];
@@ -82,11 +95,22 @@ static void test_file_appears_only_when_committed(void **s)
 	outdir_close(d);
 }
 
-static void test_many_open_files_keep_their_content(void **s)
+static void test_file_appears_only_when_committed(void **s)
 {
 	(void)s;
+	file_appears_only_when_committed(1);
+}
+
+static void test_file_appears_only_when_committed_without_thread(void **s)
+{
+	(void)s;
+	file_appears_only_when_committed(0);
+}
+
+static void many_open_files_keep_their_content(int threaded)
+{
 	enum { N = 3 * OUTDIR_MAX_OPEN };
-	struct outdir *d = outdir_open(dir);
+	struct outdir *d = open_dir(threaded);
 	struct outfile *f[N];
 	char name[32];
 	for (int i = 0; i < N; i++) {
@@ -111,39 +135,136 @@ static void test_many_open_files_keep_their_content(void **s)
 	outdir_close(d);
 }
 
+static void test_many_open_files_keep_their_content(void **s)
+{
+	(void)s;
+	many_open_files_keep_their_content(1);
+}
+
+static void test_many_open_files_keep_their_content_without_thread(void **s)
+{
+	(void)s;
+	many_open_files_keep_their_content(0);
+}
+
+/* More than the queue holds (the caller then waits for the writing
+ * thread), in writes of every size: the bytes arrive whole and in order. */
+static void test_more_than_the_queue_holds_arrives_whole(void **s)
+{
+	(void)s;
+	struct outdir *d = open_dir(1);
+	struct outfile *f = outfile_create(d, "gen-1-bush-1.txt");
+	size_t total = 0, big = 3u << 20;
+	char *chunk = malloc(big);
+	unsigned sum = 0;
+	for (size_t i = 0; i < big; i++)
+		chunk[i] = (char)('a' + i % 23);
+	for (size_t n = 1; total < (20u << 20); n = n * 7 % big + 1) {
+		assert_int_equal(fwrite(chunk, 1, n, outfile_fp(f)), n);
+		for (size_t i = 0; i < n; i++)
+			sum = sum * 31 + (unsigned char)chunk[i];
+		total += n;
+	}
+	assert_int_equal(outfile_commit(f), 0);
+	assert_int_equal(outdir_publish(d), 0);
+	assert_int_equal(outdir_sync(d), 0);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/gen-1-bush-1.txt", dir);
+	FILE *fp = fopen(path, "rb");
+	assert_non_null(fp);
+	unsigned got = 0;
+	size_t n = 0, k;
+	while ((k = fread(chunk, 1, big, fp)) > 0) {
+		for (size_t i = 0; i < k; i++)
+			got = got * 31 + (unsigned char)chunk[i];
+		n += k;
+	}
+	fclose(fp);
+	assert_int_equal(n, total);
+	assert_int_equal(got, sum);
+	free(chunk);
+	outdir_close(d);
+}
+
+static void discard_leaves_nothing(int threaded)
+{
+	struct outdir *d = open_dir(threaded);
+	outfile_create(d, "gen-1-a.csv");
+	fputs("x", outfile_fp(outfile_create(d, "gen-1-b.csv")));
+	struct outfile *c = outfile_create(d, "gen-1-c.csv");
+	assert_int_equal(outfile_commit(c), 0);     /* complete, not published */
+	assert_int_equal(outdir_sync(d), 0);
+	assert_int_equal(entries(), 3);
+	outdir_close(d);                        /* discards what is pending */
+	assert_int_equal(entries(), 0);
+}
+
 static void test_discard_leaves_nothing(void **s)
 {
 	(void)s;
-	struct outdir *d = outdir_open(dir);
-	outfile_create(d, "gen-1-a.csv");
-	fputs("x", outfile_fp(outfile_create(d, "gen-1-b.csv")));
-	assert_int_equal(entries(), 2);
-	outdir_close(d);                        /* discards what is pending */
+	discard_leaves_nothing(1);
+}
+
+static void test_discard_leaves_nothing_without_thread(void **s)
+{
+	(void)s;
+	discard_leaves_nothing(0);
+}
+
+/* A write fails (the file size limit): one message naming the file, the
+ * failure reported to the caller, nothing renamed from then on, not even
+ * a later generation's good file, and no temporary file left. */
+static void write_failure_leaves_no_final_file(int threaded)
+{
+	struct rlimit old, small = { 4096, 4096 };
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	char errpath[128];
+	snprintf(errpath, sizeof(errpath), "%s.err", dir);
+	int saved = dup(2), err = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(err, 2);
+	struct outdir *d = open_dir(threaded);
+	struct outfile *f = outfile_create(d, "gen-1-bush-1.txt");
+	setrlimit(RLIMIT_FSIZE, &small);
+	for (int i = 0; i < 2000; i++)
+		fputs("0001  KSHORT   2   1\n", outfile_fp(f));
+	outfile_commit(f);
+	outdir_publish(d);
+	int r = outdir_sync(d);
+	setrlimit(RLIMIT_FSIZE, &old);
+	/* the next generation's file, small enough */
+	struct outfile *g = outfile_create(d, "gen-2-traces.csv");
+	int r2 = outdir_publish(d);
+	outdir_close(d);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(err);
+	assert_int_equal(r, -1);
+	assert_null(g);
+	assert_int_equal(r2, -1);
+	assert_false(exists("gen-1-bush-1.txt"));
 	assert_int_equal(entries(), 0);
+	char want[160], got[160] = "";
+	snprintf(want, sizeof(want), "dumpanalyze: %s/gen-1-bush-1.txt: File too large\n", dir);
+	FILE *fp = fopen(errpath, "r");
+	size_t n = fread(got, 1, sizeof(got) - 1, fp);
+	got[n] = '\0';
+	fclose(fp);
+	unlink(errpath);
+	assert_string_equal(got, want);
 }
 
 static void test_write_failure_leaves_no_final_file(void **s)
 {
 	(void)s;
-	struct rlimit old, small = { 4096, 4096 };
-	signal(SIGXFSZ, SIG_IGN);
-	getrlimit(RLIMIT_FSIZE, &old);
-	struct outdir *d = outdir_open(dir);
-	struct outfile *f = outfile_create(d, "gen-1-bush-1.txt");
-	setrlimit(RLIMIT_FSIZE, &small);
-	for (int i = 0; i < 2000; i++)
-		fputs("0001  KSHORT   2   1\n", outfile_fp(f));
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
-	dup2(null, 2);
-	int r = outfile_commit(f);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
-	setrlimit(RLIMIT_FSIZE, &old);
-	assert_int_equal(r, -1);
-	assert_false(exists("gen-1-bush-1.txt"));
-	assert_int_equal(entries(), 0);
-	outdir_close(d);
+	write_failure_leaves_no_final_file(1);
+}
+
+static void test_write_failure_leaves_no_final_file_without_thread(void **s)
+{
+	(void)s;
+	write_failure_leaves_no_final_file(0);
 }
 
 static void test_creates_missing_parents(void **s)
@@ -164,9 +285,14 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_file_appears_only_when_committed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_file_appears_only_when_committed_without_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_many_open_files_keep_their_content, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_many_open_files_keep_their_content_without_thread, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_more_than_the_queue_holds_arrives_whole, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_discard_leaves_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_discard_leaves_nothing_without_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_failure_leaves_no_final_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_failure_leaves_no_final_file_without_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_creates_missing_parents, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("outdir", tests, NULL, NULL);
