@@ -1,8 +1,6 @@
 /* decode.c — streaming decompression; see decode.h. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -13,7 +11,8 @@
 
 struct decoder {
 	enum compression kind;
-	int fd;
+	decode_source source;       /* where compressed bytes come from */
+	void *source_ctx;
 	unsigned char *raw;         /* compressed bytes not consumed yet */
 	size_t raw_pos, raw_len;
 	int raw_eof;
@@ -43,12 +42,14 @@ const char *decode_name(enum compression c)
 	return names[c];
 }
 
-struct decoder *decode_new(enum compression c, int fd, const unsigned char *head, size_t nhead)
+struct decoder *decode_new(enum compression c, decode_source source, void *ctx,
+                           const unsigned char *head, size_t nhead)
 {
 	struct decoder *d = xrealloc(NULL, sizeof(*d));
 	memset(d, 0, sizeof(*d));
 	d->kind = c;
-	d->fd = fd;
+	d->source = source;
+	d->source_ctx = ctx;
 	d->raw = xrealloc(NULL, RAW_BLOCK > nhead ? RAW_BLOCK : nhead);
 	memcpy(d->raw, head, nhead);
 	d->raw_len = nhead;
@@ -61,20 +62,16 @@ static int refill(struct decoder *d)
 {
 	if (d->raw_pos < d->raw_len || d->raw_eof)
 		return 0;
-	for (;;) {
-		ssize_t r = read(d->fd, d->raw, RAW_BLOCK);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			d->error = strerror(errno);
-			return -1;
-		}
-		d->raw_pos = 0;
-		d->raw_len = (size_t)r;
-		d->raw_eof = r == 0;
-		d->bytes_in += (uint64_t)r;
-		return 0;
+	long r = d->source(d->source_ctx, d->raw, RAW_BLOCK);
+	if (r < 0) {
+		d->error = strerror((int)-r);
+		return -1;
 	}
+	d->raw_pos = 0;
+	d->raw_len = (size_t)r;
+	d->raw_eof = r == 0;
+	d->bytes_in += (uint64_t)r;
+	return 0;
 }
 
 static int start_stream(struct decoder *d)

@@ -1,32 +1,91 @@
-/* input.c — block reads and line splitting; see input.h. */
+/* input.c — reading, decompressing and splitting lines, a few chunks
+ * ahead of the caller on a thread of its own; see input.h.
+ *
+ * The reading thread fills a ring of INPUT_CHUNKS chunks: each holds the
+ * bytes of one or more reads and the lines that end in them.  The line a
+ * chunk's bytes leave unfinished is carried to the start of the next
+ * chunk, so every line handed out lies whole in one buffer.  The caller
+ * holds one chunk at a time and gives it back when it asks for the next:
+ * that is why lines stay valid until the next call. */
 #define _GNU_SOURCE             /* F_SETPIPE_SZ */
 #include <errno.h>
-#include <stdlib.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "dumpanalyze/input.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/decode.h"
+#include "dumpanalyze/forkguard.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 
+struct input_chunk {
+	char *buf;
+	size_t cap, len;
+	struct line *lines;         /* into buf */
+	size_t n, lines_cap;
+	int status;                 /* 0: more follows; 1: the input ends after
+	                               these lines; -errno: it failed after them */
+	uint64_t bytes;             /* read from the fd up to this chunk's end */
+};
+
+struct input_reader {
+	int fd;
+	int may_block;              /* not a regular file: a read may wait */
+	struct input_chunk chunk[INPUT_CHUNKS];
+	/* chunk[made % N] is the next to fill, chunk[used % N] the caller's
+	 * while used < made. */
+	unsigned made, used;
+	pthread_mutex_t lock;
+	pthread_cond_t ready, freed;
+	pthread_t thread;
+	int started, threaded;
+	int guarded;                /* fill on the thread, inside the fork guard */
+	atomic_int stop;
+	/* The rest belongs to whoever fills chunks. */
+	int detected;               /* compression checked */
+	struct decoder *dec;        /* NULL for plain input */
+	const char *error;          /* why reading failed */
+	int html;                   /* -jdump=H seen */
+	int ansi;                   /* an ESC byte was read: strip escapes */
+	int in_style;               /* inside -jdump=H's <style> block */
+	char *carry;                /* the unfinished line of the last chunk */
+	size_t carry_len, carry_cap;
+	uint64_t lineno, bytes;
+};
+
 void input_from_fd(struct input *in, int fd)
 {
+	memset(in, 0, sizeof(*in));
+	in->fd = fd;
+	struct input_reader *rd = xrealloc(NULL, sizeof(*rd));
+	memset(rd, 0, sizeof(*rd));
+	rd->fd = fd;
+	struct stat st;
+	rd->may_block = !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode));
 #ifdef F_SETPIPE_SZ
 	/* A pipe of 64 KiB costs a context switch per 64 KiB with the
 	 * writer; a larger one keeps `cat dump | dumpanalyze` near the speed
 	 * of reading the file.  Best effort: the limit may be lower. */
-	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
-		(void)fcntl(fd, F_SETPIPE_SZ, (int)INPUT_BLOCK);
+	if (rd->may_block && S_ISFIFO(st.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, (int)INPUT_PIPE);
 #endif
-	memset(in, 0, sizeof(*in));
-	in->fd = fd;
-	in->cap = INPUT_BLOCK;
-	in->buf = xrealloc(NULL, in->cap);
+	pthread_mutex_init(&rd->lock, NULL);
+	pthread_cond_init(&rd->ready, NULL);
+	pthread_cond_init(&rd->freed, NULL);
+	atomic_init(&rd->stop, 0);
+	in->rd = rd;
+}
+
+void input_without_thread(struct input *in)
+{
+	in->rd->started = 1;
 }
 
 int input_open(struct input *in, const char *path)
@@ -48,71 +107,74 @@ int input_open(struct input *in, const char *path)
 	return 0;
 }
 
-/* Move the unread tail to the front, grow when a single line fills the
- * whole buffer, and read one more block.  Returns bytes read, 0 at end of
- * input, or -errno. */
-static long fill(struct input *in)
+/* ---- reading ------------------------------------------------------------ */
+
+/* Bytes from the descriptor, for us or for the decoder.  On anything but
+ * a regular file it waits in poll(), a tenth of a second at a time, so
+ * that input_close can stop a thread whose writer went quiet. */
+static long raw_read(void *ctx, unsigned char *buf, size_t n)
 {
-	if (in->pos > 0) {
-		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
-		in->end -= in->pos;
-		in->scanned -= in->pos;
-		in->pos = 0;
+	struct input_reader *rd = ctx;
+	for (;;) {
+		if (atomic_load(&rd->stop))
+			return -ECANCELED;
+		/* Waiting for input, the thread holds nothing a fork needs. */
+		if (rd->guarded)
+			fork_guard_leave();
+		int k = 1, err = 0;
+		ssize_t r = -1;
+		if (rd->may_block && (k = poll(&(struct pollfd){ .fd = rd->fd, .events = POLLIN }, 1, 100)) < 0)
+			err = errno;
+		if (k > 0 && (r = read(rd->fd, buf, n)) < 0)
+			err = errno;
+		if (rd->guarded)
+			fork_guard_enter();
+		if (k == 0 || err == EINTR)
+			continue;
+		if (err)
+			return -err;
+		rd->bytes += (uint64_t)r;
+		return r;
 	}
-	if (in->end == in->cap) {
-		in->cap *= 2;
-		in->buf = xrealloc(in->buf, in->cap);
-	}
-	if (in->dec) {
-		long r = decode_read(in->dec, (unsigned char *)in->buf + in->end, in->cap - in->end);
+}
+
+/* Up to n bytes of the dump, decompressed: how many, 0 at the end, or
+ * -errno (rd->error says why). */
+static long read_some(struct input_reader *rd, char *buf, size_t n)
+{
+	if (rd->dec) {
+		long r = decode_read(rd->dec, (unsigned char *)buf, n);
 		if (r < 0) {
-			in->error = decode_error(in->dec);
+			rd->error = decode_error(rd->dec);
 			return -EIO;
 		}
-		if (!in->ansi && memchr(in->buf + in->end, 0x1b, (size_t)r))
-			in->ansi = 1;
-		in->end += (size_t)r;
-		in->bytes += (uint64_t)r;
 		return r;
 	}
-	for (;;) {
-		ssize_t r = read(in->fd, in->buf + in->end, in->cap - in->end);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			in->error = strerror(errno);
-			return -errno;
-		}
-		if (!in->detected) {
-			/* The first bytes say whether the stream is compressed; a
-			 * pipe may deliver fewer than the longest magic (xz, 6
-			 * bytes) in one read, so read on until there are enough. */
-			while (r > 0 && (size_t)r < 6 && in->end + (size_t)r < in->cap) {
-				ssize_t more = read(in->fd, in->buf + in->end + r, in->cap - in->end - (size_t)r);
-				if (more < 0 && errno == EINTR)
-					continue;
-				if (more < 0) {
-					in->error = strerror(errno);
-					return -errno;
-				}
-				if (more == 0)
-					break;
-				r += more;
+	long r = raw_read(rd, (unsigned char *)buf, n);
+	if (r > 0 && !rd->detected) {
+		/* The first bytes say whether the stream is compressed; a pipe
+		 * may deliver fewer than the longest magic (xz, 6 bytes) in one
+		 * read, so read on until there are enough. */
+		while (r < 6 && (size_t)r < n) {
+			long more = raw_read(rd, (unsigned char *)buf + r, n - (size_t)r);
+			if (more <= 0) {
+				if (more < 0)
+					r = more;
+				break;
 			}
-			/* If so, these bytes become the decoder's first input. */
-			in->detected = 1;
-			enum compression c = decode_detect((unsigned char *)in->buf + in->end, (size_t)r);
-			if (c != COMP_NONE) {
-				in->dec = decode_new(c, in->fd, (unsigned char *)in->buf + in->end, (size_t)r);
-				return fill(in);
-			}
+			r += more;
 		}
-		if (!in->ansi && memchr(in->buf + in->end, 0x1b, (size_t)r))
-			in->ansi = 1;
-		in->end += (size_t)r;
-		in->bytes += (uint64_t)r;
-		return r;
+		rd->detected = 1;
+		/* If so, these bytes become the decoder's first input. */
+		enum compression c = r > 0 ? decode_detect((unsigned char *)buf, (size_t)r) : COMP_NONE;
+		if (c != COMP_NONE) {
+			rd->dec = decode_new(c, raw_read, rd, (unsigned char *)buf, (size_t)r);
+			return read_some(rd, buf, n);
+		}
 	}
+	if (r < 0)
+		rd->error = strerror((int)-r);
+	return r;
 }
 
 /* ---- presentation noise ------------------------------------------------ */
@@ -180,31 +242,29 @@ size_t input_strip_html(char *p, size_t n)
 
 /* -jdump=H: a <style> block first, each trace event in <pre>, IR types in
  * <span>s.  The mode switches on at the first of those and stays on. */
-static size_t clean_html(struct input *in, char *p, size_t n)
+static size_t clean_html(struct input_reader *rd, char *p, size_t n)
 {
-	if (!in->html) {
+	if (!rd->html) {
 		if (!starts(p, n, "<style type=\"text/css\">") && !starts(p, n, "<pre class=\"ljdump\">"))
 			return n;
-		in->html = 1;
+		rd->html = 1;
 	}
-	if (in->in_style || starts(p, n, "<style")) {
-		in->in_style = 1;
+	if (rd->in_style || starts(p, n, "<style")) {
+		rd->in_style = 1;
 		for (size_t i = 0; i + 8 <= n; i++)
 			if (memcmp(p + i, "</style>", 8) == 0)
-				in->in_style = 0;
-		in->cleaned++;
+				rd->in_style = 0;
 		return 0;
 	}
 	if (!memchr(p, '<', n) && !memchr(p, '&', n))
 		return n;
-	in->cleaned++;
 	return input_strip_html(p, n);
 }
 
 /* ---- lines ------------------------------------------------------------ */
 
 /* Bit i set when p[i] is a newline. */
-static inline uint64_t input_newlines64(const char *p)
+static inline uint64_t newlines64(const char *p)
 {
 #ifdef __SSE2__
 	const __m128i nl = _mm_set1_epi8('\n');
@@ -222,101 +282,207 @@ static inline uint64_t input_newlines64(const char *p)
 #endif
 }
 
-
-/* The line [pos, stop) with its noise removed; the next one starts at
- * next. */
-static int input_take(struct input *in, struct line *out, size_t stop, size_t next)
+/* A line's noise removed in place: the CR of a CRLF end, -jdump=H's
+ * markup, -jdump=A's escapes. */
+static void clean_line(struct input_reader *rd, struct line *l)
 {
-	size_t len = stop - in->pos;
-	if (len && in->buf[in->pos + len - 1] == '\r')
+	char *line = (char *)l->p;
+	size_t len = l->len;
+	if (len && line[len - 1] == '\r')
 		len--;
-	char *line = in->buf + in->pos;
-	if (in->html || (len && line[0] == '<'))
-		len = clean_html(in, line, len);
+	if (rd->html || (len && line[0] == '<'))
+		len = clean_html(rd, line, len);
 	/* Per line only once an escape was seen in what was read. */
-	if (in->ansi && len && memchr(line, 0x1b, len)) {
+	if (rd->ansi && len && memchr(line, 0x1b, len))
 		len = input_strip_ansi(line, len);
-		in->cleaned++;
+	l->len = len;
+}
+
+/* The line [start, stop) of c's buffer becomes c's next line. */
+static inline void put_line(struct input_reader *rd, struct input_chunk *c, size_t start,
+                            size_t stop, uint64_t no)
+{
+	if (c->n == c->lines_cap) {
+		c->lines_cap = c->lines_cap ? c->lines_cap * 2 : 4096;
+		c->lines = xrealloc(c->lines, c->lines_cap * sizeof(*c->lines));
 	}
-	out->p = line;
-	out->len = len;
-	out->no = ++in->lineno;
-	in->pos = next;
+	struct line *l = &c->lines[c->n++];
+	l->p = c->buf + start;
+	l->len = stop - start;
+	l->no = no;
+	if (rd->html | rd->ansi || (l->len && (l->p[l->len - 1] == '\r' || l->p[0] == '<')))
+		clean_line(rd, l);
+}
+
+/* The lines that end in c's bytes [from, len); the first began at
+ * *start, which is left at the start of the line still unfinished. */
+static void split(struct input_reader *rd, struct input_chunk *c, size_t *start, size_t from)
+{
+	const char *buf = c->buf;
+	size_t pos = *start, w = from;
+	uint64_t no = rd->lineno;
+	for (; w + 64 <= c->len; w += 64)
+		for (uint64_t mask = newlines64(buf + w); mask; mask &= mask - 1) {
+			size_t stop = w + (size_t)__builtin_ctzll(mask);
+			put_line(rd, c, pos, stop, ++no);
+			pos = stop + 1;
+		}
+	const char *nl;
+	while ((nl = memchr(buf + w, '\n', c->len - w)) != NULL) {
+		size_t stop = (size_t)(nl - buf);
+		put_line(rd, c, pos, stop, ++no);
+		pos = w = stop + 1;
+	}
+	rd->lineno = no;
+	*start = pos;
+}
+
+static void reserve(char **buf, size_t *cap, size_t need)
+{
+	if (*cap >= need)
+		return;
+	*cap = *cap * 2 > need ? *cap * 2 : need;
+	*buf = xrealloc(*buf, *cap);
+}
+
+/* Fill c with at least one line, or the end of the input. */
+static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
+{
+	c->n = 0;
+	c->status = 0;
+	/* Room for a block after the carried line, and a little more so that
+	 * the usual carry does not make every chunk grow. */
+	reserve(&c->buf, &c->cap, rd->carry_len + INPUT_BLOCK + (rd->carry_len ? 0 : 4096));
+	if (rd->carry_len)
+		memcpy(c->buf, rd->carry, rd->carry_len);
+	c->len = rd->carry_len;
+	size_t start = 0;           /* of the line not finished yet */
+	while (c->n == 0) {
+		if (c->len == c->cap)   /* one line longer than the chunk */
+			reserve(&c->buf, &c->cap, c->cap * 2);
+		long r = read_some(rd, c->buf + c->len, c->cap - c->len);
+		if (r <= 0) {
+			if (r == 0 && start < c->len)   /* no newline at the end */
+				put_line(rd, c, start, c->len, ++rd->lineno);
+			start = c->len;
+			c->status = r == 0 ? 1 : (int)r;
+			break;
+		}
+		if (!rd->ansi && memchr(c->buf + c->len, 0x1b, (size_t)r))
+			rd->ansi = 1;
+		size_t from = c->len;
+		c->len += (size_t)r;
+		split(rd, c, &start, from);
+	}
+	rd->carry_len = c->len - start;
+	if (rd->carry_len) {
+		reserve(&rd->carry, &rd->carry_cap, rd->carry_len);
+		memcpy(rd->carry, c->buf + start, rd->carry_len);
+	}
+	c->bytes = rd->bytes;
+}
+
+/* The reading thread: fills chunks while the caller has not taken
+ * INPUT_CHUNKS of them, until the end of the input or input_close. */
+static void *reader_main(void *arg)
+{
+	struct input_reader *rd = arg;
+	for (;;) {
+		pthread_mutex_lock(&rd->lock);
+		while (rd->made - rd->used == INPUT_CHUNKS && !atomic_load(&rd->stop))
+			pthread_cond_wait(&rd->freed, &rd->lock);
+		unsigned k = rd->made;
+		pthread_mutex_unlock(&rd->lock);
+		if (atomic_load(&rd->stop))
+			break;
+		struct input_chunk *c = &rd->chunk[k % INPUT_CHUNKS];
+		fork_guard_enter();
+		fill_chunk(rd, c);
+		fork_guard_leave();
+		pthread_mutex_lock(&rd->lock);
+		rd->made++;
+		pthread_cond_signal(&rd->ready);
+		pthread_mutex_unlock(&rd->lock);
+		if (c->status)
+			break;
+	}
+	return NULL;
+}
+
+/* ---- the caller's side -------------------------------------------------- */
+
+/* Give back the chunk whose lines were all handed out, and take the next
+ * one with lines: 1, or 0 at the end, or -errno. */
+static int next_chunk(struct input *in)
+{
+	struct input_reader *rd = in->rd;
+	while (!in->cur || in->next == in->cur->n) {
+		if (in->cur) {
+			int status = in->cur->status;
+			in->cur = NULL;
+			pthread_mutex_lock(&rd->lock);
+			rd->used++;
+			pthread_cond_signal(&rd->freed);
+			pthread_mutex_unlock(&rd->lock);
+			if (status) {
+				/* The reading thread is done: its state is ours. */
+				in->status = status;
+				in->error = rd->error;
+				in->truncated = rd->dec && decode_truncated(rd->dec);
+			}
+		}
+		if (in->status)
+			return in->status > 0 ? 0 : in->status;
+		if (!rd->started) {
+			rd->started = 1;
+			rd->guarded = 1;
+			rd->threaded = pthread_create(&rd->thread, NULL, reader_main, rd) == 0;
+			if (!rd->threaded)
+				rd->guarded = 0;
+		}
+		if (rd->threaded) {
+			pthread_mutex_lock(&rd->lock);
+			while (rd->made == rd->used)
+				pthread_cond_wait(&rd->ready, &rd->lock);
+			pthread_mutex_unlock(&rd->lock);
+		} else {
+			/* No thread (it could not be started): chunks on demand. */
+			fill_chunk(rd, &rd->chunk[rd->made % INPUT_CHUNKS]);
+			rd->made++;
+		}
+		in->cur = &rd->chunk[rd->used % INPUT_CHUNKS];
+		in->next = 0;
+		in->bytes = in->cur->bytes;
+	}
 	return 1;
 }
 
-/* Fewer than 64 unscanned bytes are left: look for the newline in them,
- * reading more as needed, and take the line. */
-static int input_next_tail(struct input *in, struct line *out)
+int input_next_chunk(struct input *in, const struct line **lines)
 {
-	for (;;) {
-		char *nl = memchr(in->buf + in->scanned, '\n', in->end - in->scanned);
-		if (nl) {
-			size_t stop = (size_t)(nl - in->buf);
-			in->scanned = stop + 1;
-			return input_take(in, out, stop, stop + 1);
-		}
-		if (in->eof) {
-			if (in->pos == in->end)
-				return 0;
-			in->scanned = in->end;
-			return input_take(in, out, in->end, in->end);
-		}
-		in->scanned = in->end;
-		long r = fill(in);
-		if (r < 0)
-			return (int)r;
-		if (r == 0)
-			in->eof = 1;
-	}
+	int r = next_chunk(in);
+	if (r <= 0)
+		return r;
+	size_t n = in->cur->n - in->next;
+	if (n > INT32_MAX)
+		n = INT32_MAX;
+	*lines = in->cur->lines + in->next;
+	in->next += n;
+	in->lineno = (*lines)[n - 1].no;
+	return (int)n;
 }
 
 int input_next_lines(struct input *in, struct line *out, int max)
 {
-	/* input_next's fast path with the state in locals. */
-	char *buf = in->buf;
-	uint64_t mask = in->nlmask, lineno = in->lineno;
-	size_t win = in->win, scanned = in->scanned, pos = in->pos, end = in->end;
-	int noisy = in->html | in->ansi, n = 0;
-	while (n < max) {
-		while (!mask) {
-			if (end - scanned < 64)
-				goto tail;
-			win = scanned;
-			mask = input_newlines64(buf + win);
-			scanned += 64;
-		}
-		size_t stop = win + (size_t)__builtin_ctzll(mask);
-		mask &= mask - 1;
-		const char *line = buf + pos;
-		size_t len = stop - pos;
-		if (noisy || (len && (line[len - 1] == '\r' || line[0] == '<'))) {
-			in->nlmask = mask;
-			in->win = win;
-			in->scanned = scanned;
-			in->pos = pos;
-			in->lineno = lineno;
-			input_take(in, &out[n++], stop, stop + 1);
-			pos = in->pos;
-			lineno = in->lineno;
-			noisy = in->html | in->ansi;
-			continue;
-		}
-		out[n].p = line;
-		out[n].len = len;
-		out[n].no = ++lineno;
-		n++;
-		pos = stop + 1;
-	}
-tail:
-	in->nlmask = mask;
-	in->win = win;
-	in->scanned = scanned;
-	in->pos = pos;
-	in->lineno = lineno;
-	if (n > 0)
-		return n;
-	return input_next_tail(in, out);
+	int r = next_chunk(in);
+	if (r <= 0)
+		return r;
+	size_t n = in->cur->n - in->next;
+	if (n > (size_t)max)
+		n = (size_t)max;
+	memcpy(out, in->cur->lines + in->next, n * sizeof(*out));
+	in->next += n;
+	in->lineno = out[n - 1].no;
+	return (int)n;
 }
 
 int input_next(struct input *in, struct line *out)
@@ -331,21 +497,39 @@ const char *input_error(const struct input *in)
 
 const char *input_compression(const struct input *in)
 {
-	return decode_name(in->dec ? decode_kind(in->dec) : COMP_NONE);
+	return decode_name(in->rd && in->rd->dec ? decode_kind(in->rd->dec) : COMP_NONE);
 }
 
 int input_truncated(const struct input *in)
 {
-	return in->dec && decode_truncated(in->dec);
+	return in->truncated;
 }
 
 void input_close(struct input *in)
 {
-	decode_free(in->dec);
-	in->dec = NULL;
+	struct input_reader *rd = in->rd;
+	if (rd) {
+		if (rd->threaded) {
+			atomic_store(&rd->stop, 1);
+			pthread_mutex_lock(&rd->lock);
+			pthread_cond_signal(&rd->freed);
+			pthread_mutex_unlock(&rd->lock);
+			pthread_join(rd->thread, NULL);
+		}
+		decode_free(rd->dec);
+		for (int i = 0; i < INPUT_CHUNKS; i++) {
+			free(rd->chunk[i].buf);
+			free(rd->chunk[i].lines);
+		}
+		free(rd->carry);
+		pthread_mutex_destroy(&rd->lock);
+		pthread_cond_destroy(&rd->ready);
+		pthread_cond_destroy(&rd->freed);
+		free(rd);
+		in->rd = NULL;
+	}
 	if (in->owns_fd && in->fd >= 0)
 		close(in->fd);
 	in->fd = -1;
-	free(in->buf);
-	in->buf = NULL;
+	in->cur = NULL;
 }

@@ -144,7 +144,7 @@ static void progress_start(struct progress *pg, const struct input *in, int quie
 	memset(pg, 0, sizeof(*pg));
 	pg->on = !quiet && isatty(STDERR_FILENO);
 	struct stat st;
-	if (pg->on && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) && !in->dec)
+	if (pg->on && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
 		pg->total = (uint64_t)st.st_size;
 	pg->start = pg->last = now_seconds();
 }
@@ -199,13 +199,13 @@ static int analyse(struct run *run, struct input *in, struct view_set *views,
 	                              model_event, &m);
 	for (size_t i = 0; i < views->n; i++)
 		views->ctx[i].lines = parser_counts(p);
-	struct line batch[INPUT_BATCH];
+	const struct line *lines;
 	int r, rc = EXIT_OK;
 	struct progress pg;
 	progress_start(&pg, in, run->quiet);
 	uint64_t shown = 0;
-	while ((r = input_next_lines(in, batch, INPUT_BATCH)) > 0) {
-		if ((r = parser_lines(p, batch, (size_t)r)) < 0)
+	while ((r = input_next_chunk(in, &lines)) > 0) {
+		if ((r = parser_lines(p, lines, (size_t)r)) < 0)
 			break;
 		if (pg.on && in->lineno - shown >= 0x10000) {
 			shown = in->lineno;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <cmocka.h>
@@ -478,10 +479,50 @@ static void check_batches_against_reference_split(const char *bytes, size_t n, i
 	close_all(&in);
 }
 
+/* The same, a chunk at a time, as dumpanalyze reads: the caller now and
+ * then takes its time, so the reading thread fills every other chunk of
+ * its ring meanwhile, and the lines held must still hold their bytes. */
+static void check_chunks_against_reference_split(const char *bytes, size_t n, int fd, int threaded)
+{
+	struct input in;
+	input_from_fd(&in, fd);
+	if (!threaded)
+		input_without_thread(&in);
+	const struct line *l;
+	size_t start = 0, want_lines = 0, chunks = 0;
+	uint64_t no = 0;
+	for (size_t i = 0; i < n; i++)
+		want_lines += bytes[i] == '\n';
+	if (n && bytes[n - 1] != '\n')
+		want_lines++;
+	int got;
+	while ((got = input_next_chunk(&in, &l)) > 0) {
+		if (++chunks % 3 == 0)
+			nanosleep(&(struct timespec){ 0, 5 * 1000000 }, NULL);
+		for (int k = 0; k < got; k++) {
+			const char *nl = memchr(bytes + start, '\n', n - start);
+			size_t stop = nl ? (size_t)(nl - bytes) : n, len = stop - start;
+			if (len && bytes[start + len - 1] == '\r')
+				len--;
+			assert_int_equal(l[k].no, ++no);
+			assert_int_equal(l[k].len, len);
+			assert_memory_equal(l[k].p, bytes + start, len);
+			start = stop + 1;
+		}
+		assert_int_equal(in.lineno, no);
+	}
+	assert_int_equal(got, 0);
+	assert_int_equal(no, want_lines);
+	assert_int_equal(in.bytes, n);
+	/* several laps of the ring */
+	assert_true(chunks >= 2 * INPUT_CHUNKS);
+	close_all(&in);
+}
+
 static void test_every_line_length_at_every_window_offset(void **s)
 {
 	(void)s;
-	size_t cap = 3 * INPUT_BLOCK, n = 0;
+	size_t cap = 3 * INPUT_CHUNKS * INPUT_BLOCK, n = 0;
 	char *bytes = malloc(cap);
 	assert_non_null(bytes);
 	unsigned seed = 12345;
@@ -508,7 +549,73 @@ static void test_every_line_length_at_every_window_offset(void **s)
 		check_batches_against_reference_split(bytes, n, file_with(bytes, n), max);
 	check_batches_against_reference_split(bytes, n, pipe_with(parts, 5, &pid), INPUT_BATCH);
 	reap(pid);
+	check_chunks_against_reference_split(bytes, n, file_with(bytes, n), 1);
+	check_chunks_against_reference_split(bytes, n, file_with(bytes, n), 0);
+	check_chunks_against_reference_split(bytes, n, pipe_with(parts, 5, &pid), 1);
+	reap(pid);
 	free(bytes);
+}
+
+/* ---- stopping early ----------------------------------------------------- */
+
+/* A writer that sends the bytes, then keeps the pipe open for a minute
+ * without a word, as a long-running `luajit -jdump` does. */
+static int quiet_pipe_with(const char *bytes, size_t n, pid_t *pid)
+{
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	*pid = fork();
+	assert_true(*pid >= 0);
+	if (*pid == 0) {
+		close(fds[0]);
+		if (write(fds[1], bytes, n) != (ssize_t)n)
+			_exit(1);
+		sleep(60);
+		_exit(0);
+	}
+	close(fds[1]);
+	return fds[0];
+}
+
+static double seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The caller stops after a line (a rejected dump) while the reading thread
+ * waits for more from a writer that says nothing: closing must not wait
+ * for the writer.  SIGALRM ends the test if it hangs. */
+static void close_while_writer_is_quiet(const char *bytes, size_t n, const char *first)
+{
+	pid_t pid;
+	struct input in;
+	input_from_fd(&in, quiet_pipe_with(bytes, n, &pid));
+	alarm(10);
+	expect_line(&in, first, 1);
+	double t = seconds();
+	close_all(&in);
+	assert_true(seconds() - t < 2.0);
+	alarm(0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+static void test_close_while_a_pipe_writer_is_quiet(void **s)
+{
+	(void)s;
+	close_while_writer_is_quiet("---- TRACE 1 start x.lua:1\n0001  FORI\n", 39,
+	                            "---- TRACE 1 start x.lua:1");
+}
+
+static void test_close_while_a_gzip_pipe_writer_is_quiet(void **s)
+{
+	(void)s;
+	unsigned char gz[256];
+	size_t n = gzip_bytes("---- TRACE 1 start x.lua:1\n0001  FORI\n", gz, sizeof(gz));
+	/* the stream without its end: the decoder waits for more */
+	close_while_writer_is_quiet((const char *)gz, n - 8, "---- TRACE 1 start x.lua:1");
 }
 
 int main(void)
@@ -536,6 +643,8 @@ int main(void)
 		cmocka_unit_test(test_gzip_cut_short_is_truncated),
 		cmocka_unit_test(test_gzip_magic_split_across_pipe_reads_is_detected),
 		cmocka_unit_test(test_every_line_length_at_every_window_offset),
+		cmocka_unit_test(test_close_while_a_pipe_writer_is_quiet),
+		cmocka_unit_test(test_close_while_a_gzip_pipe_writer_is_quiet),
 	};
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
 }
