@@ -60,6 +60,16 @@ check-asan:
 	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON' \
 	  LDFLAGS='-fsanitize=address,undefined'
 
+# The threads (input reading ahead, the output directory writing behind)
+# under ThreadSanitizer, in a build tree of their own.
+check-tsan:
+	rm -rf build-tsan && mkdir -p build-tsan
+	cp -r Makefile src include tests samples scripts build-tsan/
+	$(MAKE) -C build-tsan dumpanalyze tests/unit/test_input tests/unit/test_outdir \
+	  tests/unit/test_forkguard CFLAGS='-O1 -g -fsanitize=thread' LDFLAGS='-fsanitize=thread'
+	sh build-tsan/tests/tsan.sh build-tsan/dumpanalyze build-tsan/tests/unit/test_input \
+	  build-tsan/tests/unit/test_outdir build-tsan/tests/unit/test_forkguard
+
 check-valgrind: dumpanalyze $(UNIT_TESTS)
 	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
 
@@ -96,6 +106,6 @@ install: dumpanalyze
 
 clean:
 	rm -f dumpanalyze libdumpanalyze.a src/*.o src/views/*.o src/views/html_assets.h $(UNIT_TESTS)
-	rm -rf build-asan demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
+	rm -rf build-asan build-tsan demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
 
-.PHONY: all check check-asan check-valgrind fuzz bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind fuzz bench demo install clean
