@@ -229,13 +229,19 @@ static void run_op(struct outdir *d, struct op *op)
 static void *writer_main(void *arg)
 {
 	struct outdir *d = arg;
-	pthread_mutex_lock(&d->lock);
 	for (;;) {
+		pthread_mutex_lock(&d->lock);
 		while (!d->head && !d->stopping)
 			pthread_cond_wait(&d->work, &d->lock);
-		if (!d->head)
+		int done = !d->head;
+		pthread_mutex_unlock(&d->lock);
+		if (done)
 			break;
-		struct op *op = d->head;
+		/* The operation is taken inside the guard: a fork must not
+		 * find it in neither the queue nor a thread it copies. */
+		fork_guard_enter();
+		pthread_mutex_lock(&d->lock);
+		struct op *op = d->head;        /* only this thread takes */
 		d->head = op->next;
 		if (!d->head)
 			d->tail = NULL;
@@ -243,16 +249,15 @@ static void *writer_main(void *arg)
 		d->busy = 1;
 		pthread_cond_signal(&d->room);
 		pthread_mutex_unlock(&d->lock);
-		fork_guard_enter();
 		run_op(d, op);
 		free(op);
-		fork_guard_leave();
 		pthread_mutex_lock(&d->lock);
 		d->busy = 0;
 		if (!d->head)
 			pthread_cond_broadcast(&d->idle);
+		pthread_mutex_unlock(&d->lock);
+		fork_guard_leave();
 	}
-	pthread_mutex_unlock(&d->lock);
 	return NULL;
 }
 
