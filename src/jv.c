@@ -120,6 +120,7 @@ int jv_parse(const char *p, size_t n, struct jv_event *e)
 	if (ends_with(rest, rn, " -- fallback to interpreter")) {
 		e->loc_len = rn - 27;
 		e->link = "interpreter";
+		e->link_len = strlen(e->link);
 		e->link_kind = LINK_INTERPRETER;
 	} else {
 		/* LOC -> N[ TYPE] */

@@ -72,6 +72,14 @@ check "jv: abort counts = aborted attempts" "$(grep -c '^\[TRACE --- ' "$JV")" \
 	"$(tail -n +2 "$TMP/jv/gen-1-abort-reasons.csv" | awk -F, '{s += $NF} END {print s + 0}')"
 check "jv: unknown sizes are empty" "$(grep -c '^\[TRACE  *[0-9]' "$JV")" "$(grep -c ',,,,.$' "$TMP/jv/gen-1-traces.csv")"
 check "jv: side trace parent" "5,2,2,,,," "$(grep '^5,' "$TMP/jv/gen-1-traces.csv" | tr -d '\r')"
+check "jv: a fallback to the interpreter is link type interpreter" \
+	"$(grep -c ' -- fallback to interpreter]$' "$JV")" "$(grep -c '^[0-9]*,[0-9]*,interpreter,' "$TMP/jv/gen-1-traces.csv")"
+# the bush text written from a -jv log is dump text that reads back cleanly
+jv_rt=$(for b in "$TMP"/jv/gen-1-bush-*.txt; do
+	rm -rf "$TMP/jv-rt"
+	$DA -q --views traces --dump "$b" --out-dir "$TMP/jv-rt" 2>&1 > /dev/null
+done)
+check "jv: bush text reads back without a warning" "" "$jv_rt"
 check "jv: bushes drawn" "$(ls "$TMP/jv" | grep -c 'bush-.*txt$')" "$(ls "$TMP/jv" | grep -c 'bush-.*png$')"
 
 # Hostile input: a message and an exit code, never a crash.

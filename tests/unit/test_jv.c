@@ -63,6 +63,7 @@ static void test_fallback_to_interpreter(void **s)
 	struct jv_event e = parse_ok("[TRACE  51 (46/3) argparse.lua:32 -- fallback to interpreter]");
 	assert_int_equal(e.kind, JV_STOP);
 	assert_int_equal(e.link_kind, LINK_INTERPRETER);
+	span(e.link, e.link_len, "interpreter");
 	span(e.loc, e.loc_len, "argparse.lua:32");
 }
 
