@@ -11,8 +11,8 @@ CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 THREADS  = -pthread
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
-PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libpng zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
+PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libisal zlib liblzma libzstd jansson 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libisal zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
 
 LIB_SRCS = src/forkguard.c src/answers.c src/picture.c src/profile.c src/profile_join.c src/flamegraph.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
@@ -41,7 +41,7 @@ libdumpanalyze.a: $(LIB_OBJS)
 dumpanalyze: src/main.o libdumpanalyze.a
 	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-tests/unit/test_%: tests/unit/test_%.c tests/unit/capture.h libdumpanalyze.a
+tests/unit/test_%: tests/unit/test_%.c tests/unit/capture.h tests/unit/memfile.h libdumpanalyze.a
 	$(CC) $(WARN) $(THREADS) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -o $@ $< libdumpanalyze.a $(PKG_LIBS) -lcmocka -lm
 
 # The README's test command: unit tests, then end-to-end tests on real dumps.

@@ -12,6 +12,7 @@
 #include <fontconfig/fontconfig.h>
 #include "dumpanalyze/flamegraph.h"
 #include "capture.h"
+#include "memfile.h"
 
 /* Frames of the stacks below, one array per stack. */
 static const char *const f_ab[] = { "a", "b" };
@@ -26,8 +27,6 @@ static const struct flame_stack sample[] = {
 };
 #define NSAMPLE (sizeof(sample) / sizeof(sample[0]))
 
-struct memfile { char *buf; size_t len; };
-
 /* flamegraph_write into memory; asserts it succeeded. */
 static struct memfile render(enum picture_format fmt, const struct flame_stack *st, size_t n,
                              flame_mark_fn mark, void *ctx)
@@ -40,12 +39,6 @@ static struct memfile render(enum picture_format fmt, const struct flame_stack *
 	return m;
 }
 
-static uint32_t be32(const char *p)
-{
-	const unsigned char *u = (const unsigned char *)p;
-	return (uint32_t)u[0] << 24 | (uint32_t)u[1] << 16 | (uint32_t)u[2] << 8 | u[3];
-}
-
 /* A PNG's size from its IHDR, after checking the signature. */
 static void png_size(const struct memfile *m, uint32_t *w, uint32_t *h)
 {
@@ -54,26 +47,6 @@ static void png_size(const struct memfile *m, uint32_t *w, uint32_t *h)
 	assert_memory_equal(m->buf + 12, "IHDR", 4);
 	*w = be32(m->buf + 16);
 	*h = be32(m->buf + 20);
-}
-
-struct reader { const struct memfile *m; size_t at; };
-
-static cairo_status_t read_mem(void *closure, unsigned char *data, unsigned int len)
-{
-	struct reader *r = closure;
-	if (r->m->len - r->at < len)
-		return CAIRO_STATUS_READ_ERROR;
-	memcpy(data, r->m->buf + r->at, len);
-	r->at += len;
-	return CAIRO_STATUS_SUCCESS;
-}
-
-static cairo_surface_t *decode_png(const struct memfile *m)
-{
-	struct reader r = { m, 0 };
-	cairo_surface_t *sf = cairo_image_surface_create_from_png_stream(read_mem, &r);
-	assert_int_equal(cairo_surface_status(sf), CAIRO_STATUS_SUCCESS);
-	return sf;
 }
 
 static int is_colour(cairo_surface_t *sf, int x, int y, double r, double g, double b)
@@ -310,10 +283,10 @@ static void test_write_failure_is_reported(void **s)
 	(void)s;
 	FILE *fp = fopen("/dev/null", "r");     /* every write fails */
 	assert_non_null(fp);
-	capture_begin();    /* libpng says "Write Error" on its own */
+	capture_begin();    /* the caller, who knows the file's name, tells */
 	assert_int_equal(flamegraph_write(fp, PICTURE_PNG, "t", sample, NSAMPLE, NULL, NULL), -1);
 	capture_end();
-	assert_non_null(strstr(cap.text, "Write Error"));
+	assert_string_equal(cap.text, "");
 	assert_int_equal(flamegraph_write(fp, PICTURE_SVG, "t", sample, NSAMPLE, NULL, NULL), -1);
 	fclose(fp);
 }

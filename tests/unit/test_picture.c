@@ -1,0 +1,177 @@
+/* test_picture.c — the PNG writer: the file's chunks, their CRCs, and
+ * pixels that decode (with cairo's libpng reader) to what was drawn. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <cairo.h>
+#include <zlib.h>
+#include "dumpanalyze/picture.h"
+#include "memfile.h"
+
+struct scene { int w, h, noise; };
+
+/* Flat areas, a gradient, text, and optionally noise no compressor
+ * can shrink (so the compressed rows outgrow their input). */
+static void draw_scene(cairo_t *cr, const void *arg)
+{
+	const struct scene *sc = arg;
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_pattern_t *g = cairo_pattern_create_linear(0, 0, sc->w, sc->h);
+	cairo_pattern_add_color_stop_rgb(g, 0, 0.9, 0.2, 0.1);
+	cairo_pattern_add_color_stop_rgb(g, 1, 0.1, 0.3, 0.8);
+	cairo_set_source(cr, g);
+	cairo_rectangle(cr, sc->w / 4.0, sc->h / 4.0, sc->w / 2.0, sc->h / 2.0);
+	cairo_fill(cr);
+	cairo_pattern_destroy(g);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	picture_text(cr, 2, sc->h / 2.0, 12, sc->w, "TRACE 1 -> loop", 15);
+	if (sc->noise) {
+		uint32_t x = 12345;
+		for (int y = 0; y < sc->h; y += 1)
+			for (int i = 0; i < sc->w; i += 2) {
+				x = x * 1103515245u + 12345u;
+				cairo_set_source_rgb(cr, (x >> 8 & 255) / 255.0, (x >> 16 & 255) / 255.0,
+				                     (x >> 24) / 255.0);
+				cairo_rectangle(cr, i, y, 1, 1);
+				cairo_fill(cr);
+			}
+	}
+}
+
+static struct memfile write_scene(const struct scene *sc)
+{
+	struct memfile m = { NULL, 0 };
+	FILE *fp = open_memstream(&m.buf, &m.len);
+	assert_non_null(fp);
+	assert_int_equal(picture_write(fp, PICTURE_PNG, sc->w, sc->h, draw_scene, sc), 0);
+	assert_int_equal(fclose(fp), 0);
+	return m;
+}
+
+/* Walk the chunks: signature, IHDR with our fields, IDATs, IEND last,
+ * every CRC right.  Returns the number of IDAT chunks. */
+static int check_chunks(const struct memfile *m, int w, int h)
+{
+	const unsigned char *p = (const unsigned char *)m->buf, *end = p + m->len;
+	assert_true(m->len >= 8 + 25 + 12);
+	assert_memory_equal(p, "\x89PNG\r\n\x1a\n", 8);
+	p += 8;
+	int idats = 0, n = 0, ended = 0;
+	while (p < end) {
+		assert_false(ended);
+		assert_true(end - p >= 12);
+		uint32_t len = be32(p);
+		assert_true((size_t)(end - p) >= 12 + (size_t)len);
+		uLong crc = crc32(0L, p + 4, 4 + len);
+		assert_int_equal(be32(p + 8 + len), (uint32_t)crc);
+		if (n == 0) {
+			assert_memory_equal(p + 4, "IHDR", 4);
+			assert_int_equal(len, 13);
+			assert_int_equal(be32(p + 8), (uint32_t)w);
+			assert_int_equal(be32(p + 12), (uint32_t)h);
+			assert_memory_equal(p + 16, "\x08\x02\x00\x00\x00", 5);
+		} else if (memcmp(p + 4, "IDAT", 4) == 0) {
+			idats++;
+		} else {
+			assert_memory_equal(p + 4, "IEND", 4);
+			assert_int_equal(len, 0);
+			ended = 1;
+		}
+		p += 12 + len;
+		n++;
+	}
+	assert_true(ended);
+	assert_true(idats >= 1);
+	return idats;
+}
+
+/* The decoded file has exactly the pixels of the same scene drawn on an
+ * image surface. */
+static void check_pixels(const struct memfile *m, const struct scene *sc)
+{
+	cairo_surface_t *got = decode_png(m);
+	assert_int_equal(cairo_image_surface_get_width(got), sc->w);
+	assert_int_equal(cairo_image_surface_get_height(got), sc->h);
+	cairo_surface_t *want = cairo_image_surface_create(CAIRO_FORMAT_RGB24, sc->w, sc->h);
+	cairo_t *cr = cairo_create(want);
+	draw_scene(cr, sc);
+	cairo_destroy(cr);
+	cairo_surface_flush(want);
+	const unsigned char *a = cairo_image_surface_get_data(got), *b = cairo_image_surface_get_data(want);
+	int sa = cairo_image_surface_get_stride(got), sb = cairo_image_surface_get_stride(want);
+	for (int y = 0; y < sc->h; y++)
+		for (int x = 0; x < sc->w; x++) {
+			uint32_t pa, pb;
+			memcpy(&pa, a + (size_t)y * (size_t)sa + 4 * (size_t)x, 4);
+			memcpy(&pb, b + (size_t)y * (size_t)sb + 4 * (size_t)x, 4);
+			if ((pa & 0xffffff) != (pb & 0xffffff))
+				fail_msg("pixel (%d,%d): %06x, drawn %06x", x, y,
+				         (unsigned)(pa & 0xffffff), (unsigned)(pb & 0xffffff));
+		}
+	cairo_surface_destroy(want);
+	cairo_surface_destroy(got);
+}
+
+static void test_small_pictures_round_trip(void **s)
+{
+	(void)s;
+	const struct scene scenes[] = { { 1, 1, 0 }, { 7, 3, 0 }, { 200, 120, 0 }, { 33, 5, 1 } };
+	for (size_t i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
+		struct memfile m = write_scene(&scenes[i]);
+		assert_int_equal(check_chunks(&m, scenes[i].w, scenes[i].h), 1);
+		check_pixels(&m, &scenes[i]);
+		free(m.buf);
+	}
+}
+
+/* Rows wider than a strip, and more compressed bytes than one IDAT holds:
+ * several strips and several IDAT chunks in one stream. */
+static void test_big_noisy_picture_round_trips(void **s)
+{
+	(void)s;
+	const struct scene sc = { 30000, 40, 1 };
+	struct memfile m = write_scene(&sc);
+	assert_true(check_chunks(&m, sc.w, sc.h) >= 4);
+	check_pixels(&m, &sc);
+	free(m.buf);
+}
+
+static void test_same_picture_same_bytes(void **s)
+{
+	(void)s;
+	const struct scene sc = { 300, 200, 0 };
+	struct memfile a = write_scene(&sc), b = write_scene(&sc);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.buf, b.buf, a.len);
+	free(a.buf);
+	free(b.buf);
+}
+
+static void test_write_failure_is_reported(void **s)
+{
+	(void)s;
+	FILE *fp = fopen("/dev/full", "w");
+	assert_non_null(fp);
+	const struct scene sc = { 300, 200, 0 };
+	int r = picture_write(fp, PICTURE_PNG, sc.w, sc.h, draw_scene, &sc);
+	r |= fflush(fp);
+	assert_int_equal(r, -1);
+	fclose(fp);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_small_pictures_round_trip),
+		cmocka_unit_test(test_big_noisy_picture_round_trips),
+		cmocka_unit_test(test_same_picture_same_bytes),
+		cmocka_unit_test(test_write_failure_is_reported),
+	};
+	return cmocka_run_group_tests_name("picture", tests, NULL, NULL);
+}
