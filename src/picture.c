@@ -92,7 +92,7 @@ static int png_chunk(FILE *fp, const char type[4], const unsigned char *data, si
 	if (n)          /* crc32 of a NULL buffer is its starting value, not c */
 		c = crc32(c, data, (uInt)n);
 	put_be32(crc, (uint32_t)c);
-	return fwrite(head, 1, 8, fp) == 8 && fwrite(data, 1, n, fp) == n &&
+	return fwrite(head, 1, 8, fp) == 8 && (n == 0 || fwrite(data, 1, n, fp) == n) &&
 	       fwrite(crc, 1, 4, fp) == 4 ? 0 : -1;
 }
 
