@@ -25,6 +25,41 @@ void fork_guard_leave(void)
 	pthread_mutex_unlock(&guard);
 }
 
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int running;
+};
+
+static void *started(void *p)
+{
+	struct start *st = p;
+	void *(*fn)(void *) = st->fn;
+	void *arg = st->arg;
+	pthread_mutex_lock(&st->lock);
+	st->running = 1;
+	pthread_cond_signal(&st->cond);
+	pthread_mutex_unlock(&st->lock);      /* st is gone after this */
+	return fn(arg);
+}
+
+int fork_guard_thread(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	struct start st = { fn, arg, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
+	int e = pthread_create(t, NULL, started, &st);
+	if (e == 0) {
+		pthread_mutex_lock(&st.lock);
+		while (!st.running)
+			pthread_cond_wait(&st.cond, &st.lock);
+		pthread_mutex_unlock(&st.lock);
+	}
+	pthread_mutex_destroy(&st.lock);
+	pthread_cond_destroy(&st.cond);
+	return e;
+}
+
 pid_t fork_guarded(void)
 {
 	pthread_mutex_lock(&guard);

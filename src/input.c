@@ -383,7 +383,8 @@ static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
 }
 
 /* The reading thread: fills chunks while the caller has not taken
- * INPUT_CHUNKS of them, until the end of the input or input_close. */
+ * INPUT_CHUNKS of them, until the end of the input or input_close; at the
+ * end it waits for input_close to join it (see forkguard.h). */
 static void *reader_main(void *arg)
 {
 	struct input_reader *rd = arg;
@@ -406,6 +407,10 @@ static void *reader_main(void *arg)
 		if (c->status)
 			break;
 	}
+	pthread_mutex_lock(&rd->lock);
+	while (!atomic_load(&rd->stop))
+		pthread_cond_wait(&rd->freed, &rd->lock);
+	pthread_mutex_unlock(&rd->lock);
 	return NULL;
 }
 
@@ -436,7 +441,7 @@ static int next_chunk(struct input *in)
 		if (!rd->started) {
 			rd->started = 1;
 			rd->guarded = 1;
-			rd->threaded = pthread_create(&rd->thread, NULL, reader_main, rd) == 0;
+			rd->threaded = fork_guard_thread(&rd->thread, reader_main, rd) == 0;
 			if (!rd->threaded)
 				rd->guarded = 0;
 		}

@@ -442,7 +442,7 @@ struct outfile *outfile_create(struct outdir *d, const char *name)
 	 * thread (none to be had) every operation is done at once. */
 	if (!d->started) {
 		d->started = 1;
-		d->threaded = pthread_create(&d->thread, NULL, writer_main, d) == 0;
+		d->threaded = fork_guard_thread(&d->thread, writer_main, d) == 0;
 	}
 	struct outfile *f = xrealloc(NULL, sizeof(*f));
 	memset(f, 0, sizeof(*f));

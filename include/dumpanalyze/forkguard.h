@@ -3,10 +3,15 @@
  * memory allocator has one, and the reading and writing threads allocate
  * and free memory).  So those threads do their work inside
  * fork_guard_enter() and fork_guard_leave(), and wait for input or for
- * work outside; fork_guarded() forks only while no thread is inside. */
+ * work outside; fork_guarded() forks only while no thread is inside.
+ * A thread's start and end take locks too (the runtime's thread registry,
+ * freeing its caches): such threads are started with fork_guard_thread(),
+ * which returns once the thread runs, and end only when joined, by the
+ * thread that forks, which cannot fork meanwhile. */
 #ifndef DUMPANALYZE_FORKGUARD_H
 #define DUMPANALYZE_FORKGUARD_H
 
+#include <pthread.h>
 #include <sys/types.h>
 
 void fork_guard_enter(void);
@@ -14,5 +19,8 @@ void fork_guard_leave(void);
 /* fork(), once every thread is out; the child starts with the guard
  * open and no thread inside. */
 pid_t fork_guarded(void);
+/* pthread_create(t, NULL, fn, arg), returning once the thread has
+ * started fn: 0, or pthread_create's error. */
+int fork_guard_thread(pthread_t *t, void *(*fn)(void *), void *arg);
 
 #endif

@@ -95,11 +95,52 @@ static void test_children_of_busy_threads_run(void **s)
 		pthread_join(t[i], NULL);
 }
 
+/* The pattern of the program: a thread started, a fork while it works,
+ * a child that starts and joins a thread of its own, then the parent
+ * joins its thread; over and over (a lock inherited held would hang a
+ * child; SIGALRM ends the test then). */
+static void *child_thread(void *arg)
+{
+	(void)arg;
+	fork_guard_enter();
+	free(malloc(5000));
+	fork_guard_leave();
+	return NULL;
+}
+
+static void test_threads_started_and_joined_around_forks(void **s)
+{
+	(void)s;
+#ifdef __SANITIZE_THREAD__
+	skip();         /* TSan cannot follow a child that starts a thread */
+#endif
+	alarm(60);
+	for (int i = 0; i < 100; i++) {
+		pthread_t t;
+		atomic_store(&stop, 0);
+		assert_int_equal(fork_guard_thread(&t, allocating, NULL), 0);
+		pid_t pid = fork_guarded();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			pthread_t c;
+			if (fork_guard_thread(&c, child_thread, NULL) != 0)
+				_exit(1);
+			pthread_join(c, NULL);
+			_exit(0);
+		}
+		atomic_store(&stop, 1);
+		pthread_join(t, NULL);
+		reap_ok(pid);
+	}
+	alarm(0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fork_waits_for_the_thread_inside),
 		cmocka_unit_test(test_children_of_busy_threads_run),
+		cmocka_unit_test(test_threads_started_and_joined_around_forks),
 	};
 	return cmocka_run_group_tests_name("forkguard", tests, NULL, NULL);
 }

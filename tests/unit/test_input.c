@@ -1,6 +1,7 @@
 /* test_input.c — lines from files and pipes: splitting, numbering, line
  * ends, lines of any length, and the presentation noise input removes. */
 #include <stdarg.h>
+#include <dirent.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -297,6 +298,37 @@ static void test_from_fd_leaves_the_fd_open(void **s)
 	expect_line(&in, "x", 1);
 	input_close(&in);
 	assert_true(fcntl(fd, F_GETFD) >= 0);
+	close(fd);
+}
+
+/* Threads of this process, from /proc. */
+static int threads_now(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	assert_non_null(d);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL;)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* The reading thread stays after the end until input_close joins it: a
+ * thread that ended on its own could be caught by a fork halfway through
+ * freeing its memory (forkguard.h). */
+static void test_reading_thread_ends_only_when_closed(void **s)
+{
+	(void)s;
+	int before = threads_now();
+	int fd = file_with("x\n", 2);
+	struct input in;
+	input_from_fd(&in, fd);
+	expect_line(&in, "x", 1);
+	expect_end(&in);
+	nanosleep(&(struct timespec){ 0, 50 * 1000000 }, NULL);
+	assert_int_equal(threads_now(), before + 1);
+	input_close(&in);
+	assert_int_equal(threads_now(), before);
 	close(fd);
 }
 
@@ -635,6 +667,7 @@ int main(void)
 		cmocka_unit_test(test_open_missing_file_is_enoent),
 		cmocka_unit_test(test_open_file_reads_and_closes_it),
 		cmocka_unit_test(test_from_fd_leaves_the_fd_open),
+		cmocka_unit_test(test_reading_thread_ends_only_when_closed),
 		cmocka_unit_test(test_ansi_escapes_removed),
 		cmocka_unit_test(test_ansi_dump_lines_come_out_plain),
 		cmocka_unit_test(test_html_tags_and_entities_removed),

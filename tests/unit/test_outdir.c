@@ -267,6 +267,38 @@ static void test_write_failure_leaves_no_final_file_without_thread(void **s)
 	write_failure_leaves_no_final_file(0);
 }
 
+static int threads_now(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	assert_non_null(d);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL;)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* The writing thread starts with the first file (a directory that only
+ * forks, as several dumps' does, has none for its children to inherit)
+ * and ends only in outdir_close, which joins it (forkguard.h). */
+static void test_writing_thread_lives_from_first_file_to_close(void **s)
+{
+	(void)s;
+	int before = threads_now();
+	struct outdir *d = open_dir(1);
+	assert_int_equal(threads_now(), before);
+	struct outfile *f = outfile_create(d, "summary.txt");
+	assert_non_null(f);
+	assert_int_equal(threads_now(), before + 1);
+	assert_int_equal(outfile_commit(f), 0);
+	assert_int_equal(outdir_publish(d), 0);
+	assert_int_equal(outdir_sync(d), 0);
+	assert_int_equal(threads_now(), before + 1);
+	outdir_close(d);
+	assert_int_equal(threads_now(), before);
+	assert_true(exists("summary.txt"));
+}
+
 static void test_creates_missing_parents(void **s)
 {
 	(void)s;
@@ -293,6 +325,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_discard_leaves_nothing_without_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_failure_leaves_no_final_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_failure_leaves_no_final_file_without_thread, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_writing_thread_lives_from_first_file_to_close, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_creates_missing_parents, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("outdir", tests, NULL, NULL);
