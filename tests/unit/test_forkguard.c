@@ -14,6 +14,11 @@
 #include <cmocka.h>
 #include "dumpanalyze/forkguard.h"
 
+/* Forks per test, and how long they may take before the test counts as
+ * hung: under valgrind each child's exit is a leak check of the whole
+ * process, 0.1-0.4 s, on a machine that may be busy. */
+enum { FORKS = 40, HANG_SECONDS = 180 };
+
 static atomic_int events, left_at;
 
 static void *inside_for_a_while(void *arg)
@@ -77,8 +82,8 @@ static void test_children_of_busy_threads_run(void **s)
 	atomic_store(&stop, 0);
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(pthread_create(&t[i], NULL, allocating, NULL), 0);
-	alarm(60);
-	for (int i = 0; i < 100; i++) {
+	alarm(HANG_SECONDS);
+	for (int i = 0; i < FORKS; i++) {
 		pid_t pid = fork_guarded();
 		assert_true(pid >= 0);
 		if (pid == 0) {
@@ -114,8 +119,8 @@ static void test_threads_started_and_joined_around_forks(void **s)
 #ifdef __SANITIZE_THREAD__
 	skip();         /* TSan cannot follow a child that starts a thread */
 #endif
-	alarm(60);
-	for (int i = 0; i < 100; i++) {
+	alarm(HANG_SECONDS);
+	for (int i = 0; i < FORKS; i++) {
 		pthread_t t;
 		atomic_store(&stop, 0);
 		assert_int_equal(fork_guard_thread(&t, allocating, NULL), 0);
