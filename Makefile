@@ -41,7 +41,7 @@ libdumpanalyze.a: $(LIB_OBJS)
 dumpanalyze: src/main.o libdumpanalyze.a
 	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-tests/unit/test_%: tests/unit/test_%.c tests/unit/capture.h tests/unit/memfile.h libdumpanalyze.a
+tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) libdumpanalyze.a
 	$(CC) $(WARN) $(THREADS) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -o $@ $< libdumpanalyze.a $(PKG_LIBS) -lcmocka -lm
 
 # The README's test command: unit tests, then end-to-end tests on real dumps.

@@ -1,7 +1,6 @@
 /* test_input.c — lines from files and pipes: splitting, numbering, line
  * ends, lines of any length, and the presentation noise input removes. */
 #include <stdarg.h>
-#include <dirent.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -18,6 +17,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 #include "dumpanalyze/input.h"
+#include "threads.h"
 
 /* A temporary file holding the bytes, open for reading at offset 0. */
 static int file_with(const char *bytes, size_t n)
@@ -301,18 +301,6 @@ static void test_from_fd_leaves_the_fd_open(void **s)
 	close(fd);
 }
 
-/* Threads of this process, from /proc. */
-static int threads_now(void)
-{
-	DIR *d = opendir("/proc/self/task");
-	assert_non_null(d);
-	int n = 0;
-	for (struct dirent *e; (e = readdir(d)) != NULL;)
-		n += e->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 /* The reading thread stays after the end until input_close joins it: a
  * thread that ended on its own could be caught by a fork halfway through
  * freeing its memory (forkguard.h). */
@@ -451,6 +439,21 @@ static void test_gzip_magic_split_across_pipe_reads_is_detected(void **s)
 	assert_int_equal(r, 1);
 }
 
+/* l is the next line of bytes[0, n) after *start, numbered *no + 1, CR
+ * of a CRLF dropped; both move on past it. */
+static void expect_reference_line(const struct line *l, const char *bytes, size_t n,
+                                  size_t *start, uint64_t *no)
+{
+	const char *nl = memchr(bytes + *start, '\n', n - *start);
+	size_t stop = nl ? (size_t)(nl - bytes) : n, len = stop - *start;
+	if (len && bytes[*start + len - 1] == '\r')
+		len--;
+	assert_int_equal(l->no, ++*no);
+	assert_int_equal(l->len, len);
+	assert_memory_equal(l->p, bytes + *start, len);
+	*start = stop + 1;
+}
+
 /* Newlines are found 64 bytes at a time: lines of every length from 0 to
  * 300, CRLF or not, at every offset against the 64-byte windows and the
  * 1 MiB read blocks, come out exactly as a byte-by-byte split gives them. */
@@ -461,19 +464,9 @@ static void check_against_reference_split(const char *bytes, size_t n, int fd)
 	struct line l;
 	size_t start = 0;
 	uint64_t no = 0;
-	for (size_t i = 0; i <= n; i++) {
-		if (i < n && bytes[i] != '\n')
-			continue;
-		if (i == n && start == n)
-			break;
-		size_t len = i - start;
-		if (len && bytes[start + len - 1] == '\r')
-			len--;
+	while (start < n) {
 		assert_int_equal(input_next(&in, &l), 1);
-		assert_int_equal(l.no, ++no);
-		assert_int_equal(l.len, len);
-		assert_memory_equal(l.p, bytes + start, len);
-		start = i + 1;
+		expect_reference_line(&l, bytes, n, &start, &no);
 	}
 	expect_end(&in);
 	close_all(&in);
@@ -496,14 +489,7 @@ static void check_batches_against_reference_split(const char *bytes, size_t n, i
 	while ((got = input_next_lines(&in, l, max)) > 0) {
 		assert_true(got <= max);
 		for (int k = 0; k < got; k++) {
-			const char *nl = memchr(bytes + start, '\n', n - start);
-			size_t stop = nl ? (size_t)(nl - bytes) : n, len = stop - start;
-			if (len && bytes[start + len - 1] == '\r')
-				len--;
-			assert_int_equal(l[k].no, ++no);
-			assert_int_equal(l[k].len, len);
-			assert_memory_equal(l[k].p, bytes + start, len);
-			start = stop + 1;
+			expect_reference_line(&l[k], bytes, n, &start, &no);
 		}
 	}
 	assert_int_equal(got, 0);
@@ -532,14 +518,7 @@ static void check_chunks_against_reference_split(const char *bytes, size_t n, in
 		if (++chunks % 3 == 0)
 			nanosleep(&(struct timespec){ 0, 5 * 1000000 }, NULL);
 		for (int k = 0; k < got; k++) {
-			const char *nl = memchr(bytes + start, '\n', n - start);
-			size_t stop = nl ? (size_t)(nl - bytes) : n, len = stop - start;
-			if (len && bytes[start + len - 1] == '\r')
-				len--;
-			assert_int_equal(l[k].no, ++no);
-			assert_int_equal(l[k].len, len);
-			assert_memory_equal(l[k].p, bytes + start, len);
-			start = stop + 1;
+			expect_reference_line(&l[k], bytes, n, &start, &no);
 		}
 		assert_int_equal(in.lineno, no);
 	}

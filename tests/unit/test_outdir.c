@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "dumpanalyze/outdir.h"
+#include "threads.h"
 
 static char dir[64];
 
@@ -265,17 +266,6 @@ static void test_write_failure_leaves_no_final_file_without_thread(void **s)
 {
 	(void)s;
 	write_failure_leaves_no_final_file(0);
-}
-
-static int threads_now(void)
-{
-	DIR *d = opendir("/proc/self/task");
-	assert_non_null(d);
-	int n = 0;
-	for (struct dirent *e; (e = readdir(d)) != NULL;)
-		n += e->d_name[0] != '.';
-	closedir(d);
-	return n;
 }
 
 /* The writing thread starts with the first file (a directory that only
