@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo-svg.h>
-#include <isa-l/igzip_lib.h>
 #include <zlib.h>
 #include "dumpanalyze/picture.h"
 #include "dumpanalyze/arena.h"
@@ -67,12 +66,14 @@ void picture_textf(cairo_t *cr, double x, double y, double size, double width,
 	             n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-/* PNG: cairo draws, ISA-L's igzip compresses, and the file around the
- * compressed rows (signature, IHDR, IDAT, IEND, each chunk with zlib's
- * CRC-32) is written here.  On bush pictures igzip's level 1 is 6x
- * zlib's level 1 and a quarter smaller; zlib was most of a picture's time.
- * Every row has filter Sub (a flat colour becomes zeros); igzip gives the
- * same bytes on every x86-64 with SSE4.2 (bench/RESULTS.md). */
+/* PNG: cairo draws, zlib compresses (level 1, RLE: the fastest of its
+ * settings on these pictures), and the file around the compressed rows
+ * (signature, IHDR, IDAT, IEND, each chunk with its CRC-32) is written
+ * here, with every row filtered by Sub (a flat colour becomes zeros).
+ * cairo's own writer tries every filter on every row at zlib's default
+ * level; libpng's per-byte row handling cost more than the filter here.
+ * ISA-L's igzip compressed 6x faster but not always to the same bytes
+ * (bench/RESULTS.md). */
 enum { PNG_STRIP = 256 * 1024, PNG_IDAT = 64 * 1024 };
 
 static void put_be32(unsigned char *p, uint32_t v)
@@ -132,13 +133,13 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	size_t rows = PNG_STRIP / row ? PNG_STRIP / row : 1;
 	unsigned char *strip = xrealloc(NULL, rows * row + 1);     /* + sub_row's spill */
 	unsigned char *out = xrealloc(NULL, PNG_IDAT);
-	unsigned char *level_buf = xrealloc(NULL, ISAL_DEF_LVL1_DEFAULT);
-	struct isal_zstream zs;
-	isal_deflate_init(&zs);
-	zs.level = 1;
-	zs.level_buf = level_buf;
-	zs.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-	zs.gzip_flag = IGZIP_ZLIB;
+	z_stream zs;
+	memset(&zs, 0, sizeof(zs));
+	if (deflateInit2(&zs, 1, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) {
+		free(out);
+		free(strip);
+		return -1;
+	}
 
 	unsigned char ihdr[13] = { 0 };
 	put_be32(ihdr, (uint32_t)w);
@@ -152,23 +153,23 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 		for (; y < h && n + row <= rows * row; y++, n += row)
 			sub_row(strip + n, data + (size_t)y * (size_t)stride, w);
 		zs.next_in = strip;
-		zs.avail_in = (uint32_t)n;
-		zs.end_of_stream = y == h;
+		zs.avail_in = (uInt)n;
+		int flush = y == h ? Z_FINISH : Z_NO_FLUSH, z;
 		do {    /* until the strip is taken, or at the end all is out */
 			zs.next_out = out;
 			zs.avail_out = PNG_IDAT;
-			if (isal_deflate(&zs) != COMP_OK)
+			z = deflate(&zs, flush);
+			if (z == Z_STREAM_ERROR)
 				r = -1;
 			else if (zs.avail_out < PNG_IDAT)
 				r = png_chunk(fp, "IDAT", out, PNG_IDAT - zs.avail_out);
-		} while (r == 0 && (zs.avail_in ||
-		                    (zs.end_of_stream && zs.internal_state.state != ZSTATE_END)));
+		} while (r == 0 && (zs.avail_in || (flush == Z_FINISH && z != Z_STREAM_END)));
 		if (y == h)
 			break;
 	}
 	if (r == 0)
 		r = png_chunk(fp, "IEND", NULL, 0);
-	free(level_buf);
+	deflateEnd(&zs);
 	free(out);
 	free(strip);
 	return r == 0 && !ferror(fp) ? 0 : -1;

@@ -1,8 +1,7 @@
 /* picture.h — writing a cairo drawing as a PNG or SVG file, and text that
  * cairo can show, for every picture the views draw (bushes, flame
- * graphs).  Same drawing, same bytes: PNG rows compressed by ISA-L's
- * igzip with fixed settings, SVG with cairo's process-wide surface ids
- * renumbered. */
+ * graphs).  Same drawing, same bytes: PNG rows compressed by zlib with
+ * fixed settings, SVG with cairo's process-wide surface ids renumbered. */
 #ifndef DUMPANALYZE_PICTURE_H
 #define DUMPANALYZE_PICTURE_H
 
