@@ -12,7 +12,6 @@
 #include "dumpanalyze/view.h"
 #include "dumpanalyze/workers.h"
 #include "dumpanalyze/picture.h"
-#include <fontconfig/fontconfig.h>
 
 /* Geometry, in pixels at scale 1. */
 #define COL_W 200.0         /* a trace's column */
@@ -534,10 +533,9 @@ static int draw_job(void *arg)
 	if (r == 0)
 		r = outdir_sync(own.out);
 	outdir_close(own.out);
-	/* The worker ends here: give back the font caches it filled, so
+	/* The worker ends here: give back its pixels and font caches, so
 	 * leak checkers following it see only our own memory. */
-	cairo_debug_reset_static_data();
-	FcFini();
+	picture_release();
 	return r;
 }
 

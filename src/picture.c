@@ -1,9 +1,12 @@
 /* picture.c — PNG and SVG files from cairo drawings; see picture.h. */
+#define _DEFAULT_SOURCE         /* MAP_ANONYMOUS, MADV_HUGEPAGE */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
 #include <zlib.h>
 #include "dumpanalyze/picture.h"
 #include "dumpanalyze/arena.h"
@@ -124,6 +127,25 @@ static void sub_row(unsigned char *out, const unsigned char *src, int w)
 	}
 }
 
+/* What writing a PNG needs besides the pixels, kept from one picture to
+ * the next like the pixels (see canvas below): zlib's state is a few
+ * hundred KiB, new pages for every picture otherwise. */
+static struct png_writer {
+	z_stream zs;
+	int ready;
+	unsigned char *strip, *out;
+	size_t strip_size;
+} png;
+
+static void png_writer_free(void)
+{
+	if (png.ready)
+		deflateEnd(&png.zs);
+	free(png.strip);
+	free(png.out);
+	memset(&png, 0, sizeof(png));
+}
+
 static int write_png(FILE *fp, cairo_surface_t *s)
 {
 	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
@@ -131,15 +153,20 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	const unsigned char *data = cairo_image_surface_get_data(s);
 	size_t row = 1 + 3 * (size_t)w;
 	size_t rows = PNG_STRIP / row ? PNG_STRIP / row : 1;
-	unsigned char *strip = xrealloc(NULL, rows * row + 1);     /* + sub_row's spill */
-	unsigned char *out = xrealloc(NULL, PNG_IDAT);
-	z_stream zs;
-	memset(&zs, 0, sizeof(zs));
-	if (deflateInit2(&zs, 1, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) {
-		free(out);
-		free(strip);
-		return -1;
+	if (rows * row + 1 > png.strip_size) {          /* + sub_row's spill */
+		png.strip_size = rows * row + 1;
+		png.strip = xrealloc(png.strip, png.strip_size);
 	}
+	if (!png.out)
+		png.out = xrealloc(NULL, PNG_IDAT);
+	unsigned char *strip = png.strip, *out = png.out;
+	z_stream *zs = &png.zs;
+	if (png.ready)
+		png.ready = deflateReset(zs) == Z_OK;
+	else
+		png.ready = deflateInit2(zs, 1, Z_DEFLATED, 15, 8, Z_RLE) == Z_OK;
+	if (!png.ready)
+		return -1;
 
 	unsigned char ihdr[13] = { 0 };
 	put_be32(ihdr, (uint32_t)w);
@@ -152,26 +179,23 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 		size_t n = 0;
 		for (; y < h && n + row <= rows * row; y++, n += row)
 			sub_row(strip + n, data + (size_t)y * (size_t)stride, w);
-		zs.next_in = strip;
-		zs.avail_in = (uInt)n;
+		zs->next_in = strip;
+		zs->avail_in = (uInt)n;
 		int flush = y == h ? Z_FINISH : Z_NO_FLUSH, z;
 		do {    /* until the strip is taken, or at the end all is out */
-			zs.next_out = out;
-			zs.avail_out = PNG_IDAT;
-			z = deflate(&zs, flush);
+			zs->next_out = out;
+			zs->avail_out = PNG_IDAT;
+			z = deflate(zs, flush);
 			if (z == Z_STREAM_ERROR)
 				r = -1;
-			else if (zs.avail_out < PNG_IDAT)
-				r = png_chunk(fp, "IDAT", out, PNG_IDAT - zs.avail_out);
-		} while (r == 0 && (zs.avail_in || (flush == Z_FINISH && z != Z_STREAM_END)));
+			else if (zs->avail_out < PNG_IDAT)
+				r = png_chunk(fp, "IDAT", out, PNG_IDAT - zs->avail_out);
+		} while (r == 0 && (zs->avail_in || (flush == Z_FINISH && z != Z_STREAM_END)));
 		if (y == h)
 			break;
 	}
 	if (r == 0)
 		r = png_chunk(fp, "IEND", NULL, 0);
-	deflateEnd(&zs);
-	free(out);
-	free(strip);
 	return r == 0 && !ferror(fp) ? 0 : -1;
 }
 
@@ -220,6 +244,48 @@ static cairo_status_t write_mem(void *closure, const unsigned char *data, unsign
 	                                            : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* The pixels of the last PNG, kept for the next one: a worker draws
+ * hundreds of pictures, and a new surface each time cost a page fault for
+ * every 4 KiB in a forked worker (a third of a run was the kernel's);
+ * huge pages where the kernel gives them make it a fault per 2 MiB.
+ * One thread per process draws, one picture at a time. */
+enum { CANVAS_ROUND = 2 << 20 };
+static unsigned char *canvas;
+static size_t canvas_size;
+
+static cairo_surface_t *canvas_surface(int w, int h)
+{
+	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	if (stride < 0 || w <= 0 || h <= 0)     /* cairo's own error surface */
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	size_t need = (size_t)stride * (size_t)h;
+	if (need > canvas_size) {
+		size_t size = (need + CANVAS_ROUND - 1) / CANVAS_ROUND * CANVAS_ROUND;
+		void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+#ifdef MADV_HUGEPAGE
+		(void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+		if (canvas)
+			munmap(canvas, canvas_size);
+		canvas = p;
+		canvas_size = size;
+	}
+	return cairo_image_surface_create_for_data(canvas, CAIRO_FORMAT_RGB24, w, h, stride);
+}
+
+void picture_release(void)
+{
+	if (canvas)
+		munmap(canvas, canvas_size);
+	canvas = NULL;
+	canvas_size = 0;
+	png_writer_free();
+	cairo_debug_reset_static_data();
+	FcFini();
+}
+
 int picture_write(FILE *fp, enum picture_format fmt, double width, double height,
                   void (*draw)(cairo_t *cr, const void *arg), const void *arg)
 {
@@ -234,7 +300,7 @@ int picture_write(FILE *fp, enum picture_format fmt, double width, double height
 		s = cairo_svg_surface_create_for_stream(write_mem, mem, width, height);
 		cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	} else {
-		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)width, (int)height);
+		s = canvas_surface((int)width, (int)height);
 	}
 	cairo_t *cr = cairo_create(s);
 	draw(cr, arg);

@@ -15,9 +15,16 @@ enum picture_format { PICTURE_PNG, PICTURE_SVG };
 #define PICTURE_CHAR_W 0.602    /* its advance per pixel of font size */
 
 /* Draw with draw(cr, arg) on a width x height surface and write it to fp
- * in the format.  0, or -1 when cairo or the writing failed. */
+ * in the format.  0, or -1 when cairo or the writing failed.  A PNG's
+ * surface holds the pixels of the picture before it, so draw paints every
+ * pixel (a background first).  Pictures are drawn by one thread per
+ * process. */
 int picture_write(FILE *fp, enum picture_format fmt, double width, double height,
                   void (*draw)(cairo_t *cr, const void *arg), const void *arg);
+/* Give back the pixels kept for the next picture, and cairo's and
+ * fontconfig's caches, so that leak checkers see only our own memory:
+ * at the end of the views that draw, and of a worker. */
+void picture_release(void);
 /* Show n bytes at (x, y) in the current font at size, cut with an
  * ellipsis to what fits in width; invalid UTF-8 shows as '?', control
  * bytes as spaces. */

@@ -1,9 +1,9 @@
 /* bush_svg.c — gen-N-bush-ROOT.svg: the bush picture of bush_png.c as SVG
  * (drawn by bush_draw.c), for browsers and documents. */
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include "dumpanalyze/view.h"
 #include "dumpanalyze/bush_draw.h"
+#include "dumpanalyze/picture.h"
 #include "dumpanalyze/workers.h"
 
 static int bush_svg_gen_end(struct view_ctx *c, const struct gen *g)
@@ -11,14 +11,13 @@ static int bush_svg_gen_end(struct view_ctx *c, const struct gen *g)
 	return bush_draw_generation(c, c->state, g, PICTURE_SVG);
 }
 
-/* Give back cairo's and fontconfig's caches, so leak checkers see only
+/* Give back the kept pixels and the font caches, so leak checkers see only
  * our own memory. */
 static int bush_svg_finish(struct view_ctx *c)
 {
 	int r = workers_wait_all(c->state);
 	workers_free(c->state);
-	cairo_debug_reset_static_data();
-	FcFini();
+	picture_release();
 	return r;
 }
 

@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include "dumpanalyze/view.h"
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/diag.h"
 #include "dumpanalyze/flamegraph.h"
+#include "dumpanalyze/picture.h"
 #include "dumpanalyze/profile_join.h"
 
 struct flamegraph_state {
@@ -89,8 +89,7 @@ static int flamegraph_finish(struct view_ctx *c)
 		free(frames);
 		intern_free(&s->names);
 		tally_free(&s->failed);
-		cairo_debug_reset_static_data();
-		FcFini();
+		picture_release();
 	}
 	answers_free(&s->answers);
 	return r;

@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include "dumpanalyze/bush_draw.h"
+#include "dumpanalyze/picture.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/view.h"
@@ -301,12 +301,11 @@ static void test_files_written_with_picture_size(void **s)
 	assert_int_equal(system(path), 0);
 }
 
-/* Give back cairo's and fontconfig's caches, as the views do at the end. */
+/* Give back the kept pixels and the font caches, as the views do at the end. */
 static int release_fonts(void **s)
 {
 	(void)s;
-	cairo_debug_reset_static_data();
-	FcFini();
+	picture_release();
 	return 0;
 }
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include "dumpanalyze/flamegraph.h"
+#include "dumpanalyze/picture.h"
 #include "capture.h"
 #include "memfile.h"
 
@@ -307,7 +307,6 @@ int main(void)
 	};
 	int r = cmocka_run_group_tests_name("flamegraph", tests, NULL, NULL);
 	/* Give back cairo's and fontconfig's caches for leak checkers. */
-	cairo_debug_reset_static_data();
-	FcFini();
+	picture_release();
 	return r;
 }
