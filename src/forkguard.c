@@ -1,6 +1,11 @@
 /* forkguard.c — threads' work and fork() kept apart; see forkguard.h.
  * The one process-wide state outside main.c: fork is process-wide. */
+#define _DEFAULT_SOURCE         /* MAP_ANONYMOUS, MADV_DONTFORK */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "dumpanalyze/forkguard.h"
 
@@ -83,4 +88,32 @@ pid_t fork_guarded(void)
 	pthread_cond_broadcast(&changed);
 	pthread_mutex_unlock(&guard);
 	return pid;
+}
+
+void *fork_private_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		fputs("dumpanalyze: out of memory\n", stderr);
+		exit(2);
+	}
+#ifdef MADV_DONTFORK
+	(void)madvise(p, size, MADV_DONTFORK);
+#endif
+	return p;
+}
+
+void fork_private_free(void *p, size_t size)
+{
+	if (p)
+		munmap(p, size);
+}
+
+void *fork_private_realloc(void *p, size_t old_size, size_t new_size)
+{
+	void *q = fork_private_alloc(new_size);
+	if (p)
+		memcpy(q, p, old_size < new_size ? old_size : new_size);
+	fork_private_free(p, old_size);
+	return q;
 }

@@ -303,8 +303,10 @@ static inline void put_line(struct input_reader *rd, struct input_chunk *c, size
                             size_t stop, uint64_t no)
 {
 	if (c->n == c->lines_cap) {
-		c->lines_cap = c->lines_cap ? c->lines_cap * 2 : 4096;
-		c->lines = xrealloc(c->lines, c->lines_cap * sizeof(*c->lines));
+		size_t cap = c->lines_cap ? c->lines_cap * 2 : 4096;
+		c->lines = fork_private_realloc(c->lines, c->lines_cap * sizeof(*c->lines),
+		                                cap * sizeof(*c->lines));
+		c->lines_cap = cap;
 	}
 	struct line *l = &c->lines[c->n++];
 	l->p = c->buf + start;
@@ -345,6 +347,16 @@ static void reserve(char **buf, size_t *cap, size_t need)
 	*buf = xrealloc(*buf, *cap);
 }
 
+/* The same for a chunk's buffer, which forked workers do not get. */
+static void reserve_chunk(struct input_chunk *c, size_t need)
+{
+	if (c->cap >= need)
+		return;
+	size_t cap = c->cap * 2 > need ? c->cap * 2 : need;
+	c->buf = fork_private_realloc(c->buf, c->cap, cap);
+	c->cap = cap;
+}
+
 /* Fill c with at least one line, or the end of the input. */
 static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
 {
@@ -352,14 +364,14 @@ static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
 	c->status = 0;
 	/* Room for a block after the carried line, and a little more so that
 	 * the usual carry does not make every chunk grow. */
-	reserve(&c->buf, &c->cap, rd->carry_len + INPUT_BLOCK + (rd->carry_len ? 0 : 4096));
+	reserve_chunk(c, rd->carry_len + INPUT_BLOCK + (rd->carry_len ? 0 : 4096));
 	if (rd->carry_len)
 		memcpy(c->buf, rd->carry, rd->carry_len);
 	c->len = rd->carry_len;
 	size_t start = 0;           /* of the line not finished yet */
 	while (c->n == 0) {
 		if (c->len == c->cap)   /* one line longer than the chunk */
-			reserve(&c->buf, &c->cap, c->cap * 2);
+			reserve_chunk(c, c->cap * 2);
 		long r = read_some(rd, c->buf + c->len, c->cap - c->len);
 		if (r <= 0) {
 			if (r == 0 && start < c->len)   /* no newline at the end */
@@ -523,8 +535,9 @@ void input_close(struct input *in)
 		}
 		decode_free(rd->dec);
 		for (int i = 0; i < INPUT_CHUNKS; i++) {
-			free(rd->chunk[i].buf);
-			free(rd->chunk[i].lines);
+			fork_private_free(rd->chunk[i].buf, rd->chunk[i].cap);
+			fork_private_free(rd->chunk[i].lines,
+			                  rd->chunk[i].lines_cap * sizeof(*rd->chunk[i].lines));
 		}
 		free(rd->carry);
 		pthread_mutex_destroy(&rd->lock);

@@ -41,8 +41,20 @@ struct op {
 	enum op_kind kind;
 	struct outfile *f;
 	size_t len;
+	int in_block;               /* a block (below), not malloc's */
 	struct op *next;
 	char data[];                /* OP_WRITE's bytes */
+};
+
+/* An operation that carries bytes, and a stream's buffer, each take a
+ * block; blocks are kept for reuse, the last freed first (so that few
+ * pages are touched), in memory that forked workers do not get: the
+ * caller rewrites them while workers draw, and a page shared with a
+ * worker is copied at the first write after each fork. */
+#define OUTDIR_BLOCK (OUTDIR_WRITE_BUFFER + 4096)   /* room for struct op */
+
+struct block {
+	struct block *next;
 };
 
 struct outfile {
@@ -70,7 +82,8 @@ struct outdir {
 	pthread_mutex_t lock;
 	pthread_cond_t work, room, idle;
 	struct op *head, *tail;
-	size_t queued;              /* bytes */
+	size_t queued;              /* bytes, a block for each in a block */
+	struct block *spare;
 	int busy, stopping;
 	pthread_t thread;
 	int started, threaded;
@@ -106,6 +119,35 @@ static int make_dirs(const char *path)
 	}
 	free(p);
 	return r;
+}
+
+/* ---- blocks --------------------------------------------------------------- */
+
+static void *block_take(struct outdir *d)
+{
+	pthread_mutex_lock(&d->lock);
+	struct block *b = d->spare;
+	if (b)
+		d->spare = b->next;
+	pthread_mutex_unlock(&d->lock);
+	return b ? (void *)b : fork_private_alloc(OUTDIR_BLOCK);
+}
+
+static void block_give(struct outdir *d, void *p)
+{
+	struct block *b = p;
+	pthread_mutex_lock(&d->lock);
+	b->next = d->spare;
+	d->spare = b;
+	pthread_mutex_unlock(&d->lock);
+}
+
+static void op_free(struct outdir *d, struct op *op)
+{
+	if (op->in_block)
+		block_give(d, op);
+	else
+		free(op);
 }
 
 /* ---- the writing thread -------------------------------------------------- */
@@ -245,12 +287,12 @@ static void *writer_main(void *arg)
 		d->head = op->next;
 		if (!d->head)
 			d->tail = NULL;
-		d->queued -= op->len;
+		d->queued -= op->in_block ? OUTDIR_BLOCK : op->len;
 		d->busy = 1;
 		pthread_cond_signal(&d->room);
 		pthread_mutex_unlock(&d->lock);
 		run_op(d, op);
-		free(op);
+		op_free(d, op);
 		pthread_mutex_lock(&d->lock);
 		d->busy = 0;
 		if (!d->head)
@@ -267,16 +309,18 @@ static void *writer_main(void *arg)
 static void submit(struct outdir *d, enum op_kind kind, struct outfile *f,
                    const char *data, size_t len)
 {
-	struct op *op = xrealloc(NULL, sizeof(*op) + len);
+	int in_block = len > 0 && sizeof(struct op) + len <= OUTDIR_BLOCK;
+	struct op *op = in_block ? block_take(d) : xrealloc(NULL, sizeof(*op) + len);
 	op->kind = kind;
 	op->f = f;
 	op->len = len;
+	op->in_block = in_block;
 	op->next = NULL;
 	if (len)
 		memcpy(op->data, data, len);
 	if (!d->threaded) {
 		run_op(d, op);
-		free(op);
+		op_free(d, op);
 		return;
 	}
 	pthread_mutex_lock(&d->lock);
@@ -287,7 +331,7 @@ static void submit(struct outdir *d, enum op_kind kind, struct outfile *f,
 	else
 		d->head = op;
 	d->tail = op;
-	d->queued += len;
+	d->queued += in_block ? OUTDIR_BLOCK : len;
 	pthread_cond_signal(&d->work);
 	pthread_mutex_unlock(&d->lock);
 }
@@ -403,7 +447,7 @@ static int close_stream(struct outfile *f)
 		return 0;
 	int r = fclose(f->fp);
 	f->fp = NULL;
-	free(f->iobuf);
+	block_give(f->d, f->iobuf);
 	f->iobuf = NULL;
 	lru_unlink(f);
 	f->d->nopen--;
@@ -426,7 +470,7 @@ static void open_stream(struct outfile *f, enum op_kind how)
 	/* Large writes: a bush file gets most of its trace text in one
 	 * go, and a small buffer costs an operation per few KiB.  At most
 	 * OUTDIR_MAX_OPEN buffers exist. */
-	f->iobuf = xrealloc(NULL, OUTDIR_WRITE_BUFFER);
+	f->iobuf = block_take(d);
 	setvbuf(f->fp, f->iobuf, _IOFBF, OUTDIR_WRITE_BUFFER);
 	d->nopen++;
 	lru_push(f);
@@ -526,6 +570,11 @@ void outdir_close(struct outdir *d)
 		pthread_cond_signal(&d->work);
 		pthread_mutex_unlock(&d->lock);
 		pthread_join(d->thread, NULL);
+	}
+	while (d->spare) {
+		struct block *b = d->spare;
+		d->spare = b->next;
+		fork_private_free(b, OUTDIR_BLOCK);
 	}
 	pthread_mutex_destroy(&d->lock);
 	pthread_cond_destroy(&d->work);

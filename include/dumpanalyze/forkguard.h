@@ -12,6 +12,7 @@
 #define DUMPANALYZE_FORKGUARD_H
 
 #include <pthread.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 void fork_guard_enter(void);
@@ -22,5 +23,18 @@ pid_t fork_guarded(void);
 /* pthread_create(t, NULL, fn, arg), returning once the thread has
  * started fn: 0, or pthread_create's error. */
 int fork_guard_thread(pthread_t *t, void *(*fn)(void *), void *arg);
+
+/* Memory that a forked child does not get (MADV_DONTFORK), for buffers
+ * the parent keeps rewriting while workers draw: the input chunks and
+ * the write queue's blocks.  Shared with a child, each page would be
+ * copied at the parent's first write after every fork, and with threads
+ * running each copy makes the other cores flush their TLBs.  The child
+ * must not touch it.  Page-granular: for large buffers only.  Out of
+ * memory ends the program, as xrealloc does. */
+void *fork_private_alloc(size_t size);
+void fork_private_free(void *p, size_t size);
+/* A new block of new_size bytes holding the first old_size of p, which
+ * is freed. */
+void *fork_private_realloc(void *p, size_t old_size, size_t new_size);
 
 #endif

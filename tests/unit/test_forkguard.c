@@ -5,6 +5,8 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,12 +142,40 @@ static void test_threads_started_and_joined_around_forks(void **s)
 	alarm(0);
 }
 
+/* Fork-private memory is the parent's alone: a child that touches it
+ * dies of SIGSEGV, while the parent keeps it, resized with its bytes. */
+static void test_fork_private_memory_stays_in_the_parent(void **s)
+{
+	(void)s;
+	size_t size = 256 * 1024;
+	char *p = fork_private_alloc(size);
+	memset(p, 'a', size);
+	fflush(NULL);
+	pid_t pid = fork_guarded();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		signal(SIGSEGV, SIG_DFL);       /* not a sanitizer's report */
+		*(volatile char *)p = 'b';
+		_exit(0);
+	}
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFSIGNALED(st));
+	assert_int_equal(WTERMSIG(st), SIGSEGV);
+	p = fork_private_realloc(p, size, 2 * size);
+	assert_int_equal(p[0], 'a');
+	assert_int_equal(p[size - 1], 'a');
+	p[2 * size - 1] = 'z';
+	fork_private_free(p, 2 * size);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fork_waits_for_the_thread_inside),
 		cmocka_unit_test(test_children_of_busy_threads_run),
 		cmocka_unit_test(test_threads_started_and_joined_around_forks),
+		cmocka_unit_test(test_fork_private_memory_stays_in_the_parent),
 	};
 	return cmocka_run_group_tests_name("forkguard", tests, NULL, NULL);
 }
