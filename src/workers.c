@@ -1,5 +1,6 @@
 /* workers.c — forked workers; see workers.h. */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,16 @@ int workers_run(struct workers *w, int (*fn)(void *), void *arg)
 		/* No worker to be had: do it here. */
 		return fn(arg);
 	}
-	if (pid == 0)
+	if (pid == 0) {
+#ifdef M_MMAP_THRESHOLD
+		/* A worker draws hundreds of pictures, and cairo's and zlib's
+		 * allocations of a few hundred KiB each would be new mappings,
+		 * new pages, every time; kept in the heap they are reused. */
+		mallopt(M_MMAP_THRESHOLD, 32 << 20);
+		mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 		_exit(fn(arg) < 0 ? 1 : 0);     /* _exit: no stdio of the parent flushed */
+	}
 	w->pids[w->n++] = pid;
 	return w->failed ? -1 : 0;
 }
