@@ -315,16 +315,11 @@ static void draw_chain(cairo_t *cr, const struct bush_picture *p, const struct b
 		double x0 = inner_x(b), y0 = end_y(b) + END_H / 2;
 		double x1 = target->x, y1 = target->y + START_H / 2;
 		double bend = target == b ? 22 : 40;
-		if (target != b) {
-			/* Links back to the root can be many: keep them faint. */
-			double dash[] = { 2, 3 };
-			cairo_set_dash(cr, dash, 2, 0);
-			cairo_set_source_rgba(cr, 0.35, 0.35, 0.40, 0.35);
-		}
+		if (target != b)        /* links back to the root can be many: faint */
+			cairo_set_source_rgba(cr, 0.35, 0.35, 0.40, 0.3);
 		cairo_move_to(cr, x0, y0);
 		cairo_curve_to(cr, x0 - bend - (x0 - x1), y0, x1 - bend, y1, x1 - 2, y1);
 		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
 		arrow_head(cr, x1, y1, 1, 0);
 	}
 }
@@ -393,8 +388,8 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 	picture_textf(cr, b->x + 7, b->y + 40, 9, COL_W - 14, "BC %u  IR %u  mcode %u B",
 	         t->num_bc, t->num_ir, t->size_mc);
 
-	/* exits: shaded by how often they were taken, solid when a side
-	 * trace grew from them */
+	/* exits: shaded by how often they were taken, framed bold when a side
+	 * trace grew from them, thin and light when none did */
 	for (uint32_t k = 0; k < b->nexits; k++) {
 		const struct exit_node *x = &b->exits[k];
 		double ex = inner_x(b), ey = exit_y(b, k);
@@ -406,13 +401,10 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 			trace_colour(cr, root);
 			cairo_set_line_width(cr, root ? 2.0 : 1.4);
 		} else {
-			double dash[] = { 1.5, 2 };
-			cairo_set_dash(cr, dash, 2, 0);
-			cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+			cairo_set_source_rgb(cr, 0.72, 0.72, 0.72);
 			cairo_set_line_width(cr, 1.0);
 		}
 		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
 		cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 		picture_textf(cr, ex + 6, ey + 12, 9, 62, "%u/%u", t->id, x->exit);
 		if (x->count)
@@ -437,6 +429,10 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 {
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
+	/* Shapes with cairo's faster antialiasing (text keeps its own): the
+	 * strokes were most of a picture's drawing, and dotted ones (frames,
+	 * arcs) cost more than the rest together, so there are none. */
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
 	cairo_save(cr);
 	cairo_scale(cr, p->scale, p->scale);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
