@@ -11,8 +11,8 @@ CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 THREADS  = -pthread
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
-PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig zlib liblzma libzstd jansson 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
+PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libdeflate zlib liblzma libzstd jansson 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libdeflate zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
 
 LIB_SRCS = src/forkguard.c src/answers.c src/picture.c src/profile.c src/profile_join.c src/flamegraph.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
            src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \

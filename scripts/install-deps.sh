@@ -6,12 +6,13 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # build: compiler, make, pkg-config, libcsv, cairo (+ the font the
-# pictures use), zlib (PNG compression, gzip dumps), liblzma/libzstd for
+# pictures use), libdeflate (PNG compression), zlib (PNG checksums, gzip
+# dumps), liblzma/libzstd for
 # compressed dumps; tests:
 # cmocka, luajit and the Lua code the samples run, valgrind, script(1),
 # setpriv(1), xmllint, clang's libFuzzer, the compressors, chromium for
 # the HTML report's browser tests (with Node.js, if the machine has none).
-PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
+PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libdeflate-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
 libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
 clang libclang-rt-14-dev gzip xz-utils zstd time chromium"
 command -v node > /dev/null && command -v npm > /dev/null || PACKAGES="$PACKAGES nodejs npm"

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
+#include <libdeflate.h>
 #include <zlib.h>
 #include "dumpanalyze/picture.h"
 #include "dumpanalyze/arena.h"
@@ -69,15 +70,16 @@ void picture_textf(cairo_t *cr, double x, double y, double size, double width,
 	             n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-/* PNG: cairo draws, zlib compresses (level 1, RLE: the fastest of its
- * settings on these pictures), and the file around the compressed rows
- * (signature, IHDR, IDAT, IEND, each chunk with its CRC-32) is written
- * here, with every row filtered by Sub (a flat colour becomes zeros).
- * cairo's own writer tries every filter on every row at zlib's default
- * level; libpng's per-byte row handling cost more than the filter here.
- * ISA-L's igzip compressed 6x faster but not always to the same bytes
- * (bench/RESULTS.md). */
-enum { PNG_STRIP = 256 * 1024, PNG_IDAT = 64 * 1024 };
+/* PNG: cairo draws, libdeflate compresses the filtered rows in one go
+ * (level 2: on these pictures faster than zlib's fastest setting, level 1
+ * with RLE, and its files 40% smaller), and the file around them
+ * (signature, IHDR, IDAT, IEND, each chunk with its CRC-32 from zlib) is
+ * written here, with every row filtered by Sub (a flat colour becomes
+ * zeros).  cairo's own writer tries every filter on every row at zlib's
+ * default level; libpng's per-byte row handling cost more than the filter
+ * here.  ISA-L's igzip compressed 6x faster but not always to the same
+ * bytes (bench/RESULTS.md); libdeflate is a pure function of its input. */
+enum { PNG_IDAT = 64 * 1024, PNG_LEVEL = 2 };
 
 static void put_be32(unsigned char *p, uint32_t v)
 {
@@ -104,8 +106,7 @@ static int png_chunk(FILE *fp, const char type[4], const unsigned char *data, si
  * and R G B bytes, each minus the same byte of the pixel to its left.
  * A pixel at a time: the four bytes are subtracted at once (without a
  * borrow crossing bytes) and stored as one word whose fourth byte the next
- * pixel overwrites, so out needs 1 + 3 * w + 1 bytes.  This loop was the
- * largest part of writing a PNG. */
+ * pixel overwrites, so out needs 1 + 3 * w + 1 bytes. */
 static void sub_row(unsigned char *out, const unsigned char *src, int w)
 {
 	uint32_t prev = 0;
@@ -128,22 +129,32 @@ static void sub_row(unsigned char *out, const unsigned char *src, int w)
 }
 
 /* What writing a PNG needs besides the pixels, kept from one picture to
- * the next like the pixels (see canvas below): zlib's state is a few
- * hundred KiB, new pages for every picture otherwise. */
+ * the next like the pixels (see canvas below): the compressor's state and
+ * the buffers of filtered rows and compressed bytes, megabytes of new
+ * pages for every picture otherwise. */
 static struct png_writer {
-	z_stream zs;
-	int ready;
-	unsigned char *strip, *out;
-	size_t strip_size;
+	struct libdeflate_compressor *compressor;
+	unsigned char *rows, *packed;
+	size_t rows_size, packed_size;
 } png;
 
 static void png_writer_free(void)
 {
-	if (png.ready)
-		deflateEnd(&png.zs);
-	free(png.strip);
-	free(png.out);
+	if (png.compressor)
+		libdeflate_free_compressor(png.compressor);
+	free(png.rows);
+	free(png.packed);
 	memset(&png, 0, sizeof(png));
+}
+
+static unsigned char *grow(unsigned char *p, size_t *size, size_t need)
+{
+	if (need > *size) {
+		free(p);
+		p = xrealloc(NULL, need);
+		*size = need;
+	}
+	return p;
 }
 
 static int write_png(FILE *fp, cairo_surface_t *s)
@@ -151,21 +162,16 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
 	int stride = cairo_image_surface_get_stride(s);
 	const unsigned char *data = cairo_image_surface_get_data(s);
-	size_t row = 1 + 3 * (size_t)w;
-	size_t rows = PNG_STRIP / row ? PNG_STRIP / row : 1;
-	if (rows * row + 1 > png.strip_size) {          /* + sub_row's spill */
-		png.strip_size = rows * row + 1;
-		png.strip = xrealloc(png.strip, png.strip_size);
-	}
-	if (!png.out)
-		png.out = xrealloc(NULL, PNG_IDAT);
-	unsigned char *strip = png.strip, *out = png.out;
-	z_stream *zs = &png.zs;
-	if (png.ready)
-		png.ready = deflateReset(zs) == Z_OK;
-	else
-		png.ready = deflateInit2(zs, 1, Z_DEFLATED, 15, 8, Z_RLE) == Z_OK;
-	if (!png.ready)
+	size_t row = 1 + 3 * (size_t)w, n = row * (size_t)h;
+	if (!png.compressor && !(png.compressor = libdeflate_alloc_compressor(PNG_LEVEL)))
+		return -1;
+	png.rows = grow(png.rows, &png.rows_size, n + 1);           /* + sub_row's spill */
+	size_t bound = libdeflate_zlib_compress_bound(png.compressor, n);
+	png.packed = grow(png.packed, &png.packed_size, bound);
+	for (int y = 0; y < h; y++)
+		sub_row(png.rows + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
+	size_t packed = libdeflate_zlib_compress(png.compressor, png.rows, n, png.packed, bound);
+	if (packed == 0)
 		return -1;
 
 	unsigned char ihdr[13] = { 0 };
@@ -174,26 +180,8 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	ihdr[8] = 8;                            /* bits per sample */
 	ihdr[9] = 2;                            /* RGB; compression, filter and interlace 0 */
 	int r = fwrite("\x89PNG\r\n\x1a\n", 1, 8, fp) == 8 ? png_chunk(fp, "IHDR", ihdr, 13) : -1;
-	int y = 0;
-	while (r == 0) {
-		size_t n = 0;
-		for (; y < h && n + row <= rows * row; y++, n += row)
-			sub_row(strip + n, data + (size_t)y * (size_t)stride, w);
-		zs->next_in = strip;
-		zs->avail_in = (uInt)n;
-		int flush = y == h ? Z_FINISH : Z_NO_FLUSH, z;
-		do {    /* until the strip is taken, or at the end all is out */
-			zs->next_out = out;
-			zs->avail_out = PNG_IDAT;
-			z = deflate(zs, flush);
-			if (z == Z_STREAM_ERROR)
-				r = -1;
-			else if (zs->avail_out < PNG_IDAT)
-				r = png_chunk(fp, "IDAT", out, PNG_IDAT - zs->avail_out);
-		} while (r == 0 && (zs->avail_in || (flush == Z_FINISH && z != Z_STREAM_END)));
-		if (y == h)
-			break;
-	}
+	for (size_t at = 0; r == 0 && at < packed; at += PNG_IDAT)
+		r = png_chunk(fp, "IDAT", png.packed + at, packed - at < PNG_IDAT ? packed - at : PNG_IDAT);
 	if (r == 0)
 		r = png_chunk(fp, "IEND", NULL, 0);
 	return r == 0 && !ferror(fp) ? 0 : -1;
