@@ -128,34 +128,47 @@ static void sub_row(unsigned char *out, const unsigned char *src, int w)
 	}
 }
 
-/* What writing a PNG needs besides the pixels, kept from one picture to
- * the next like the pixels (see canvas below): the compressor's state and
- * the buffers of filtered rows and compressed bytes, megabytes of new
- * pages for every picture otherwise. */
-static struct png_writer {
-	struct libdeflate_compressor *compressor;
-	unsigned char *rows, *packed;
-	size_t rows_size, packed_size;
-} png;
+/* The pixels, the filtered rows and the compressed bytes are buffers of
+ * megabytes, kept from one picture to the next: a worker draws hundreds
+ * of pictures, and new buffers each time cost a page fault for every
+ * 4 KiB in a forked worker (a third of a run was the kernel's); huge pages
+ * where the kernel gives them make it a fault per 2 MiB.  One thread per
+ * process draws, one picture at a time. */
+enum { KEPT_ROUND = 2 << 20 };
 
-static void png_writer_free(void)
+struct kept {
+	unsigned char *p;
+	size_t size;
+};
+
+static unsigned char *kept_need(struct kept *k, size_t need)
 {
-	if (png.compressor)
-		libdeflate_free_compressor(png.compressor);
-	free(png.rows);
-	free(png.packed);
-	memset(&png, 0, sizeof(png));
+	if (need <= k->size)
+		return k->p;
+	size_t size = (need + KEPT_ROUND - 1) / KEPT_ROUND * KEPT_ROUND;
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+	if (k->p)
+		munmap(k->p, k->size);
+	k->p = p;
+	k->size = size;
+	return k->p;
 }
 
-static unsigned char *grow(unsigned char *p, size_t *size, size_t need)
+static void kept_free(struct kept *k)
 {
-	if (need > *size) {
-		free(p);
-		p = xrealloc(NULL, need);
-		*size = need;
-	}
-	return p;
+	if (k->p)
+		munmap(k->p, k->size);
+	k->p = NULL;
+	k->size = 0;
 }
+
+static struct kept canvas, rows, packed;
+static struct libdeflate_compressor *compressor;
 
 static int write_png(FILE *fp, cairo_surface_t *s)
 {
@@ -163,15 +176,17 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	int stride = cairo_image_surface_get_stride(s);
 	const unsigned char *data = cairo_image_surface_get_data(s);
 	size_t row = 1 + 3 * (size_t)w, n = row * (size_t)h;
-	if (!png.compressor && !(png.compressor = libdeflate_alloc_compressor(PNG_LEVEL)))
+	if (!compressor && !(compressor = libdeflate_alloc_compressor(PNG_LEVEL)))
 		return -1;
-	png.rows = grow(png.rows, &png.rows_size, n + 1);           /* + sub_row's spill */
-	size_t bound = libdeflate_zlib_compress_bound(png.compressor, n);
-	png.packed = grow(png.packed, &png.packed_size, bound);
+	size_t bound = libdeflate_zlib_compress_bound(compressor, n);
+	unsigned char *filtered = kept_need(&rows, n + 1);         /* + sub_row's spill */
+	unsigned char *out = kept_need(&packed, bound);
+	if (!filtered || !out)
+		return -1;
 	for (int y = 0; y < h; y++)
-		sub_row(png.rows + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
-	size_t packed = libdeflate_zlib_compress(png.compressor, png.rows, n, png.packed, bound);
-	if (packed == 0)
+		sub_row(filtered + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
+	size_t len = libdeflate_zlib_compress(compressor, filtered, n, out, bound);
+	if (len == 0)
 		return -1;
 
 	unsigned char ihdr[13] = { 0 };
@@ -180,8 +195,8 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	ihdr[8] = 8;                            /* bits per sample */
 	ihdr[9] = 2;                            /* RGB; compression, filter and interlace 0 */
 	int r = fwrite("\x89PNG\r\n\x1a\n", 1, 8, fp) == 8 ? png_chunk(fp, "IHDR", ihdr, 13) : -1;
-	for (size_t at = 0; r == 0 && at < packed; at += PNG_IDAT)
-		r = png_chunk(fp, "IDAT", png.packed + at, packed - at < PNG_IDAT ? packed - at : PNG_IDAT);
+	for (size_t at = 0; r == 0 && at < len; at += PNG_IDAT)
+		r = png_chunk(fp, "IDAT", out + at, len - at < PNG_IDAT ? len - at : PNG_IDAT);
 	if (r == 0)
 		r = png_chunk(fp, "IEND", NULL, 0);
 	return r == 0 && !ferror(fp) ? 0 : -1;
@@ -232,44 +247,25 @@ static cairo_status_t write_mem(void *closure, const unsigned char *data, unsign
 	                                            : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* The pixels of the last PNG, kept for the next one: a worker draws
- * hundreds of pictures, and a new surface each time cost a page fault for
- * every 4 KiB in a forked worker (a third of a run was the kernel's);
- * huge pages where the kernel gives them make it a fault per 2 MiB.
- * One thread per process draws, one picture at a time. */
-enum { CANVAS_ROUND = 2 << 20 };
-static unsigned char *canvas;
-static size_t canvas_size;
-
+/* A PNG's surface, on the kept pixels. */
 static cairo_surface_t *canvas_surface(int w, int h)
 {
 	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
-	if (stride < 0 || w <= 0 || h <= 0)     /* cairo's own error surface */
+	unsigned char *p = stride < 0 || w <= 0 || h <= 0 ? NULL
+	                   : kept_need(&canvas, (size_t)stride * (size_t)h);
+	if (!p)         /* cairo's own surface, or its error surface */
 		return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	size_t need = (size_t)stride * (size_t)h;
-	if (need > canvas_size) {
-		size_t size = (need + CANVAS_ROUND - 1) / CANVAS_ROUND * CANVAS_ROUND;
-		void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			return cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-#ifdef MADV_HUGEPAGE
-		(void)madvise(p, size, MADV_HUGEPAGE);
-#endif
-		if (canvas)
-			munmap(canvas, canvas_size);
-		canvas = p;
-		canvas_size = size;
-	}
-	return cairo_image_surface_create_for_data(canvas, CAIRO_FORMAT_RGB24, w, h, stride);
+	return cairo_image_surface_create_for_data(p, CAIRO_FORMAT_RGB24, w, h, stride);
 }
 
 void picture_release(void)
 {
-	if (canvas)
-		munmap(canvas, canvas_size);
-	canvas = NULL;
-	canvas_size = 0;
-	png_writer_free();
+	kept_free(&canvas);
+	kept_free(&rows);
+	kept_free(&packed);
+	if (compressor)
+		libdeflate_free_compressor(compressor);
+	compressor = NULL;
 	cairo_debug_reset_static_data();
 	FcFini();
 }
