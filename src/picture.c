@@ -70,14 +70,13 @@ void picture_textf(cairo_t *cr, double x, double y, double size, double width,
 	             n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-/* PNG: cairo draws, libdeflate compresses the filtered rows in one go
- * (level 2: on these pictures faster than zlib's fastest setting, level 1
- * with RLE, and its files 40% smaller), and the file around them
- * (signature, IHDR, IDAT, IEND, each chunk with its CRC-32 from zlib) is
- * written here, with every row filtered by Sub (a flat colour becomes
- * zeros).  cairo's own writer tries every filter on every row at zlib's
- * default level; libpng's per-byte row handling cost more than the filter
- * here.  ISA-L's igzip compressed 6x faster but not always to the same
+/* PNG: cairo draws, libdeflate compresses the rows in one go (level 2:
+ * on these pictures faster than zlib's fastest setting, level 1 with RLE,
+ * and into half the bytes), and the file around them (signature, IHDR,
+ * IDAT, IEND, each chunk with its CRC-32 from zlib) is written here.
+ * cairo's own writer tries every filter on every row at zlib's default
+ * level; libpng's per-byte row handling cost more than all of our row
+ * packing.  ISA-L's igzip compressed 6x faster but not always to the same
  * bytes (bench/RESULTS.md); libdeflate is a pure function of its input. */
 enum { PNG_IDAT = 64 * 1024, PNG_LEVEL = 2 };
 
@@ -102,29 +101,26 @@ static int png_chunk(FILE *fp, const char type[4], const unsigned char *data, si
 	       fwrite(crc, 1, 4, fp) == 4 ? 0 : -1;
 }
 
-/* One row of CAIRO_FORMAT_RGB24 (xRGB words) as filter byte 1 (Sub)
- * and R G B bytes, each minus the same byte of the pixel to its left.
- * A pixel at a time: the four bytes are subtracted at once (without a
- * borrow crossing bytes) and stored as one word whose fourth byte the next
- * pixel overwrites, so out needs 1 + 3 * w + 1 bytes. */
-static void sub_row(unsigned char *out, const unsigned char *src, int w)
+/* One row of CAIRO_FORMAT_RGB24 (xRGB words) as filter byte 0 (None)
+ * and R G B bytes.  No filter: with shapes drawn without dots and with
+ * cairo's fast antialiasing, libdeflate finds the repeats in the pixels
+ * themselves, faster and into fewer bytes than after Sub, Up or Average.
+ * A pixel is stored as one word whose fourth byte the next pixel
+ * overwrites, so out needs 1 + 3 * w + 1 bytes. */
+static void pack_row(unsigned char *out, const unsigned char *src, int w)
 {
-	uint32_t prev = 0;
-	*out++ = 1;
+	*out++ = 0;
 	for (int x = 0; x < w; x++) {
-		uint32_t px, d, rgb;
+		uint32_t px;
 		memcpy(&px, src + 4 * (size_t)x, 4);
-		d = ((px | 0x80808080u) - (prev & 0x7f7f7f7fu)) ^ ((px ^ ~prev) & 0x80808080u);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		rgb = (d >> 16 & 0xffu) | (d & 0xff00u) | (d & 0xffu) << 16;
+		uint32_t rgb = (px >> 16 & 0xffu) | (px & 0xff00u) | (px & 0xffu) << 16;
 		memcpy(out + 3 * (size_t)x, &rgb, 4);      /* bytes R G B */
 #else
-		(void)rgb;
-		out[3 * (size_t)x] = (unsigned char)(d >> 16);
-		out[3 * (size_t)x + 1] = (unsigned char)(d >> 8);
-		out[3 * (size_t)x + 2] = (unsigned char)d;
+		out[3 * (size_t)x] = (unsigned char)(px >> 16);
+		out[3 * (size_t)x + 1] = (unsigned char)(px >> 8);
+		out[3 * (size_t)x + 2] = (unsigned char)px;
 #endif
-		prev = px;
 	}
 }
 
@@ -179,12 +175,12 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	if (!compressor && !(compressor = libdeflate_alloc_compressor(PNG_LEVEL)))
 		return -1;
 	size_t bound = libdeflate_zlib_compress_bound(compressor, n);
-	unsigned char *filtered = kept_need(&rows, n + 1);         /* + sub_row's spill */
+	unsigned char *filtered = kept_need(&rows, n + 1);         /* + pack_row's spill */
 	unsigned char *out = kept_need(&packed, bound);
 	if (!filtered || !out)
 		return -1;
 	for (int y = 0; y < h; y++)
-		sub_row(filtered + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
+		pack_row(filtered + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
 	size_t len = libdeflate_zlib_compress(compressor, filtered, n, out, bound);
 	if (len == 0)
 		return -1;
