@@ -108,12 +108,3 @@ void fork_private_free(void *p, size_t size)
 	if (p)
 		munmap(p, size);
 }
-
-void *fork_private_realloc(void *p, size_t old_size, size_t new_size)
-{
-	void *q = fork_private_alloc(new_size);
-	if (p)
-		memcpy(q, p, old_size < new_size ? old_size : new_size);
-	fork_private_free(p, old_size);
-	return q;
-}

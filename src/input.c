@@ -21,6 +21,7 @@
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/decode.h"
 #include "dumpanalyze/forkguard.h"
+#include "dumpanalyze/compiler.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -298,16 +299,26 @@ static void clean_line(struct input_reader *rd, struct line *l)
 	l->len = len;
 }
 
+/* More room for c's lines, which forked workers do not get: at first for
+ * the usual chunk (256 KiB in lines of 16 bytes and more; pages not
+ * written cost nothing).  Out of the line loop, which it slowed. */
+static DA_NOINLINE void grow_lines(struct input_chunk *c)
+{
+	size_t cap = c->lines_cap ? c->lines_cap * 2 : INPUT_BLOCK / 16;
+	struct line *lines = fork_private_alloc(cap * sizeof(*lines));
+	if (c->n)
+		memcpy(lines, c->lines, c->n * sizeof(*lines));
+	fork_private_free(c->lines, c->lines_cap * sizeof(*lines));
+	c->lines = lines;
+	c->lines_cap = cap;
+}
+
 /* The line [start, stop) of c's buffer becomes c's next line. */
 static inline void put_line(struct input_reader *rd, struct input_chunk *c, size_t start,
                             size_t stop, uint64_t no)
 {
-	if (c->n == c->lines_cap) {
-		size_t cap = c->lines_cap ? c->lines_cap * 2 : 4096;
-		c->lines = fork_private_realloc(c->lines, c->lines_cap * sizeof(*c->lines),
-		                                cap * sizeof(*c->lines));
-		c->lines_cap = cap;
-	}
+	if (c->n == c->lines_cap)
+		grow_lines(c);
 	struct line *l = &c->lines[c->n++];
 	l->p = c->buf + start;
 	l->len = stop - start;
@@ -347,13 +358,18 @@ static void reserve(char **buf, size_t *cap, size_t need)
 	*buf = xrealloc(*buf, *cap);
 }
 
-/* The same for a chunk's buffer, which forked workers do not get. */
-static void reserve_chunk(struct input_chunk *c, size_t need)
+/* The same for a chunk's buffer, which forked workers do not get,
+ * keeping its first keep bytes. */
+static void reserve_chunk(struct input_chunk *c, size_t need, size_t keep)
 {
 	if (c->cap >= need)
 		return;
 	size_t cap = c->cap * 2 > need ? c->cap * 2 : need;
-	c->buf = fork_private_realloc(c->buf, c->cap, cap);
+	char *buf = fork_private_alloc(cap);
+	if (keep)
+		memcpy(buf, c->buf, keep);
+	fork_private_free(c->buf, c->cap);
+	c->buf = buf;
 	c->cap = cap;
 }
 
@@ -364,14 +380,14 @@ static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
 	c->status = 0;
 	/* Room for a block after the carried line, and a little more so that
 	 * the usual carry does not make every chunk grow. */
-	reserve_chunk(c, rd->carry_len + INPUT_BLOCK + (rd->carry_len ? 0 : 4096));
+	reserve_chunk(c, rd->carry_len + INPUT_BLOCK + 4096, 0);
 	if (rd->carry_len)
 		memcpy(c->buf, rd->carry, rd->carry_len);
 	c->len = rd->carry_len;
 	size_t start = 0;           /* of the line not finished yet */
 	while (c->n == 0) {
 		if (c->len == c->cap)   /* one line longer than the chunk */
-			reserve_chunk(c, c->cap * 2);
+			reserve_chunk(c, c->cap * 2, c->len);
 		long r = read_some(rd, c->buf + c->len, c->cap - c->len);
 		if (r <= 0) {
 			if (r == 0 && start < c->len)   /* no newline at the end */

@@ -4,12 +4,7 @@
 #include "dumpanalyze/parser.h"
 #include "dumpanalyze/arena.h"
 #include "dumpanalyze/jv.h"
-
-#if defined(__GNUC__)
-#define DA_NOINLINE __attribute__((noinline))
-#else
-#define DA_NOINLINE
-#endif
+#include "dumpanalyze/compiler.h"
 
 #define FOREIGN_SHOWN 10            /* foreign lines printed with -v */
 #define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */

@@ -33,8 +33,5 @@ int fork_guard_thread(pthread_t *t, void *(*fn)(void *), void *arg);
  * memory ends the program, as xrealloc does. */
 void *fork_private_alloc(size_t size);
 void fork_private_free(void *p, size_t size);
-/* A new block of new_size bytes holding the first old_size of p, which
- * is freed. */
-void *fork_private_realloc(void *p, size_t old_size, size_t new_size);
 
 #endif

@@ -137,6 +137,32 @@ static void test_empty_lines_are_lines(void **s)
 	close_all(&in);
 }
 
+/* A chunk of one-byte lines holds 16 times the lines its first line array
+ * has room for: the array grows, and no line is lost or renumbered. */
+static void test_a_megabyte_of_short_lines(void **s)
+{
+	(void)s;
+	enum { N = 1 << 19 };
+	char *text = malloc(2 * N);
+	assert_non_null(text);
+	for (size_t i = 0; i < N; i++) {
+		text[2 * i] = (char)('a' + i % 26);
+		text[2 * i + 1] = '\n';
+	}
+	struct input in;
+	input_from_fd(&in, file_with(text, 2 * N));
+	free(text);
+	for (uint64_t i = 0; i < N; i++) {
+		struct line l;
+		assert_int_equal(input_next(&in, &l), 1);
+		assert_int_equal(l.len, 1);
+		assert_int_equal(l.p[0], 'a' + i % 26);
+		assert_int_equal(l.no, i + 1);
+	}
+	expect_end(&in);
+	close_all(&in);
+}
+
 static void test_crlf_is_stripped(void **s)
 {
 	(void)s;
@@ -635,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_lines_are_split_and_numbered),
 		cmocka_unit_test(test_last_line_without_newline_is_returned),
 		cmocka_unit_test(test_empty_lines_are_lines),
+		cmocka_unit_test(test_a_megabyte_of_short_lines),
 		cmocka_unit_test(test_crlf_is_stripped),
 		cmocka_unit_test(test_crlf_split_across_read_blocks_is_stripped),
 		cmocka_unit_test(test_empty_file_gives_end_at_once),
