@@ -23,7 +23,8 @@
 #define HGAP 28.0
 #define VGAP 44.0
 #define MARGIN 24.0
-#define TITLE_H 30.0
+#define TITLE_SIZE 14.0     /* the title's font size */
+#define TITLE_LINE 18.0
 #define PI 3.14159265358979323846
 
 /* ---- exit counts ------------------------------------------------------ */
@@ -153,6 +154,43 @@ static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit
 	free(all);
 }
 
+/* The title's parts, wrapped into lines of at most width pixels (wider
+ * only for a part that is wider itself): a bush of one column needs half
+ * the width of the title on one line, and most bushes have one.  Returns
+ * the width of the widest line. */
+static double wrap_title(struct bush_picture *p, double width)
+{
+	const struct bush *b = p->bush;
+	char part[5][48];
+	snprintf(part[0], sizeof(part[0]), "gen %u", p->gen);
+	snprintf(part[1], sizeof(part[1]), "bush %u", b->root->id);
+	snprintf(part[2], sizeof(part[2]), "%u trace%s", b->ntraces, b->ntraces == 1 ? "" : "s");
+	snprintf(part[3], sizeof(part[3]), "%llu B mcode", (unsigned long long)b->mcode_bytes);
+	snprintf(part[4], sizeof(part[4]), "(exits: times taken)");
+	size_t nparts = p->hottest ? 5 : 4, room = (size_t)(width / (TITLE_SIZE * PICTURE_CHAR_W));
+	size_t len = 0, line = 0, widest = 0, lines = 1;
+	for (size_t i = 0; i < nparts; i++) {
+		size_t n = strlen(part[i]);
+		if (line && line + 2 + n > room) {
+			p->title[len++] = '\n';
+			lines++;
+			line = 0;
+		} else if (line) {
+			memcpy(p->title + len, "  ", 2);
+			len += 2;
+			line += 2;
+		}
+		memcpy(p->title + len, part[i], n);
+		len += n;
+		line += n;
+		if (line > widest)
+			widest = line;
+	}
+	p->title[len] = '\0';
+	p->title_h = 12 + lines * TITLE_LINE;
+	return (double)widest * TITLE_SIZE * PICTURE_CHAR_W;
+}
+
 int bush_picture_build(struct bush_picture *p, const struct bush *b, uint32_t gen,
                        const struct exit_counts *ec)
 {
@@ -196,18 +234,17 @@ int bush_picture_build(struct bush_picture *p, const struct bush *b, uint32_t ge
 	free(keys);
 	double w = 0, h = 0;
 	int r = p->nblocks ? layout_tidy(ln, p->nblocks, 0, HGAP, VGAP, &w, &h) : 0;
+	/* Room for the loop arcs on the left, and for the title. */
+	double title_w = wrap_title(p, w + 24);
+	p->content_w = 2 * MARGIN + (w + 24 > title_w ? w + 24 : title_w);
 	for (i = 0; r == 0 && i < p->nblocks; i++) {
 		p->blocks[i].x = MARGIN + ln[i].x;
-		p->blocks[i].y = MARGIN + TITLE_H + ln[i].y;
+		p->blocks[i].y = MARGIN + p->title_h + ln[i].y;
 		p->blocks[i].w = ln[i].w;
 		p->blocks[i].h = ln[i].h;
 	}
 	free(ln);
-	/* Room for the loop arcs on the left and a title wide enough. */
-	p->content_w = 2 * MARGIN + w + 24;
-	if (p->content_w < 560)
-		p->content_w = 560;
-	p->content_h = 2 * MARGIN + TITLE_H + h;
+	p->content_h = 2 * MARGIN + p->title_h + h;
 	p->scale = 1;
 	if (p->content_w > BUSH_CANVAS_MAX || p->content_h > BUSH_CANVAS_MAX) {
 		double sx = BUSH_CANVAS_MAX / p->content_w, sy = BUSH_CANVAS_MAX / p->content_h;
@@ -438,10 +475,15 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	picture_textf(cr, MARGIN, MARGIN + 12, 14, p->content_w - 2 * MARGIN,
-	         "gen %u  bush %u  %u trace%s  %llu B mcode%s", p->gen, p->bush->root->id,
-	         p->bush->ntraces, p->bush->ntraces == 1 ? "" : "s",
-	         (unsigned long long)p->bush->mcode_bytes, p->hottest ? "  (exits: times taken)" : "");
+	double ty = MARGIN + 12;
+	for (const char *line = p->title; ; ty += TITLE_LINE) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		picture_text(cr, MARGIN, ty, TITLE_SIZE, p->content_w - 2 * MARGIN, line, n);
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
 
 	for (size_t i = 1; i < p->nblocks; i++)
 		if (p->blocks[i].parent_block != UINT32_MAX)

@@ -44,6 +44,8 @@ struct bush_picture {
 	uint32_t gen;
 	struct bush_block *blocks;  /* in the bush's stop order, root first */
 	size_t nblocks;
+	char title[160];            /* its lines separated by '\n' */
+	double title_h;
 	double content_w, content_h;    /* layout extent plus margins */
 	double width, height;           /* canvas, after the cap */
 	double scale;                   /* 1, or < 1 when capped */

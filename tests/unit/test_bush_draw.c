@@ -173,6 +173,49 @@ static void test_canvas_grows_with_the_bush(void **s)
 	}
 }
 
+/* Each title line fits the picture, whose width is at least the title's
+ * widest line; returns the number of lines. */
+static int title_lines_fit(const struct bush_picture *p)
+{
+	int lines = 0;
+	for (const char *t = p->title; ; lines++) {
+		const char *nl = strchr(t, '\n');
+		size_t n = nl ? (size_t)(nl - t) : strlen(t);
+		assert_true(n > 0);
+		assert_true(n * 14 * PICTURE_CHAR_W <= p->content_w - 48 + 1e-9);
+		if (!nl)
+			return lines + 1;
+		t = nl + 1;
+	}
+}
+
+/* A bush of one column: the title wraps instead of widening the picture
+ * to twice the column; a wide bush has it on one line. */
+static void test_title_wraps_on_narrow_bushes(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	add(w, 1, -1, 0, 3, "c.lua:1", LINK_LOOP);
+	struct bush_picture p;
+	assert_int_equal(bush_picture_build(&p, &w->bush, 7, &no_counts), 0);
+	assert_string_equal(p.title, "gen 7  bush 1  1 trace\n100 B mcode");
+	assert_int_equal(title_lines_fit(&p), 2);
+	assert_true(p.content_w < 300);
+	assert_true(p.blocks[0].y >= 24 + 2 * 18);      /* below the title */
+	bush_picture_free(&p);
+	world_free(w);
+
+	w = world_new();
+	add(w, 1, -1, 0, 8, "c.lua:1", LINK_LOOP);
+	for (uint32_t i = 2; i <= 9; i++)
+		add(w, i, 0, (int32_t)(i - 2), 1, "c.lua:2", LINK_ROOT);
+	assert_int_equal(bush_picture_build(&p, &w->bush, 7, &no_counts), 0);
+	assert_string_equal(p.title, "gen 7  bush 1  9 traces  900 B mcode");
+	assert_int_equal(title_lines_fit(&p), 1);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
 static void test_huge_bush_is_scaled_to_the_cap(void **s)
 {
 	(void)s;
@@ -315,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_blocks_root_first_with_parents_and_exits),
 		cmocka_unit_test(test_exit_counts_annotate_exits),
 		cmocka_unit_test(test_canvas_grows_with_the_bush),
+		cmocka_unit_test(test_title_wraps_on_narrow_bushes),
 		cmocka_unit_test(test_huge_bush_is_scaled_to_the_cap),
 		cmocka_unit_test(test_root_drawn_in_crimson_deterministically),
 		cmocka_unit_test(test_hostile_chunk_names_draw),
