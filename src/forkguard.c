@@ -1,5 +1,6 @@
 /* forkguard.c — threads' work and fork() kept apart; see forkguard.h.
- * The one process-wide state outside main.c: fork is process-wide. */
+ * Process-wide state outside main.c (as picture.c's kept buffers): fork is
+ * process-wide. */
 #define _DEFAULT_SOURCE         /* MAP_ANONYMOUS, MADV_DONTFORK */
 #include <pthread.h>
 #include <stdio.h>
