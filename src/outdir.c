@@ -41,17 +41,18 @@ struct op {
 	enum op_kind kind;
 	struct outfile *f;
 	size_t len;
-	int in_block;               /* a block (below), not malloc's */
+	char *block;                /* OP_WRITE's bytes in a block (below), or */
 	struct op *next;
-	char data[];                /* OP_WRITE's bytes */
+	char data[];                /* here */
 };
 
-/* An operation that carries bytes, and a stream's buffer, each take a
- * block; blocks are kept for reuse, the last freed first (so that few
- * pages are touched), in memory that forked workers do not get: the
- * caller rewrites them while workers draw, and a page shared with a
- * worker is copied at the first write after each fork. */
-#define OUTDIR_BLOCK (OUTDIR_WRITE_BUFFER + 4096)   /* room for struct op */
+/* An operation's bytes, and a stream's buffer, each take a block; blocks
+ * are kept for reuse, the last freed first (so that few pages are
+ * touched), in memory that forked workers do not get: the caller rewrites
+ * them while workers draw, and a page shared with a worker is copied at
+ * the first write after each fork.  Blocks hold bytes only, never a
+ * pointer to the heap: what a worker inherits stays reachable in it. */
+#define OUTDIR_BLOCK OUTDIR_WRITE_BUFFER
 
 struct block {
 	struct block *next;
@@ -144,10 +145,9 @@ static void block_give(struct outdir *d, void *p)
 
 static void op_free(struct outdir *d, struct op *op)
 {
-	if (op->in_block)
-		block_give(d, op);
-	else
-		free(op);
+	if (op->block)
+		block_give(d, op->block);
+	free(op);
 }
 
 /* ---- the writing thread -------------------------------------------------- */
@@ -222,7 +222,7 @@ static void run_op(struct outdir *d, struct op *op)
 		break;
 	case OP_WRITE:
 		if (!failed)
-			write_all(f, op->data, op->len);
+			write_all(f, op->block ? op->block : op->data, op->len);
 		break;
 	case OP_SUSPEND:
 		close_fd(f);
@@ -287,7 +287,7 @@ static void *writer_main(void *arg)
 		d->head = op->next;
 		if (!d->head)
 			d->tail = NULL;
-		d->queued -= op->in_block ? OUTDIR_BLOCK : op->len;
+		d->queued -= op->block ? OUTDIR_BLOCK : op->len;
 		d->busy = 1;
 		pthread_cond_signal(&d->room);
 		pthread_mutex_unlock(&d->lock);
@@ -309,15 +309,15 @@ static void *writer_main(void *arg)
 static void submit(struct outdir *d, enum op_kind kind, struct outfile *f,
                    const char *data, size_t len)
 {
-	int in_block = len > 0 && sizeof(struct op) + len <= OUTDIR_BLOCK;
-	struct op *op = in_block ? block_take(d) : xrealloc(NULL, sizeof(*op) + len);
+	int in_block = len > 0 && len <= OUTDIR_BLOCK;
+	struct op *op = xrealloc(NULL, sizeof(*op) + (in_block ? 0 : len));
+	op->block = in_block ? block_take(d) : NULL;
 	op->kind = kind;
 	op->f = f;
 	op->len = len;
-	op->in_block = in_block;
 	op->next = NULL;
 	if (len)
-		memcpy(op->data, data, len);
+		memcpy(op->block ? op->block : op->data, data, len);
 	if (!d->threaded) {
 		run_op(d, op);
 		op_free(d, op);
