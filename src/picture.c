@@ -124,7 +124,7 @@ static void pack_row(unsigned char *out, const unsigned char *src, int w)
 	}
 }
 
-/* The pixels, the filtered rows and the compressed bytes are buffers of
+/* The pixels, the packed rows and the compressed bytes are buffers of
  * megabytes, kept from one picture to the next: a worker draws hundreds
  * of pictures, and new buffers each time cost a page fault for every
  * 4 KiB in a forked worker (a third of a run was the kernel's); huge pages
@@ -175,13 +175,13 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	if (!compressor && !(compressor = libdeflate_alloc_compressor(PNG_LEVEL)))
 		return -1;
 	size_t bound = libdeflate_zlib_compress_bound(compressor, n);
-	unsigned char *filtered = kept_need(&rows, n + 1);         /* + pack_row's spill */
+	unsigned char *raw = kept_need(&rows, n + 1);         /* + pack_row's spill */
 	unsigned char *out = kept_need(&packed, bound);
-	if (!filtered || !out)
+	if (!raw || !out)
 		return -1;
 	for (int y = 0; y < h; y++)
-		pack_row(filtered + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
-	size_t len = libdeflate_zlib_compress(compressor, filtered, n, out, bound);
+		pack_row(raw + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
+	size_t len = libdeflate_zlib_compress(compressor, raw, n, out, bound);
 	if (len == 0)
 		return -1;
 
