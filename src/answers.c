@@ -64,12 +64,6 @@ static void keep_exit(struct top_exit *arr, struct top_exit x)
 	}
 }
 
-static int by_key(const void *x, const void *y)
-{
-	const struct tally_entry *a = x, *b = y;
-	return (a->c > b->c) - (a->c < b->c);
-}
-
 void answers_gen_end(struct answers *a, const struct gen *g)
 {
 	gen_counts_add(&a->total, &g->n);
@@ -83,7 +77,7 @@ void answers_gen_end(struct answers *a, const struct gen *g)
 		                                        b->ntraces, b->mcode_bytes });
 	size_t ne;
 	struct tally_entry *e = tally_entries(&g->exits, &ne);
-	qsort(e, ne, sizeof(*e), by_key);       /* stable ties: trace, exit */
+	qsort(e, ne, sizeof(*e), tally_by_c);   /* stable ties: trace, exit */
 	for (size_t i = 0; i < ne; i++) {
 		uint32_t ex = EXIT_KEY_EXIT(e[i].c);
 		struct top_exit x = { g->number, EXIT_KEY_ID(e[i].c), ex,

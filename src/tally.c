@@ -115,3 +115,11 @@ int tally_by_count(const void *x, const void *y)
 		return a->count > b->count ? -1 : 1;
 	return a->first < b->first ? -1 : a->first > b->first;
 }
+
+int tally_by_c(const void *x, const void *y)
+{
+	const struct tally_entry *a = x, *b = y;
+	if (a->c != b->c)
+		return a->c < b->c ? -1 : 1;
+	return a->first < b->first ? -1 : a->first > b->first;
+}

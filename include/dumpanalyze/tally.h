@@ -31,6 +31,9 @@ uint64_t tally_get(const struct tally *t, const void *a, const void *b, int64_t 
 struct tally_entry *tally_entries(const struct tally *t, size_t *count);
 /* qsort order: count descending, ties in order of first appearance. */
 int tally_by_count(const void *x, const void *y);
+/* qsort order: c ascending, ties in order of first appearance (never by
+ * a or b: pointers differ from run to run). */
+int tally_by_c(const void *x, const void *y);
 void tally_clear(struct tally *t);
 void tally_free(struct tally *t);
 

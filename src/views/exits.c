@@ -12,7 +12,9 @@ static int by_count(const void *x, const void *y)
 	const struct tally_entry *a = x, *b = y;
 	if (a->count != b->count)
 		return a->count > b->count ? -1 : 1;
-	return (a->c > b->c) - (a->c < b->c);      /* trace, then exit */
+	/* trace, then exit; the same trace number and exit come twice when
+	 * exits were taken before that trace was known and after */
+	return tally_by_c(x, y);
 }
 
 static int exits_gen_end(struct view_ctx *c, const struct gen *g)

@@ -133,19 +133,13 @@ static int jsonl_abort(struct view_ctx *c, const struct abort_rec *a)
 	return put(c->state, o);
 }
 
-static int by_key(const void *x, const void *y)
-{
-	const struct tally_entry *a = x, *b = y;
-	return (a->c > b->c) - (a->c < b->c);
-}
-
 static int jsonl_gen_end(struct view_ctx *c, const struct gen *g)
 {
 	struct jsonl_state *s = c->state;
 	int r = 0;
 	size_t n;
 	struct tally_entry *e = tally_entries(&g->exits, &n);
-	qsort(e, n, sizeof(*e), by_key);
+	qsort(e, n, sizeof(*e), tally_by_c);
 	for (size_t i = 0; i < n && r == 0; i++) {
 		json_t *o = json_object();
 		json_object_set_new(o, "type", json_string("exit"));

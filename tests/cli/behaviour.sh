@@ -21,6 +21,27 @@ check "--dump - = file" "" "$(diff -r -x summary.txt "$TMP/file" "$TMP/dash")"
 LC_ALL=C.UTF-8 $DA -q --dump "$DUMP" --out-dir "$TMP/again"
 check "deterministic across runs and locales" "" "$(diff -r "$TMP/file" "$TMP/again")"
 
+# Two real runs appended: trace numbers 3 and 5 come back as other
+# traces, and both runs take exit 3/4 and 5/1 ten times each, the second
+# with another side trace (rsx's trace 9 from 3/4 aborted).  Such rows
+# tie; they come in order of first appearance, never in the order of
+# addresses, which changed from run to run.
+cat "$SAMPLES/rsx.dump" "$SAMPLES/penlight-x.dump" > "$TMP/two-runs.dump"
+for i in 1 2 3 4 5 6; do
+	$DA -q --views exits,jsonl --dump "$TMP/two-runs.dump" --out-dir "$TMP/two-$i"
+done
+check "two runs appended: tied exits in order of first appearance" \
+	"3,4,10,|3,4,10,7|5,1,10,8|5,1,10,11" \
+	"$(grep -E '^(3,4|5,1),' "$TMP/two-1/gen-1-exits.csv" | tr -d '\r' | paste -sd'|')"
+check "two runs appended: tied exits in the JSON lines too" \
+	'null|7' \
+	"$(grep '"type":"exit","gen":1,"trace":3,"exit":4,' "$TMP/two-1/gen-1.jsonl" | sed 's/.*"side_trace":\([a-z0-9]*\)}/\1/' | paste -sd'|')"
+same=0
+for i in 2 3 4 5 6; do
+	diff -r "$TMP/two-1" "$TMP/two-$i" > /dev/null && same=$((same + 1))
+done
+check "two runs appended: the same bytes in 6 runs" 5 "$same"
+
 # Default output directory: FILE-parsed next to the dump; stdin: ./dumpanalyze-out.
 mkdir -p "$TMP/d" && cp "$DUMP" "$TMP/d/app.dump"
 $DA -q --dump "$TMP/d/app.dump"
