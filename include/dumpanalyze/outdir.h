@@ -16,7 +16,6 @@
 #include <stdio.h>
 
 #define OUTDIR_MAX_OPEN 64
-#define OUTDIR_WRITE_BUFFER (64u << 10)    /* per open file */
 
 struct outdir;
 struct outfile;
@@ -32,6 +31,9 @@ void outdir_without_thread(struct outdir *d);
 struct outfile *outfile_create(struct outdir *d, const char *name);
 /* The stream to write to; NULL after a failure. */
 FILE *outfile_fp(struct outfile *f);
+/* Bytes written after what went through the stream so far, without
+ * stdio's copy: for large pieces.  0, or -1 after a failure. */
+int outfile_write(struct outfile *f, const void *p, size_t n);
 /* The file is complete and will be renamed into place by the next
  * outdir_publish().  Returns 0, or -1 after a failure (f is gone either
  * way). */

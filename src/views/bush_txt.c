@@ -2,6 +2,7 @@
  * side traces in stop order) written back as dump text.  The file is a
  * valid dump itself.  Traces stream out as they stop: one file per bush
  * stays open (the output directory recycles descriptors). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dumpanalyze/view.h"
@@ -14,10 +15,54 @@ struct bush_txt_state {
 	size_t nfiles, cap;
 };
 
-static void put_section(FILE *fp, const struct trace_text *tx, enum section s)
+/* A header line, built here: the trace text between them is most of the
+ * output and goes to the file past stdio (outfile_write), so the lines
+ * around it do too. */
+struct header_line {
+	char buf[128];
+	size_t len;
+};
+
+static void add(struct header_line *l, const char *s, size_t n)
 {
-	if (tx && tx->len[s])
-		fwrite(tx->buf + tx->off[s], 1, tx->len[s], fp);
+	if (n > sizeof(l->buf) - l->len)
+		n = sizeof(l->buf) - l->len;        /* never: words and numbers */
+	memcpy(l->buf + l->len, s, n);
+	l->len += n;
+}
+
+static void add_str(struct header_line *l, const char *s)
+{
+	add(l, s, strlen(s));
+}
+
+static void add_uint(struct header_line *l, uint64_t v)
+{
+	char d[24];
+	size_t i = sizeof(d);
+	do
+		d[--i] = (char)('0' + v % 10);
+	while (v /= 10);
+	add(l, d + i, sizeof(d) - i);
+}
+
+/* "---- TRACE ID what" */
+static void begin(struct header_line *l, unsigned id, const char *what)
+{
+	l->len = 0;
+	add_str(l, "---- TRACE ");
+	add_uint(l, id);
+	add_str(l, what);
+}
+
+static int put(struct outfile *f, const struct header_line *l)
+{
+	return outfile_write(f, l->buf, l->len);
+}
+
+static int put_section(struct outfile *f, const struct trace_text *tx, enum section s)
+{
+	return tx && tx->len[s] ? outfile_write(f, tx->buf + tx->off[s], tx->len[s]) : 0;
 }
 
 static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
@@ -37,33 +82,45 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 		if (!s->files[b->seq])
 			return -1;
 	}
-	FILE *fp = outfile_fp(s->files[b->seq]);
-	if (!fp)
-		return -1;
+	struct outfile *f = s->files[b->seq];
 	const struct trace_text *tx = t->text;
-	fprintf(fp, "---- TRACE %u start ", t->id);
-	if (t->parent_exit >= 0)
-		fprintf(fp, "%u/%d ", t->parent, t->parent_exit);
-	else if (t->parent_exit == PARENT_EXIT_STITCH)
-		fprintf(fp, "%u/stitch ", t->parent);
-	fwrite(t->loc, 1, intern_len(t->loc), fp);
-	putc('\n', fp);
-	if (!t->counts_known)       /* from a -jv log: no sections to write */
-		goto stop;
-	put_section(fp, tx, SEC_BYTECODE);
-	fprintf(fp, "---- TRACE %u IR\n", t->id);
-	put_section(fp, tx, SEC_IR);
-	if (tx && (tx->present & (1u << SEC_SNAPSHOTS))) {
-		fprintf(fp, "---- TRACE %u snapshots\n", t->id);
-		put_section(fp, tx, SEC_SNAPSHOTS);
+	struct header_line l;
+	int r = 0;
+	begin(&l, t->id, " start ");
+	if (t->parent_exit >= 0 || t->parent_exit == PARENT_EXIT_STITCH) {
+		add_uint(&l, t->parent);
+		if (t->parent_exit >= 0) {
+			add_str(&l, "/");
+			add_uint(&l, (uint64_t)t->parent_exit);
+			add_str(&l, " ");
+		} else {
+			add_str(&l, "/stitch ");
+		}
 	}
-	fprintf(fp, "---- TRACE %u mcode %u\n", t->id, t->size_mc);
-	put_section(fp, tx, SEC_MCODE);
-stop:
-	fprintf(fp, "---- TRACE %u stop -> ", t->id);
-	fwrite(t->link, 1, intern_len(t->link), fp);
-	fputs("\n\n", fp);
-	return 0;
+	r |= put(f, &l);
+	r |= outfile_write(f, t->loc, intern_len(t->loc));
+	r |= outfile_write(f, "\n", 1);
+	if (t->counts_known) {      /* not from a -jv log, which has no sections */
+		r |= put_section(f, tx, SEC_BYTECODE);
+		begin(&l, t->id, " IR\n");
+		r |= put(f, &l);
+		r |= put_section(f, tx, SEC_IR);
+		if (tx && (tx->present & (1u << SEC_SNAPSHOTS))) {
+			begin(&l, t->id, " snapshots\n");
+			r |= put(f, &l);
+			r |= put_section(f, tx, SEC_SNAPSHOTS);
+		}
+		begin(&l, t->id, " mcode ");
+		add_uint(&l, t->size_mc);
+		add_str(&l, "\n");
+		r |= put(f, &l);
+		r |= put_section(f, tx, SEC_MCODE);
+	}
+	begin(&l, t->id, " stop -> ");
+	r |= put(f, &l);
+	r |= outfile_write(f, t->link, intern_len(t->link));
+	r |= outfile_write(f, "\n\n", 2);
+	return r ? -1 : 0;
 }
 
 static int bush_txt_gen_end(struct view_ctx *c, const struct gen *g)
