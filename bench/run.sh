@@ -113,4 +113,10 @@ if command -v valgrind > /dev/null; then
 	ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")
 	echo
 	echo "callgrind, csv views on a 20 MB slice: $ir instructions, $(awk -v i="$ir" 'BEGIN { printf "%.2f", i / 20000000 }') per input byte"
+	# the text views' copies, counted the same way (all threads)
+	rm -rf "$tmp/out"
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$da" -q --views $TEXT \
+		--dump "$tmp/slice.dump" --out-dir "$tmp/out" > /dev/null 2> "$tmp/cg.err"
+	ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")
+	echo "callgrind, all text views on the slice: $ir instructions, $(awk -v i="$ir" 'BEGIN { printf "%.2f", i / 20000000 }') per input byte"
 fi
