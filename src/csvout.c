@@ -2,6 +2,7 @@
 #include <string.h>
 #include <csv.h>
 #include "dumpanalyze/csvout.h"
+#include "dumpanalyze/digits.h"
 
 void csv_row_begin(struct csv_row *r, FILE *fp)
 {
@@ -29,21 +30,16 @@ void csv_field_str(struct csv_row *r, const char *s)
 	csv_field(r, s, strlen(s));
 }
 
-/* Numbers are most of the fields of the trace rows: written by hand,
- * as printf's machinery costs more than the rest of a row. */
+/* Numbers are most of the fields of the trace rows. */
 static void field_digits(struct csv_row *r, uint64_t v, int minus)
 {
-	char buf[24];
-	size_t i = sizeof(buf);
-	do {
-		buf[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	char buf[DIGITS_MAX + 1], *end = buf + sizeof(buf);
+	char *p = digits_u64(end, v);
 	if (minus)
-		buf[--i] = '-';
+		*--p = '-';
 	if (r->nfields++)
 		putc(',', r->fp);
-	fwrite(buf + i, 1, sizeof(buf) - i, r->fp);
+	fwrite(p, 1, (size_t)(end - p), r->fp);
 }
 
 void csv_field_u64(struct csv_row *r, uint64_t v)

@@ -9,6 +9,7 @@
 #include "dumpanalyze/outdir.h"
 #include "dumpanalyze/intern.h"
 #include "dumpanalyze/arena.h"
+#include "dumpanalyze/digits.h"
 
 struct bush_txt_state {
 	struct outfile **files;     /* by bush seq */
@@ -38,12 +39,9 @@ static void add_str(struct header_line *l, const char *s)
 
 static void add_uint(struct header_line *l, uint64_t v)
 {
-	char d[24];
-	size_t i = sizeof(d);
-	do
-		d[--i] = (char)('0' + v % 10);
-	while (v /= 10);
-	add(l, d + i, sizeof(d) - i);
+	char d[DIGITS_MAX], *end = d + sizeof(d);
+	char *p = digits_u64(end, v);
+	add(l, p, (size_t)(end - p));
 }
 
 /* "---- TRACE ID what" */
