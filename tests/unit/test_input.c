@@ -397,6 +397,40 @@ static void test_html_dump_lines(void **s)
 	close_all(&in);
 }
 
+/* Lines are cleaned after a block of them is split, in order: a CRLF or
+ * markup line among tens of thousands of short ones (the line array grows
+ * in between), and -jdump=H's mode switching on in the middle of a chunk
+ * cleans the lines after it, not those before. */
+static void test_noise_among_many_lines_is_cleaned_in_order(void **s)
+{
+	(void)s;
+	enum { EMPTY = 40000 };
+	const char *mid = "a\r\n<b>kept</b>\n<pre class=\"ljdump\">\n"
+	                  "<span class=\"irt_int\">int</span> &amp;\n";
+	size_t n = 2 * EMPTY + strlen(mid) + 3;
+	char *text = malloc(n);
+	assert_non_null(text);
+	memset(text, '\n', EMPTY);
+	memcpy(text + EMPTY, mid, strlen(mid));
+	memset(text + EMPTY + strlen(mid), '\n', EMPTY);
+	memcpy(text + n - 3, "z\r\n", 3);
+	struct input in;
+	input_from_fd(&in, file_with(text, n));
+	free(text);
+	uint64_t no = 0;
+	for (int i = 0; i < EMPTY; i++)
+		expect_line(&in, "", ++no);
+	expect_line(&in, "a", ++no);
+	expect_line(&in, "<b>kept</b>", ++no);     /* before the mode: as it is */
+	expect_line(&in, "", ++no);
+	expect_line(&in, "int &", ++no);
+	for (int i = 0; i < EMPTY; i++)
+		expect_line(&in, "", ++no);
+	expect_line(&in, "z", ++no);
+	expect_end(&in);
+	close_all(&in);
+}
+
 /* ---- compression ------------------------------------------------------ */
 
 static size_t gzip_bytes(const char *text, unsigned char *out, size_t cap)
@@ -678,6 +712,7 @@ int main(void)
 		cmocka_unit_test(test_ansi_dump_lines_come_out_plain),
 		cmocka_unit_test(test_html_tags_and_entities_removed),
 		cmocka_unit_test(test_html_dump_lines),
+		cmocka_unit_test(test_noise_among_many_lines_is_cleaned_in_order),
 		cmocka_unit_test(test_gzip_detected_by_magic),
 		cmocka_unit_test(test_gzip_cut_short_is_truncated),
 		cmocka_unit_test(test_gzip_magic_split_across_pipe_reads_is_detected),
