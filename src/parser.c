@@ -255,17 +255,37 @@ static void note_exit(struct parser *p, uint32_t ex)
 }
 
 /* The disassembler appends "\t->N" when an instruction targets exit N:
- * look at the end of the line, not through all of it. */
+ * look at the end of the line, not through all of it.  N has 1 to 6
+ * digits, so its '>' is among the 6 bytes before the last; those are
+ * compared at once, as a word, and most lines (no '>' there) stop at
+ * that, with no loop over their trailing digits.  A line shorter than 8
+ * bytes cannot hold an address of 4 digits and the suffix. */
 static inline void scan_mcode_exit(struct parser *p, const char *l, size_t n)
 {
-	const char *end = l + n, *q = end;
-	while (q > l + 3 && end - q < 6 && is_digit(q[-1]))
-		q--;
-	if (q == end || q[-1] != '>' || q[-2] != '-' || q[-3] != '\t')
+	if (n < 8)
+		return;
+	uint64_t x;
+	memcpy(&x, l + n - 8, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);   /* byte i of x is l[n - 8 + i] */
+#endif
+	/* the top bit of each byte that equals '>', exactly (no carries
+	 * between bytes), for bytes 1-6: l[n - 7] to l[n - 2] */
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t t = x ^ 0x3e3e3e3e3e3e3e3eull;
+	uint64_t gt = ~(((t & low7) + low7) | t) & 0x0080808080808000ull;
+	if (!gt)
+		return;
+	/* the last '>', which only digits may follow */
+	const char *q = l + n - 8 + (63 - __builtin_clzll(gt)) / 8 + 1, *end = l + n;
+	if (q - l < 3 || q[-2] != '-' || q[-3] != '\t')
 		return;
 	uint32_t v = 0;
-	for (; q < end; q++)
+	for (; q < end; q++) {
+		if (!is_digit(*q))
+			return;
 		v = v * 10 + (uint32_t)(*q - '0');
+	}
 	note_exit(p, v);
 }
 

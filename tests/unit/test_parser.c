@@ -326,6 +326,42 @@ static void test_mcode_exits_are_sorted_and_unique(void **s)
 	parser_free(r.p);
 }
 
+/* Only "\t->N" at the very end of a line, N of 1 to 6 digits, is an
+ * exit; an exit number too large to be one (EXIT_MAX) is dropped. */
+static void test_mcode_exit_suffix_edges(void **s)
+{
+	(void)s;
+	static const char *const lines[] = {
+		"---- TRACE 1 start x.lua:1",
+		"---- TRACE 1 mcode 20",
+		"abcd\t->7",                           /* shortest: 8 bytes */
+		"0bccff9d  jge 0xbcc0014\t->12",
+		"0bccff9d  jge 0xbcc0014\t->345",
+		"0bccff9d  jge 0xbcc0014\t->4567",
+		"0bccff9d  jge 0xbcc0014\t->65535",
+		"0bccff9d  jge 0xbcc0014\t->065536",    /* six digits, too large */
+		"0bccff9d  jge 0xbcc0014\t->0000009",   /* seven digits: not one */
+		"0bccff9d  jge 0xbcc0014 ->8",           /* no tab */
+		"0bccff9d  jge 0xbcc0014\t-> 9",
+		"0bccff9d  jge 0xbcc0014\t->10x",
+		"0bccff9d  jge 0xbcc0014\t>11",
+		"0bccff9d  mov eax, 0x100010",          /* ends in digits */
+		"0bccff9d  jge 0xbcc0014\t->2\t->13",   /* the last one counts */
+		"0bccff9d  jge 0xbcc0014\t->000014",    /* six digits */
+		"---- TRACE 1 stop -> loop",
+		NULL
+	};
+	static const uint16_t want[] = { 7, 12, 13, 14, 345, 4567, 65535 };
+	struct run r;
+	start(&r, 0);
+	feed(&r, lines);
+	assert_int_equal(r.sink.n, 1);
+	assert_int_equal(r.sink.ev[0].nexits, sizeof(want) / sizeof(want[0]));
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_int_equal(r.sink.ev[0].exits[i], want[i]);
+	parser_free(r.p);
+}
+
 static void test_loop_label_is_content_not_exit(void **s)
 {
 	(void)s;
@@ -1200,6 +1236,7 @@ int main(void)
 		T(test_loop_marker_counts_as_ir_instruction),
 		T(test_snapshots_section_counts_snapshots),
 		T(test_mcode_exits_are_sorted_and_unique),
+		T(test_mcode_exit_suffix_edges),
 		T(test_loop_label_is_content_not_exit),
 		T(test_exits_do_not_carry_over_to_next_trace),
 		T(test_program_output_inside_sections_is_foreign),
