@@ -65,10 +65,21 @@ static size_t count_digits(const char *p, size_t n)
 	return i;
 }
 
+/* Whether p[0..3] are all decimal digits, tested as one word: a byte is
+ * one when its high nibble is 3, and still 3 with 6 added (low nibble at
+ * most 9).  A carry into the next byte needs a byte of 0xfa or more,
+ * which fails by itself, so the test is exact, in either byte order. */
+static inline int four_digits(const char *p)
+{
+	uint32_t x;
+	memcpy(&x, p, 4);
+	return ((x & 0xf0f0f0f0u) | ((x + 0x06060606u) & 0xf0f0f0f0u) >> 4) == 0x33333333u;
+}
+
 /* "0027  GGET ..." — the pc as %04d, then a space. */
 static inline int shape_bytecode_at(const char *p, size_t n)
 {
-	if (n < 5 || !is_digit(p[0]) || !is_digit(p[1]) || !is_digit(p[2]) || !is_digit(p[3]))
+	if (n < 5 || !four_digits(p))
 		return 0;
 	if (p[4] == ' ')
 		return 1;

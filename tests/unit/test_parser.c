@@ -1082,6 +1082,25 @@ static int shape(int (*f)(const char *, size_t), const char *l)
 	return f(l, strlen(l));
 }
 
+/* The pc's four digits are tested as one word: every pair of byte values
+ * at every pair of the four places (the rest '0') gives what a test of
+ * each byte gives. */
+static void test_bytecode_pc_digits_every_byte_pair(void **s)
+{
+	(void)s;
+	for (int i = 0; i < 4; i++)
+		for (int j = i + 1; j < 4; j++)
+			for (int a = 0; a < 256; a++)
+				for (int b = 0; b < 256; b++) {
+					char l[] = "0000 x";
+					l[i] = (char)a;
+					l[j] = (char)b;
+					int want = a >= '0' && a <= '9' && b >= '0' && b <= '9';
+					if (shape_bytecode(l, 6) != want)
+						fail_msg("bytes %d, %d at %d, %d", a, b, i, j);
+				}
+}
+
 static void test_line_shapes(void **s)
 {
 	(void)s;
@@ -1264,6 +1283,7 @@ int main(void)
 		T(test_keep_text_sections_are_byte_exact),
 		T(test_keep_text_keeps_trailing_spaces_and_snapshots),
 		T(test_text_of_second_trace_is_its_own),
+		T(test_bytecode_pc_digits_every_byte_pair),
 		T(test_line_shapes),
 	};
 	return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
