@@ -313,12 +313,18 @@ static DA_NOINLINE void grow_lines(struct input_chunk *c)
 	c->lines_cap = cap;
 }
 
-/* Whether l may hold noise for clean_line: a CR before its end, markup
- * or escapes.  Only the first and last bytes are looked at until -jdump=H
- * or =A is seen. */
+/* Whether l's first and last bytes say it may hold noise: a CR before
+ * its end, or markup. */
+static inline int suspect_line(const struct line *l)
+{
+	return l->len && (l->p[l->len - 1] == '\r' || l->p[0] == '<');
+}
+
+/* Whether l may hold noise for clean_line: only the first and last bytes
+ * are looked at until -jdump=H or =A is seen. */
 static inline int noisy_line(const struct input_reader *rd, const struct line *l)
 {
-	return rd->html | rd->ansi || (l->len && (l->p[l->len - 1] == '\r' || l->p[0] == '<'));
+	return rd->html | rd->ansi || suspect_line(l);
 }
 
 /* The line [start, stop) of c's buffer becomes c's next line. */
@@ -366,7 +372,7 @@ static DA_NOINLINE void split(struct input_reader *rd, struct input_chunk *c, si
 				l->p = buf + pos;
 				l->len = stop - pos;
 				l->no = ++no;
-				if (stop > pos && (buf[stop - 1] == '\r' || buf[pos] == '<'))
+				if (suspect_line(l))
 					suspect = 1;
 				pos = stop + 1;
 			}
