@@ -10,8 +10,9 @@ cd "$(dirname "$0")/.."
 # dumps), liblzma/libzstd for
 # compressed dumps; tests:
 # cmocka, luajit and the Lua code the samples run, valgrind, script(1),
-# setpriv(1), xmllint, groff (the man page's check), clang's libFuzzer, the compressors, chromium for
-# the HTML report's browser tests (with Node.js, if the machine has none).
+# setpriv(1), xmllint, groff (the man page's check), clang's libFuzzer,
+# the compressors, chromium for the HTML report's browser tests (with
+# Node.js, if the machine has none).
 PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libdeflate-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
 libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq groff-base
 clang libclang-rt-14-dev gzip xz-utils zstd time chromium"

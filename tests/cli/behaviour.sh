@@ -142,7 +142,7 @@ for opt in $($DA --help | grep -o -- '--[a-z-]*' | sort -u); do
 	grep -q -- "$esc" "$TOP/man/dumpanalyze.1" || grep -q -- "$opt" "$TOP/man/dumpanalyze.1"
 	check "man page documents $opt" 0 $?
 done
-# ... and renders with no troff warning at all (-ww), at the width man uses.
+# ... and renders with no troff warning at all (-ww), at groff's width.
 warn=$(groff -man -Tutf8 -ww -z "$TOP/man/dumpanalyze.1" 2>&1)
 check "man page renders without troff warnings" "" "$warn"
 for v in $($DA --views list | awk '{print $1}'); do
