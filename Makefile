@@ -1,51 +1,104 @@
 # dumpanalyze — build, test, install.  No generated configuration: the
 # dependencies are Debian packages found with pkg-config.
+#
+# The tree is the pipeline (ARCHITECTURE.md): src/<stage>/ holds a stage's
+# sources and private headers; include/dumpanalyze.h is the only public
+# header.  libdumpanalyze is the stages up to the model and its answers;
+# the views, pictures, output directory and CLI are the tool, its first
+# client.  Objects go to build/, sources are found by folder.
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-MANDIR  ?= $(PREFIX)/share/man/man1
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+PCDIR   ?= $(LIBDIR)/pkgconfig
 CC      ?= cc
-VERSION  = 0.1.0
+VERSION  = 0.2.0
+# The library's ABI: the soname's number, raised on every incompatible
+# change of include/dumpanalyze.h.
+ABI      = 1
+SONAME   = libdumpanalyze.so.$(ABI)
 
 CFLAGS  ?= -O2 -g
-WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 THREADS  = -pthread
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude
-PKG_CFLAGS := $(shell pkg-config --cflags cairo fontconfig libdeflate zlib liblzma libzstd jansson 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs cairo fontconfig libdeflate zlib liblzma libzstd jansson 2>/dev/null) -lcsv -lm
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude -Isrc -Ibuild/gen
+# Only da_ names leave the shared library (DA_API in dumpanalyze.h).
+VIS      = -fvisibility=hidden
+DEPFLAGS = -MMD -MP
+LIB_PKGS  = zlib liblzma libzstd
+TOOL_PKGS = cairo fontconfig libdeflate jansson
+LIB_CFLAGS  := $(shell pkg-config --cflags $(LIB_PKGS) 2>/dev/null)
+LIB_LIBS    := $(shell pkg-config --libs $(LIB_PKGS) 2>/dev/null)
+TOOL_CFLAGS := $(shell pkg-config --cflags $(TOOL_PKGS) 2>/dev/null)
+TOOL_LIBS   := $(shell pkg-config --libs $(TOOL_PKGS) 2>/dev/null) -lcsv -lm
+COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS)
 
-LIB_SRCS = src/forkguard.c src/answers.c src/picture.c src/profile.c src/profile_join.c src/flamegraph.c src/layout.c src/workers.c src/csvin.c src/merge.c src/compare.c src/attempts.c src/decode.c src/jv.c src/arena.c src/intern.c src/tally.c src/diag.c src/input.c \
-           src/loc.c src/header.c src/parser.c src/model.c src/outdir.c \
-           src/csvout.c src/view.c \
-           src/views/traces.c src/views/abort_reasons.c \
-           src/views/abort_reasons_txt.c src/views/abort_sites.c \
-           src/views/exits.c src/views/blacklist.c src/views/bush_txt.c \
-           src/views/bush_png.c src/views/bush_svg.c src/views/jsonl.c src/views/profile.c src/views/flamegraph.c src/views/html.c src/views/summary.c src/bush_draw.c
-LIB_OBJS = $(LIB_SRCS:.c=.o)
+# The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
+LIB_DIRS  = util input parse model analysis lib
+TOOL_DIRS = profile output views cli
+LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
+TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
+LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
+PIC_OBJS  = $(LIB_SRCS:src/%.c=build/pic/%.o)
+TOOL_OBJS = $(TOOL_SRCS:src/%.c=build/%.o)
 UNIT_TESTS = $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test_*.c))
+GEN_HDRS  = build/gen/html_assets.h
 
-all: dumpanalyze
+all: dumpanalyze libdumpanalyze.so libdumpanalyze.a
 
-%.o: %.c $(wildcard include/dumpanalyze/*.h) $(wildcard src/*.def)
-	$(CC) $(WARN) $(THREADS) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -c -o $@ $<
+# V=1 shows the commands.
+Q = $(if $(V),,@)
+
+build/%.o: src/%.c | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(COMPILE) -c -o $@ $<
+
+build/pic/%.o: src/%.c | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $@")
+	$(Q)$(COMPILE) -fPIC -c -o $@ $<
 
 # The HTML report's CSS and JavaScript, compiled in.
-src/views/html_assets.h: src/views/html/report.css src/views/html/report.js scripts/embed.sh
+build/gen/html_assets.h: src/views/html/report.css src/views/html/report.js scripts/embed.sh
+	@mkdir -p $(@D)
 	{ sh scripts/embed.sh html_css src/views/html/report.css && \
 	  sh scripts/embed.sh html_js src/views/html/report.js; } > $@.tmp && mv $@.tmp $@
-src/views/html.o: src/views/html_assets.h
 
-libdumpanalyze.a: $(LIB_OBJS)
+# Every object, unlocalised: what the tool and the unit tests link.
+build/libda-all.a: $(LIB_OBJS) $(TOOL_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-dumpanalyze: src/main.o libdumpanalyze.a
-	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+dumpanalyze: build/cli/main.o build/libda-all.a
+	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TOOL_LIBS) $(LIB_LIBS)
 
-tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) libdumpanalyze.a
-	$(CC) $(WARN) $(THREADS) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) -o $@ $< libdumpanalyze.a $(PKG_LIBS) -lcmocka -lm
+libdumpanalyze.so: $(PIC_OBJS)
+	$(CC) -shared $(THREADS) $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SONAME) -Wl,--no-undefined \
+	  -o $@ $^ $(LIB_LIBS)
 
-# The README's test command: unit tests, then end-to-end tests on real dumps.
-check: dumpanalyze $(UNIT_TESTS)
+# One relocatable object whose hidden symbols are made local, so that a
+# static user sees only da_ names too (no clash with their xrealloc).
+libdumpanalyze.a: $(LIB_OBJS)
+	$(LD) -r -o build/libdumpanalyze.o $^
+	objcopy --localize-hidden build/libdumpanalyze.o
+	rm -f $@ && ar rcs $@ build/libdumpanalyze.o
+
+# pkg-config's file, written for the PREFIX of the install.
+PC_TEXT = 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
+	  'Name: dumpanalyze' 'Description: read LuaJIT -jdump output: traces, bushes, aborts, exits' \
+	  'Version: $(VERSION)' 'Requires.private: $(LIB_PKGS)' \
+	  'Libs: -L$${libdir} -ldumpanalyze' 'Libs.private: -pthread' \
+	  'Cflags: -I$${includedir}'
+
+tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) build/libda-all.a
+	$(CC) $(WARN) -Wno-missing-prototypes $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS) \
+	  -o $@ $< build/libda-all.a $(TOOL_LIBS) $(LIB_LIBS) -lcmocka -lm
+
+# The README's test command: unit tests, the installed library's
+# examples, then end-to-end tests on real dumps.
+check: all $(UNIT_TESTS)
 	@sh tests/check.sh $(UNIT_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a
@@ -70,15 +123,23 @@ check-tsan:
 	sh build-tsan/tests/tsan.sh build-tsan/dumpanalyze build-tsan/tests/unit/test_input \
 	  build-tsan/tests/unit/test_outdir build-tsan/tests/unit/test_forkguard
 
-check-valgrind: dumpanalyze $(UNIT_TESTS)
+check-valgrind: all $(UNIT_TESTS)
 	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
 
-# libFuzzer over input + parser + model (needs clang); FUZZ_SECONDS of
-# fuzzing, seeded with the samples; crashers land in tests/fuzz/crashes/.
+# The whole tree once more with clang, warnings as errors (CI).
+check-clang:
+	rm -rf build-clang && mkdir -p build-clang
+	cp -r Makefile src include tests scripts build-clang/
+	$(MAKE) -C build-clang CC=clang all
+
+# libFuzzer over input, parser, model and every text view (needs clang);
+# FUZZ_SECONDS of fuzzing, seeded with the samples; crashers land in
+# tests/fuzz/crashes/.
 FUZZ_SECONDS ?= 60
-tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(wildcard include/dumpanalyze/*.h)
+tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS)
 	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  $(CPPFLAGS) $(PKG_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(PKG_LIBS)
+	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) \
+	  $(TOOL_LIBS) $(LIB_LIBS)
 
 fuzz: tests/fuzz/fuzz_dump
 	rm -rf tests/fuzz/corpus && mkdir -p tests/fuzz/corpus tests/fuzz/crashes
@@ -99,13 +160,22 @@ demo: dumpanalyze
 	@echo; echo "demo-out/ now holds:"; ls demo-out | head -8; echo "..."
 	@echo; head -5 demo-out/gen-1-traces.csv
 
-install: dumpanalyze
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+	  $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR)
 	install -m 755 dumpanalyze $(DESTDIR)$(BINDIR)/dumpanalyze
-	install -m 644 man/dumpanalyze.1 $(DESTDIR)$(MANDIR)/dumpanalyze.1
+	install -m 644 man/dumpanalyze.1 $(DESTDIR)$(MANDIR)/man1/dumpanalyze.1
+	install -m 755 libdumpanalyze.so $(DESTDIR)$(LIBDIR)/$(SONAME).0
+	ln -sf $(SONAME).0 $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdumpanalyze.so
+	install -m 644 libdumpanalyze.a $(DESTDIR)$(LIBDIR)/libdumpanalyze.a
+	install -m 644 include/dumpanalyze.h $(DESTDIR)$(INCDIR)/dumpanalyze.h
+	printf '%s\n' $(PC_TEXT) > $(DESTDIR)$(PCDIR)/dumpanalyze.pc
 
 clean:
-	rm -f dumpanalyze libdumpanalyze.a src/*.o src/views/*.o src/views/html_assets.h $(UNIT_TESTS)
-	rm -rf build-asan build-tsan demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
+	rm -rf build dumpanalyze libdumpanalyze.so libdumpanalyze.a $(UNIT_TESTS)
+	rm -rf build-asan build-tsan build-clang demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
 
-.PHONY: all check check-asan check-tsan check-valgrind fuzz bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind check-clang fuzz bench demo install clean
+
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d

@@ -1,24 +1,24 @@
 /* abort_reasons.c — gen-N-abort-reasons.csv: how often each abort reason
  * occurred, most frequent first, ties in order of first appearance. */
 #include <stdlib.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/csvout.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/tally.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/intern.h"
+#include "util/tally.h"
 
 struct abort_reasons_state {
 	struct tally reasons;       /* key: interned reason */
 };
 
-static int abort_reasons_abort(struct view_ctx *c, const struct abort_rec *a)
+static int abort_reasons_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct abort_reasons_state *s = c->state;
 	tally_add(&s->reasons, a->reason, NULL, 0, 1);
 	return 0;
 }
 
-static int abort_reasons_gen_end(struct view_ctx *c, const struct gen *g)
+static int abort_reasons_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct abort_reasons_state *s = c->state;
 	struct outfile *f = view_create_file(c, g, "abort-reasons.csv");

@@ -5,16 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/tally.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "util/tally.h"
 
 struct abort_details_state {
 	struct tally sites;         /* key: file, reason, line */
 };
 
-static int abort_details_abort(struct view_ctx *c, const struct abort_rec *a)
+static int abort_details_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct abort_details_state *s = c->state;
 	tally_add(&s->sites, a->file, a->reason, a->line, 1);
@@ -37,7 +37,7 @@ static void put_bytes(FILE *fp, const char *s)
 	fwrite(s, 1, intern_len(s), fp);
 }
 
-static int abort_details_gen_end(struct view_ctx *c, const struct gen *g)
+static int abort_details_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct abort_details_state *s = c->state;
 	struct outfile *f = view_create_file(c, g, "abort-reasons.txt");

@@ -6,12 +6,12 @@
  * apart. */
 #include <stdlib.h>
 #include <string.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/csvout.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/tally.h"
-#include "dumpanalyze/arena.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/intern.h"
+#include "util/tally.h"
+#include "util/arena.h"
 
 struct site {
 	const char *file, *reason, *start_file;
@@ -26,7 +26,7 @@ struct abort_sites_state {
 	size_t nsites, cap;
 };
 
-static int abort_sites_abort(struct view_ctx *c, const struct abort_rec *a)
+static int abort_sites_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct abort_sites_state *s = c->state;
 	struct site k;
@@ -81,7 +81,7 @@ static void line_field(struct csv_row *r, int32_t line)
 		csv_field_i64(r, line);
 }
 
-static int abort_sites_gen_end(struct view_ctx *c, const struct gen *g)
+static int abort_sites_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct abort_sites_state *s = c->state;
 	struct outfile *f = view_create_file(c, g, "abort-sites.csv");

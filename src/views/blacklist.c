@@ -3,25 +3,25 @@
  * "no" is a likely blacklisting, "stub" an exit LuaJIT left to the
  * interpreter (the rules are in attempts.c). */
 #include <stdlib.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/csvout.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/attempts.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/intern.h"
+#include "analysis/attempts.h"
 
-static int blacklist_abort(struct view_ctx *c, const struct abort_rec *a)
+static int blacklist_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	attempts_abort(c->state, a);
 	return 0;
 }
 
-static int blacklist_trace(struct view_ctx *c, const struct trace *t)
+static int blacklist_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	attempts_trace(c->state, t);
 	return 0;
 }
 
-static int blacklist_gen_end(struct view_ctx *c, const struct gen *g)
+static int blacklist_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct attempts *s = c->state;
 	struct outfile *f = view_create_file(c, g, "blacklist.csv");

@@ -1,12 +1,12 @@
 /* bush_png.c — gen-N-bush-ROOT.png: the picture of each bush (drawn by
  * bush_draw.c), with the exits annotated by how often they were taken. */
 #include <cairo.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/bush_draw.h"
-#include "dumpanalyze/picture.h"
-#include "dumpanalyze/workers.h"
+#include "views/view.h"
+#include "output/bush_draw.h"
+#include "output/picture.h"
+#include "output/workers.h"
 
-static int bush_png_gen_end(struct view_ctx *c, const struct gen *g)
+static int bush_png_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	return bush_draw_generation(c, c->state, g, PICTURE_PNG);
 }

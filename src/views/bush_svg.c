@@ -1,12 +1,12 @@
 /* bush_svg.c — gen-N-bush-ROOT.svg: the bush picture of bush_png.c as SVG
  * (drawn by bush_draw.c), for browsers and documents. */
 #include <cairo.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/bush_draw.h"
-#include "dumpanalyze/picture.h"
-#include "dumpanalyze/workers.h"
+#include "views/view.h"
+#include "output/bush_draw.h"
+#include "output/picture.h"
+#include "output/workers.h"
 
-static int bush_svg_gen_end(struct view_ctx *c, const struct gen *g)
+static int bush_svg_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	return bush_draw_generation(c, c->state, g, PICTURE_SVG);
 }

@@ -5,11 +5,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/arena.h"
-#include "dumpanalyze/digits.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "util/arena.h"
+#include "util/digits.h"
 
 struct bush_txt_state {
 	struct outfile **files;     /* by bush seq */
@@ -58,15 +58,15 @@ static int put(struct outfile *f, const struct header_line *l)
 	return outfile_write(f, l->buf, l->len);
 }
 
-static int put_section(struct outfile *f, const struct trace_text *tx, enum section s)
+static int put_section(struct outfile *f, const struct da_trace_text *tx, enum da_section s)
 {
 	return tx && tx->len[s] ? outfile_write(f, tx->buf + tx->off[s], tx->len[s]) : 0;
 }
 
-static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
+static int bush_txt_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct bush_txt_state *s = c->state;
-	const struct bush *b = t->bush;
+	const struct da_bush *b = t->bush;
 	if (b->root == t) {
 		char name[64];
 		view_bush_name(name, sizeof(name), b, "txt");
@@ -74,14 +74,14 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 			s->cap = s->cap ? s->cap * 2 : 64;
 			s->files = xrealloc(s->files, s->cap * sizeof(*s->files));
 		}
-		struct gen g = { .number = t->gen };
+		struct da_gen g = { .number = t->gen };
 		s->files[b->seq] = view_create_file(c, &g, name);
 		s->nfiles = b->seq + 1;
 		if (!s->files[b->seq])
 			return -1;
 	}
 	struct outfile *f = s->files[b->seq];
-	const struct trace_text *tx = t->text;
+	const struct da_trace_text *tx = t->text;
 	struct header_line l;
 	int r = 0;
 	begin(&l, t->id, " start ");
@@ -99,20 +99,20 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 	r |= outfile_write(f, t->loc, intern_len(t->loc));
 	r |= outfile_write(f, "\n", 1);
 	if (t->counts_known) {      /* not from a -jv log, which has no sections */
-		r |= put_section(f, tx, SEC_BYTECODE);
+		r |= put_section(f, tx, DA_SEC_BYTECODE);
 		begin(&l, t->id, " IR\n");
 		r |= put(f, &l);
-		r |= put_section(f, tx, SEC_IR);
-		if (tx && (tx->present & (1u << SEC_SNAPSHOTS))) {
+		r |= put_section(f, tx, DA_SEC_IR);
+		if (tx && (tx->present & (1u << DA_SEC_SNAPSHOTS))) {
 			begin(&l, t->id, " snapshots\n");
 			r |= put(f, &l);
-			r |= put_section(f, tx, SEC_SNAPSHOTS);
+			r |= put_section(f, tx, DA_SEC_SNAPSHOTS);
 		}
 		begin(&l, t->id, " mcode ");
 		add_uint(&l, t->size_mc);
 		add_str(&l, "\n");
 		r |= put(f, &l);
-		r |= put_section(f, tx, SEC_MCODE);
+		r |= put_section(f, tx, DA_SEC_MCODE);
 	}
 	begin(&l, t->id, " stop -> ");
 	r |= put(f, &l);
@@ -121,7 +121,7 @@ static int bush_txt_trace(struct view_ctx *c, const struct trace *t)
 	return r ? -1 : 0;
 }
 
-static int bush_txt_gen_end(struct view_ctx *c, const struct gen *g)
+static int bush_txt_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct bush_txt_state *s = c->state;
 	(void)g;

@@ -2,10 +2,10 @@
  * (-jdump=+x) and the side trace compiled for it, most taken first:
  * TRACE,EXIT,COUNT,SIDE_TRACE. */
 #include <stdlib.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/csvout.h"
-#include "dumpanalyze/tally.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/tally.h"
 
 static int by_count(const void *x, const void *y)
 {
@@ -17,14 +17,14 @@ static int by_count(const void *x, const void *y)
 	return tally_by_c(x, y);
 }
 
-static int exits_gen_end(struct view_ctx *c, const struct gen *g)
+static int exits_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct outfile *f = view_create_file(c, g, "exits.csv");
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
 	size_t n;
-	struct tally_entry *e = tally_entries(&g->exits, &n);
+	struct tally_entry *e = tally_entries(gen_exits(g), &n);
 	qsort(e, n, sizeof(*e), by_count);
 	fputs("TRACE,EXIT,COUNT,SIDE_TRACE\r\n", fp);
 	for (size_t i = 0; i < n; i++) {
@@ -33,7 +33,7 @@ static int exits_gen_end(struct view_ctx *c, const struct gen *g)
 		csv_field_u64(&r, EXIT_KEY_ID(e[i].c));
 		csv_field_u64(&r, EXIT_KEY_EXIT(e[i].c));
 		csv_field_u64(&r, e[i].count);
-		uint64_t s = e[i].a ? tally_get(&g->sides, e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
+		uint64_t s = e[i].a ? tally_get(gen_sides(g), e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
 		if (s)
 			csv_field_u64(&r, s);
 		else

@@ -7,14 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/arena.h"
-#include "dumpanalyze/diag.h"
-#include "dumpanalyze/flamegraph.h"
-#include "dumpanalyze/picture.h"
-#include "dumpanalyze/profile_join.h"
+#include "output/message.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "output/flamegraph.h"
+#include "output/picture.h"
+#include "profile/profile_join.h"
 
 struct flamegraph_state {
 	struct answers answers;     /* first: the answers_view_* hooks */
@@ -46,7 +47,7 @@ static int draw(struct view_ctx *c, struct flamegraph_state *s, const struct fla
 	if (!fp)
 		return -1;
 	if (flamegraph_write(fp, fmt, title, st, n, marked, s) < 0) {
-		da_error("%s/%s: cannot draw the flame graph", outdir_path(c->out), name);
+		msg_error("%s/%s: cannot draw the flame graph", outdir_path(c->out), name);
 		return -1;
 	}
 	return outfile_commit(f);

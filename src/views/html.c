@@ -12,12 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/answers.h"
-#include "dumpanalyze/profile_join.h"
-#include "dumpanalyze/arena.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "analysis/answers.h"
+#include "profile/profile_join.h"
+#include "util/arena.h"
 #include "html_assets.h"       /* html_css, html_js: made by scripts/embed.sh */
 
 struct html_state {
@@ -75,7 +75,7 @@ static void put_json_line(FILE *fp, int32_t line)
 
 /* ---- trace rows ------------------------------------------------------- */
 
-static void bush_label(char *buf, size_t n, const struct bush *b)
+static void bush_label(char *buf, size_t n, const struct da_bush *b)
 {
 	if (b->dup > 1)
 		snprintf(buf, n, "%u.%u", b->root->id, b->dup);
@@ -84,14 +84,14 @@ static void bush_label(char *buf, size_t n, const struct bush *b)
 }
 
 /* Times each trace's exits were taken, by the trace's stop order. */
-static uint64_t *exits_taken(const struct gen *g)
+static uint64_t *exits_taken(const struct da_gen *g)
 {
 	uint64_t *taken = xrealloc(NULL, (g->n.traces + 1) * sizeof(*taken));
 	memset(taken, 0, (g->n.traces + 1) * sizeof(*taken));
 	size_t ne;
-	struct tally_entry *e = tally_entries(&g->exits, &ne);
+	struct tally_entry *e = tally_entries(gen_exits(g), &ne);
 	for (size_t i = 0; i < ne; i++) {
-		const struct trace *t = e[i].a;
+		const struct da_trace *t = e[i].a;
 		if (t && t->seq < g->n.traces)
 			taken[t->seq] += e[i].count;
 	}
@@ -99,7 +99,7 @@ static uint64_t *exits_taken(const struct gen *g)
 	return taken;
 }
 
-static int write_trace_rows(struct view_ctx *c, const struct gen *g)
+static int write_trace_rows(struct view_ctx *c, const struct da_gen *g)
 {
 	struct html_state *s = c->state;
 	FILE *fp;
@@ -112,7 +112,7 @@ static int write_trace_rows(struct view_ctx *c, const struct gen *g)
 	if (!(fp = outfile_fp(s->traces)))
 		return -1;
 	uint64_t *taken = exits_taken(g);
-	for (const struct trace *t = g->traces; t; t = t->next) {
+	for (const struct da_trace *t = g->traces; t; t = t->next) {
 		char bush[32];
 		bush_label(bush, sizeof(bush), t->bush);
 		fprintf(fp, "[%u,%u,", g->number, t->id);
@@ -139,7 +139,7 @@ static int write_trace_rows(struct view_ctx *c, const struct gen *g)
 
 static int bush_order(const void *x, const void *y)
 {
-	const struct bush *a = *(const struct bush *const *)x, *b = *(const struct bush *const *)y;
+	const struct da_bush *a = *(const struct da_bush *const *)x, *b = *(const struct da_bush *const *)y;
 	if (a->ntraces != b->ntraces)
 		return a->ntraces > b->ntraces ? -1 : 1;
 	if (a->mcode_bytes != b->mcode_bytes)
@@ -161,7 +161,7 @@ static void page_head(FILE *fp, const char *title, const char *file)
 	fputs("</p>\n", fp);
 }
 
-static int write_gen_page(struct view_ctx *c, const struct gen *g)
+static int write_gen_page(struct view_ctx *c, const struct da_gen *g)
 {
 	struct outfile *f = view_create_file(c, g, "bushes.html");
 	FILE *fp = f ? outfile_fp(f) : NULL;
@@ -169,16 +169,16 @@ static int write_gen_page(struct view_ctx *c, const struct gen *g)
 		return -1;
 	char title[64];
 	snprintf(title, sizeof(title), "Generation %u: bushes", g->number);
-	page_head(fp, title, c->diag->file);
+	page_head(fp, title, c->name);
 	fputs("<nav><a href=\"index.html\">report</a></nav>\n</header>\n<main>\n", fp);
-	const struct bush **order = xrealloc(NULL, (g->n.bushes + 1) * sizeof(*order));
+	const struct da_bush **order = xrealloc(NULL, (g->n.bushes + 1) * sizeof(*order));
 	size_t nb = 0;
-	for (const struct bush *b = g->bushes; b && nb < g->n.bushes; b = b->next)
+	for (const struct da_bush *b = g->bushes; b && nb < g->n.bushes; b = b->next)
 		order[nb++] = b;
 	qsort(order, nb, sizeof(*order), bush_order);
 	fprintf(fp, "<p>%zu bush%s, largest first.</p>\n", nb, nb == 1 ? "" : "es");
 	for (size_t i = 0; i < nb; i++) {
-		const struct bush *b = order[i];
+		const struct da_bush *b = order[i];
 		char label[32], svg[64], txt[64];
 		bush_label(label, sizeof(label), b);
 		view_bush_name(svg, sizeof(svg), b, "svg");
@@ -188,7 +188,7 @@ static int write_gen_page(struct view_ctx *c, const struct gen *g)
 		        label, label, b->ntraces, b->ntraces == 1 ? "" : "s", b->mcode_bytes);
 		put_html(fp, b->root->loc, intern_len(b->root->loc));
 		fprintf(fp, ". <a href=\"gen-%u-%s\">trace text</a> \xc2\xb7 traces", g->number, txt);
-		for (const struct trace *t = b->root; t; t = t->next_in_bush)
+		for (const struct da_trace *t = b->root; t; t = t->next_in_bush)
 			fprintf(fp, " %u", t->id);
 		fprintf(fp, "</p>\n<img loading=\"lazy\" src=\"gen-%u-%s\" alt=\"bush %s\">\n</section>\n",
 		        g->number, svg, label);
@@ -198,7 +198,7 @@ static int write_gen_page(struct view_ctx *c, const struct gen *g)
 	return outfile_commit(f);
 }
 
-static int html_gen_end(struct view_ctx *c, const struct gen *g)
+static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct html_state *s = c->state;
 	answers_gen_end(&s->answers, g);
@@ -317,7 +317,7 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 {
 	const struct answers *a = &s->answers;
-	const struct gen_counts *t = &a->total;
+	const struct da_counts *t = &a->total;
 	int first = 1;
 	fputs("{\"cards\":[", fp);
 	put_card(fp, &first, "traces compiled", t->traces);
@@ -332,7 +332,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 	put_card(fp, &first, "likely blacklisted", a->ngave_up);
 	put_card(fp, &first, "incomplete", t->incomplete);
 	put_card(fp, &first, "foreign lines", c->lines ? c->lines->foreign : 0);
-	put_card(fp, &first, "warnings", c->diag->warnings);
+	put_card(fp, &first, "warnings", da_warnings(c->dump));
 	fputs("],\n\"links\":[", fp);
 	first = 1;
 	for (size_t i = 0; i < answers_nlink_ends; i++)
@@ -340,7 +340,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 			put_card(fp, &first, answers_link_ends[i].what, a->links[answers_link_ends[i].kind]);
 	fputs("],\n\"gens\":[", fp);
 	for (size_t i = 0; i < a->ngens; i++) {
-		const struct gen_counts *n = &a->gens[i].n;
+		const struct da_counts *n = &a->gens[i].n;
 		fprintf(fp, "%s[%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n", a->gens[i].number,
 		        n->traces, n->root, n->side - n->orphans, n->stitched, n->aborts,
@@ -414,7 +414,7 @@ static int write_index(struct view_ctx *c, struct html_state *s)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	page_head(fp, "JIT report", c->diag->file);
+	page_head(fp, "JIT report", c->name);
 	fputs(index_body, fp);
 	fputs("<script type=\"application/json\" id=\"da-data\">\n", fp);
 	put_data(fp, s, c);

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/arena.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "util/arena.h"
 
 struct jsonl_state {
 	struct outfile *file;
@@ -76,7 +76,7 @@ static int put(struct jsonl_state *s, json_t *obj)
 	return r < 0 ? -1 : 0;
 }
 
-static int jsonl_gen_begin(struct view_ctx *c, const struct gen *g)
+static int jsonl_gen_begin(struct view_ctx *c, const struct da_gen *g)
 {
 	struct jsonl_state *s = c->state;
 	char name[32];
@@ -85,7 +85,7 @@ static int jsonl_gen_begin(struct view_ctx *c, const struct gen *g)
 	return s->file ? 0 : -1;
 }
 
-static int jsonl_trace(struct view_ctx *c, const struct trace *t)
+static int jsonl_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "type", json_string("trace"));
@@ -115,7 +115,7 @@ static int jsonl_trace(struct view_ctx *c, const struct trace *t)
 	return put(c->state, o);
 }
 
-static int jsonl_abort(struct view_ctx *c, const struct abort_rec *a)
+static int jsonl_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "type", json_string("abort"));
@@ -133,12 +133,12 @@ static int jsonl_abort(struct view_ctx *c, const struct abort_rec *a)
 	return put(c->state, o);
 }
 
-static int jsonl_gen_end(struct view_ctx *c, const struct gen *g)
+static int jsonl_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct jsonl_state *s = c->state;
 	int r = 0;
 	size_t n;
-	struct tally_entry *e = tally_entries(&g->exits, &n);
+	struct tally_entry *e = tally_entries(gen_exits(g), &n);
 	qsort(e, n, sizeof(*e), tally_by_c);
 	for (size_t i = 0; i < n && r == 0; i++) {
 		json_t *o = json_object();
@@ -147,19 +147,19 @@ static int jsonl_gen_end(struct view_ctx *c, const struct gen *g)
 		json_object_set_new(o, "trace", json_integer(EXIT_KEY_ID(e[i].c)));
 		json_object_set_new(o, "exit", json_integer(EXIT_KEY_EXIT(e[i].c)));
 		json_object_set_new(o, "count", json_integer((json_int_t)e[i].count));
-		uint64_t side = e[i].a ? tally_get(&g->sides, e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
+		uint64_t side = e[i].a ? tally_get(gen_sides(g), e[i].a, NULL, EXIT_KEY_EXIT(e[i].c)) : 0;
 		json_object_set_new(o, "side_trace", side ? json_integer((json_int_t)side) : json_null());
 		r = put(s, o);
 	}
 	free(e);
-	for (const struct bush *b = g->bushes; b && r == 0; b = b->next) {
+	for (const struct da_bush *b = g->bushes; b && r == 0; b = b->next) {
 		json_t *o = json_object();
 		json_object_set_new(o, "type", json_string("bush"));
 		json_object_set_new(o, "gen", json_integer(g->number));
 		json_object_set_new(o, "root", json_integer(b->root->id));
 		json_object_set_new(o, "dup", json_integer(b->dup));
 		json_t *ids = json_array();
-		for (const struct trace *t = b->root; t; t = t->next_in_bush)
+		for (const struct da_trace *t = b->root; t; t = t->next_in_bush)
 			json_array_append_new(ids, json_integer(t->id));
 		json_object_set_new(o, "traces", ids);
 		json_object_set_new(o, "mcode_bytes", json_integer((json_int_t)b->mcode_bytes));

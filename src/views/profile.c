@@ -6,12 +6,12 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/csvout.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/arena.h"
-#include "dumpanalyze/profile_join.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/intern.h"
+#include "util/arena.h"
+#include "profile/profile_join.h"
 
 #define COVERAGE_IDS 8              /* trace ids listed per line */
 
@@ -45,7 +45,7 @@ static void index_profile(struct profile_state *s, const struct profile *p)
 }
 
 /* "0026  LEN  10  4       (costly.lua:15)": the line a bytecode came from. */
-static void cover(struct profile_state *s, const struct trace *t, const char *l, size_t n)
+static void cover(struct profile_state *s, const struct da_trace *t, const char *l, size_t n)
 {
 	if (n < 5 || l[n - 1] != ')')
 		return;
@@ -71,16 +71,16 @@ static void cover(struct profile_state *s, const struct trace *t, const char *l,
 	s->cov[s->ncov++] = (struct covered){ idx - 1, t->gen, t->id };
 }
 
-static int profile_trace(struct view_ctx *c, const struct trace *t)
+static int profile_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct profile_state *s = c->state;
 	answers_trace(&s->answers, t);
-	if (!t->text || !(t->text->present & (1u << SEC_BYTECODE)))
+	if (!t->text || !(t->text->present & (1u << DA_SEC_BYTECODE)))
 		return 0;
 	if (!s->indexed)
 		index_profile(s, c->profile);
-	const char *p = t->text->buf + t->text->off[SEC_BYTECODE];
-	const char *end = p + t->text->len[SEC_BYTECODE];
+	const char *p = t->text->buf + t->text->off[DA_SEC_BYTECODE];
+	const char *end = p + t->text->len[DA_SEC_BYTECODE];
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/answers.h"
-#include "dumpanalyze/profile_join.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "analysis/answers.h"
+#include "profile/profile_join.h"
 
 #define TOP 10                      /* rows per list */
 
@@ -78,10 +78,10 @@ static void write_profile(const struct answers *s, FILE *fp, const struct profil
 
 static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 {
-	const struct line_counts *l = c->lines;
-	const struct gen_counts *t = &s->total;
+	const struct da_line_counts *l = c->lines;
+	const struct da_counts *t = &s->total;
 	uint64_t gens = s->ngens;
-	fprintf(fp, "dumpanalyze summary of %s\n\n", c->diag->file);
+	fprintf(fp, "dumpanalyze summary of %s\n\n", c->name);
 	fprintf(fp, "whole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
 	        ", stitched %" PRIu64 ", orphan %" PRIu64 ")\n",
@@ -91,7 +91,7 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	fprintf(fp, "  exits taken       %8" PRIu64 "\n", t->exits);
 	fprintf(fp, "  incomplete        %8" PRIu64 "\n", t->incomplete);
 	fprintf(fp, "  foreign lines     %8" PRIu64 "\n", l ? l->foreign : 0);
-	fprintf(fp, "  warnings          %8" PRIu64 "\n", c->diag->warnings);
+	fprintf(fp, "  warnings          %8" PRIu64 "\n", da_warnings(c->dump));
 
 	fprintf(fp, "\nhow traces end\n");
 	for (size_t i = 0; i < answers_nlink_ends; i++) {
@@ -172,7 +172,7 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens; i++) {
-		const struct gen_counts *n = &s->gens[i].n;
+		const struct da_counts *n = &s->gens[i].n;
 		fprintf(fp, "  gen %-4u traces %6" PRIu64 " (root %" PRIu64 ", side %" PRIu64
 		        ", stitched %" PRIu64 ")  aborts %6" PRIu64 "  exits %7" PRIu64
 		        "  bushes %5" PRIu64 "  incomplete %" PRIu64 "\n",

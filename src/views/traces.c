@@ -1,15 +1,15 @@
 /* traces.c — gen-N-traces.csv: one row per compiled trace, in stop order,
  * with the columns of dumpanalyze 0.9.1. */
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/csvout.h"
-#include "dumpanalyze/intern.h"
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/intern.h"
 
 struct traces_state {
 	struct outfile *file;
 };
 
-static int traces_gen_begin(struct view_ctx *c, const struct gen *g)
+static int traces_gen_begin(struct view_ctx *c, const struct da_gen *g)
 {
 	struct traces_state *s = c->state;
 	FILE *fp;
@@ -20,7 +20,7 @@ static int traces_gen_begin(struct view_ctx *c, const struct gen *g)
 	return 0;
 }
 
-static int traces_trace(struct view_ctx *c, const struct trace *t)
+static int traces_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct traces_state *s = c->state;
 	struct csv_row r;
@@ -47,7 +47,7 @@ static int traces_trace(struct view_ctx *c, const struct trace *t)
 	return 0;
 }
 
-static int traces_gen_end(struct view_ctx *c, const struct gen *g)
+static int traces_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct traces_state *s = c->state;
 	(void)g;

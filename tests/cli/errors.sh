@@ -105,5 +105,5 @@ $DA --help > "$TMP/help" 2>&1
 check "help: exit status" 0 $?
 check "help: first line" "usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" "$(head -n 1 "$TMP/help")"
 $DA --version > "$TMP/version"
-check "version" "dumpanalyze 0.1.0" "$(cat "$TMP/version")"
+check "version" "dumpanalyze 0.2.0" "$(cat "$TMP/version")"
 finish

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "dumpanalyze/diag.h"
-#include "dumpanalyze/input.h"
-#include "dumpanalyze/model.h"
-#include "dumpanalyze/parser.h"
-#include "dumpanalyze/profile.h"
-#include "dumpanalyze/view.h"
+#include "util/diag.h"
+#include "input/input.h"
+#include "model/model.h"
+#include "parse/parser.h"
+#include "profile/profile.h"
+#include "views/view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	profile_free(&prof);
 	if (r == 0 && parser_end(p, in.lineno) >= 0)
 		model_finish(&m, in.lineno);
-	const struct line_counts *c = parser_counts(p);
+	const struct da_line_counts *c = parser_counts(p);
 	if (r == 0 && c->total != c->header + c->content + c->exit_regs + c->foreign + c->blank)
 		__builtin_trap();      /* every line must be accounted for */
 	input_close(&in);

@@ -5,7 +5,17 @@
 
 #include <stdio.h>
 #include <unistd.h>
+#include "dumpanalyze.h"
 
+
+/* A diag function printing as the tool does: "FILE:LINE: warning: MSG". */
+static inline void diag_print(void *data, enum da_severity sev, const char *file, uint64_t line,
+                       const char *msg)
+{
+	(void)data;
+	fprintf(stderr, "%s:%llu: %s%s\n", file, (unsigned long long)line,
+	        sev == DA_ERROR ? "error: " : sev == DA_WARNING ? "warning: " : "", msg);
+}
 
 static struct {
 	int active, saved;

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/arena.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/tally.h"
+#include "util/arena.h"
+#include "util/intern.h"
+#include "util/tally.h"
 
 #define ALIGN _Alignof(max_align_t)
 

@@ -11,20 +11,20 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <cairo.h>
-#include "dumpanalyze/bush_draw.h"
-#include "dumpanalyze/picture.h"
-#include "dumpanalyze/intern.h"
-#include "dumpanalyze/outdir.h"
-#include "dumpanalyze/view.h"
-#include "dumpanalyze/workers.h"
+#include "output/bush_draw.h"
+#include "output/picture.h"
+#include "util/intern.h"
+#include "output/outdir.h"
+#include "views/view.h"
+#include "output/workers.h"
 
 #define MAXT 400
 
 struct world {
 	struct intern strings;
-	struct trace t[MAXT];
+	struct da_trace t[MAXT];
 	uint16_t exits[MAXT][8];
-	struct bush bush;
+	struct da_bush bush;
 	size_t n;
 };
 
@@ -43,10 +43,10 @@ static void world_free(struct world *w)
 
 /* Add trace `id`; parent < 0 for the root, else index of the parent trace
  * and the exit it grew from.  mcode exits 0..nexits-1. */
-static struct trace *add(struct world *w, uint32_t id, int parent, int32_t pexit,
-                         uint32_t nexits, const char *loc, enum link_kind lk)
+static struct da_trace *add(struct world *w, uint32_t id, int parent, int32_t pexit,
+                         uint32_t nexits, const char *loc, enum da_link lk)
 {
-	struct trace *t = &w->t[w->n];
+	struct da_trace *t = &w->t[w->n];
 	memset(t, 0, sizeof(*t));
 	t->id = id;
 	t->seq = (uint32_t)w->n;
@@ -84,10 +84,10 @@ static void test_blocks_root_first_with_parents_and_exits(void **s)
 {
 	(void)s;
 	struct world *w = world_new();
-	add(w, 1, -1, 0, 4, "a.lua:1", LINK_LOOP);     /* exits 0..3 */
-	add(w, 2, 0, 3, 1, "a.lua:2", LINK_ROOT);
-	add(w, 3, 0, 1, 1, "a.lua:3", LINK_RETURN);
-	add(w, 4, 1, 5, 0, "a.lua:4", LINK_INTERPRETER);   /* exit 5 not in mcode */
+	add(w, 1, -1, 0, 4, "a.lua:1", DA_LINK_LOOP);     /* exits 0..3 */
+	add(w, 2, 0, 3, 1, "a.lua:2", DA_LINK_ROOT);
+	add(w, 3, 0, 1, 1, "a.lua:3", DA_LINK_RETURN);
+	add(w, 4, 1, 5, 0, "a.lua:4", DA_LINK_INTERPRETER);   /* exit 5 not in mcode */
 	struct bush_picture p;
 	assert_int_equal(bush_picture_build(&p, &w->bush, 1, &no_counts), 0);
 	assert_int_equal(p.nblocks, 4);
@@ -117,7 +117,7 @@ static void test_exit_counts_annotate_exits(void **s)
 {
 	(void)s;
 	struct world *w = world_new();
-	struct trace *root = add(w, 7, -1, 0, 2, "b.lua:9", LINK_LOOP);
+	struct da_trace *root = add(w, 7, -1, 0, 2, "b.lua:9", DA_LINK_LOOP);
 	struct tally taken;
 	tally_init(&taken);
 	tally_add(&taken, root, NULL, EXIT_KEY(7, 1), 7);
@@ -147,9 +147,9 @@ static void test_canvas_grows_with_the_bush(void **s)
 	for (size_t k = 0; k < 5; k++) {
 		/* a chain: each side trace from exit 0 of the one before */
 		struct world *w = world_new();
-		add(w, 1, -1, 0, 1, "c.lua:1", LINK_LOOP);
+		add(w, 1, -1, 0, 1, "c.lua:1", DA_LINK_LOOP);
 		for (int i = 1; i < sizes[k]; i++)
-			add(w, (uint32_t)i + 1, i - 1, 0, 1, "c.lua:2", LINK_ROOT);
+			add(w, (uint32_t)i + 1, i - 1, 0, 1, "c.lua:2", DA_LINK_ROOT);
 		struct bush_picture p;
 		bush_picture_build(&p, &w->bush, 1, &no_counts);
 		/* the drawing's size; the canvas follows it up to the cap */
@@ -159,9 +159,9 @@ static void test_canvas_grows_with_the_bush(void **s)
 		world_free(w);
 		/* a fan: side traces from the root's exits */
 		w = world_new();
-		add(w, 1, -1, 0, 8, "c.lua:1", LINK_LOOP);
+		add(w, 1, -1, 0, 8, "c.lua:1", DA_LINK_LOOP);
 		for (int i = 1; i < sizes[k]; i++)
-			add(w, (uint32_t)i + 1, 0, i % 8, 1, "c.lua:2", LINK_ROOT);
+			add(w, (uint32_t)i + 1, 0, i % 8, 1, "c.lua:2", DA_LINK_ROOT);
 		bush_picture_build(&p, &w->bush, 1, &no_counts);
 		assert_true(p.content_w >= last_w);
 		if (sizes[k] > 3)
@@ -195,7 +195,7 @@ static void test_title_wraps_on_narrow_bushes(void **s)
 {
 	(void)s;
 	struct world *w = world_new();
-	add(w, 1, -1, 0, 3, "c.lua:1", LINK_LOOP);
+	add(w, 1, -1, 0, 3, "c.lua:1", DA_LINK_LOOP);
 	struct bush_picture p;
 	assert_int_equal(bush_picture_build(&p, &w->bush, 7, &no_counts), 0);
 	assert_string_equal(p.title, "gen 7  bush 1  1 trace\n100 B mcode");
@@ -206,9 +206,9 @@ static void test_title_wraps_on_narrow_bushes(void **s)
 	world_free(w);
 
 	w = world_new();
-	add(w, 1, -1, 0, 8, "c.lua:1", LINK_LOOP);
+	add(w, 1, -1, 0, 8, "c.lua:1", DA_LINK_LOOP);
 	for (uint32_t i = 2; i <= 9; i++)
-		add(w, i, 0, (int32_t)(i - 2), 1, "c.lua:2", LINK_ROOT);
+		add(w, i, 0, (int32_t)(i - 2), 1, "c.lua:2", DA_LINK_ROOT);
 	assert_int_equal(bush_picture_build(&p, &w->bush, 7, &no_counts), 0);
 	assert_string_equal(p.title, "gen 7  bush 1  9 traces  900 B mcode");
 	assert_int_equal(title_lines_fit(&p), 1);
@@ -220,9 +220,9 @@ static void test_huge_bush_is_scaled_to_the_cap(void **s)
 {
 	(void)s;
 	struct world *w = world_new();
-	add(w, 1, -1, 0, 8, "d.lua:1", LINK_LOOP);
+	add(w, 1, -1, 0, 8, "d.lua:1", DA_LINK_LOOP);
 	for (int i = 1; i < 300; i++)
-		add(w, (uint32_t)i + 1, 0, i % 8, 1, "d.lua:2", LINK_ROOT);
+		add(w, (uint32_t)i + 1, 0, i % 8, 1, "d.lua:2", DA_LINK_ROOT);
 	struct bush_picture p;
 	bush_picture_build(&p, &w->bush, 1, &no_counts);
 	assert_true(p.content_w > BUSH_CANVAS_MAX);
@@ -263,8 +263,8 @@ static void test_root_drawn_in_crimson_deterministically(void **s)
 {
 	(void)s;
 	struct world *w = world_new();
-	add(w, 1, -1, 0, 3, "e.lua:1", LINK_LOOP);
-	add(w, 2, 0, 1, 1, "e.lua:5", LINK_ROOT);
+	add(w, 1, -1, 0, 3, "e.lua:1", DA_LINK_LOOP);
+	add(w, 2, 0, 1, 1, "e.lua:5", DA_LINK_ROOT);
 	struct bush_picture p;
 	bush_picture_build(&p, &w->bush, 1, &no_counts);
 	cairo_surface_t *a = draw(&p), *b = draw(&p);
@@ -283,7 +283,7 @@ static void test_hostile_chunk_names_draw(void **s)
 {
 	(void)s;
 	struct world *w = world_new();
-	add(w, 1, -1, 0, 1, "\"bad \xff\xfe utf8\nand a newline\x01\":3", LINK_OTHER);
+	add(w, 1, -1, 0, 1, "\"bad \xff\xfe utf8\nand a newline\x01\":3", DA_LINK_OTHER);
 	struct bush_picture p;
 	bush_picture_build(&p, &w->bush, 1, &no_counts);
 	cairo_surface_t *sf = draw(&p);
@@ -298,18 +298,18 @@ static void test_files_written_with_picture_size(void **s)
 	char dir[] = "/tmp/da-pictures-XXXXXX";
 	assert_non_null(mkdtemp(dir));
 	struct world *w = world_new();
-	add(w, 3, -1, 0, 2, "f.lua:1", LINK_LOOP);
-	add(w, 4, 0, 1, 1, "f.lua:5", LINK_ROOT);
-	struct gen g;
-	memset(&g, 0, sizeof(g));
-	g.number = 2;
-	g.bushes = &w->bush;
+	add(w, 3, -1, 0, 2, "f.lua:1", DA_LINK_LOOP);
+	add(w, 4, 0, 1, 1, "f.lua:5", DA_LINK_ROOT);
+	struct gen_state gs;
+	memset(&gs, 0, sizeof(gs));
+	gs.pub.number = 2;
+	gs.pub.bushes = &w->bush;
 	struct outdir *out = outdir_open(dir);
 	struct view_ctx c = { .out = out, .jobs = 1 };
 	struct workers jobs = { 0, NULL, 0, 0, 0 };
-	tally_init(&g.exits);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &g, PICTURE_PNG), 0);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &g, PICTURE_SVG), 0);
+	tally_init(&gs.exits);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG), 0);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_SVG), 0);
 	workers_free(&jobs);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
@@ -338,7 +338,7 @@ static void test_files_written_with_picture_size(void **s)
 	assert_non_null(strstr(buf, "<svg"));
 
 	bush_picture_free(&p);
-	tally_free(&g.exits);
+	tally_free(&gs.exits);
 	world_free(w);
 	snprintf(path, sizeof(path), "rm -rf %s", dir);
 	assert_int_equal(system(path), 0);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/csvout.h"
+#include "output/csvout.h"
 
 /* One row of string fields (NULL-terminated list), as bytes. */
 static char *row(const char *const *fields, size_t *len)

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include <cairo.h>
-#include "dumpanalyze/flamegraph.h"
-#include "dumpanalyze/picture.h"
+#include "output/flamegraph.h"
+#include "output/picture.h"
 #include "capture.h"
 #include "memfile.h"
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <cmocka.h>
-#include "dumpanalyze/forkguard.h"
+#include "util/forkguard.h"
 
 /* Forks per test, and how long they may take before the test counts as
  * hung: under valgrind each child's exit is a leak check of the whole

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/header.h"
+#include "parse/header.h"
 
 static enum header_result parse(const char *line, struct header *h)
 {
@@ -203,12 +203,12 @@ static void test_mcode_header_has_size(void **s)
 static void test_stop_link_words_have_their_kind(void **s)
 {
 	(void)s;
-	static const struct { const char *word; enum link_kind kind; } words[] = {
-		{ "loop", LINK_LOOP }, { "return", LINK_RETURN },
-		{ "interpreter", LINK_INTERPRETER }, { "stitch", LINK_STITCH },
-		{ "tail-recursion", LINK_TAIL_RECURSION },
-		{ "up-recursion", LINK_UP_RECURSION },
-		{ "down-recursion", LINK_DOWN_RECURSION },
+	static const struct { const char *word; enum da_link kind; } words[] = {
+		{ "loop", DA_LINK_LOOP }, { "return", DA_LINK_RETURN },
+		{ "interpreter", DA_LINK_INTERPRETER }, { "stitch", DA_LINK_STITCH },
+		{ "tail-recursion", DA_LINK_TAIL_RECURSION },
+		{ "up-recursion", DA_LINK_UP_RECURSION },
+		{ "down-recursion", DA_LINK_DOWN_RECURSION },
 	};
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		char line[64];
@@ -227,7 +227,7 @@ static void test_stop_to_trace_number_is_root_link(void **s)
 	(void)s;
 	struct header h;
 	parse_ok("---- TRACE 6 stop -> 5", &h, HEADER_STOP, 6);
-	assert_int_equal(h.link_kind, LINK_ROOT);
+	assert_int_equal(h.link_kind, DA_LINK_ROOT);
 	assert_int_equal(h.link_target, 5);
 	assert_span(h.link, h.link_len, "5");
 }
@@ -237,11 +237,11 @@ static void test_stop_to_trace_number_with_word_keeps_both(void **s)
 	(void)s;
 	struct header h;
 	parse_ok("---- TRACE 6 stop -> 5 stitch", &h, HEADER_STOP, 6);
-	assert_int_equal(h.link_kind, LINK_STITCH);
+	assert_int_equal(h.link_kind, DA_LINK_STITCH);
 	assert_int_equal(h.link_target, 5);
 	assert_span(h.link, h.link_len, "5 stitch");
 	parse_ok("---- TRACE 53 stop -> 47 stitch", &h, HEADER_STOP, 53);
-	assert_int_equal(h.link_kind, LINK_STITCH);
+	assert_int_equal(h.link_kind, DA_LINK_STITCH);
 	assert_int_equal(h.link_target, 47);
 }
 
@@ -250,13 +250,13 @@ static void test_unknown_link_word_is_other_and_kept(void **s)
 	(void)s;
 	struct header h;
 	parse_ok("---- TRACE 6 stop -> someday", &h, HEADER_STOP, 6);
-	assert_int_equal(h.link_kind, LINK_OTHER);
+	assert_int_equal(h.link_kind, DA_LINK_OTHER);
 	assert_int_equal(h.link_target, 0);
 	assert_span(h.link, h.link_len, "someday");
-	assert_string_equal(link_kind_word(LINK_OTHER), "other");
+	assert_string_equal(link_kind_word(DA_LINK_OTHER), "other");
 	/* a prefix of a known word is not that word */
 	parse_ok("---- TRACE 6 stop -> loo", &h, HEADER_STOP, 6);
-	assert_int_equal(h.link_kind, LINK_OTHER);
+	assert_int_equal(h.link_kind, DA_LINK_OTHER);
 	assert_span(h.link, h.link_len, "loo");
 }
 
@@ -462,8 +462,8 @@ static void test_kind_words(void **s)
 	assert_string_equal(header_kind_word(HEADER_EXIT), "exit");
 	assert_string_equal(header_kind_word(HEADER_FLUSH), "flush");
 	assert_string_equal(header_kind_word(HEADER_KIND_COUNT), "?");
-	assert_string_equal(link_kind_word(LINK_ROOT), "root");
-	assert_string_equal(link_kind_word(LINK_KIND_COUNT), "?");
+	assert_string_equal(link_kind_word(DA_LINK_ROOT), "root");
+	assert_string_equal(link_kind_word(DA_LINK_COUNT), "?");
 }
 
 int main(void)

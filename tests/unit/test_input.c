@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 #include <zlib.h>
-#include "dumpanalyze/input.h"
+#include "input/input.h"
 #include "threads.h"
 
 /* A temporary file holding the bytes, open for reading at offset 0. */

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/jv.h"
+#include "parse/jv.h"
 
 static struct jv_event parse_ok(const char *line)
 {
@@ -28,7 +28,7 @@ static void test_root_trace_with_link_word(void **s)
 	assert_int_equal(e.id, 1);
 	assert_int_equal(e.parent_exit, PARENT_EXIT_NONE);
 	span(e.loc, e.loc_len, "standards.lua:262");
-	assert_int_equal(e.link_kind, LINK_LOOP);
+	assert_int_equal(e.link_kind, DA_LINK_LOOP);
 	span(e.link, e.link_len, "loop");
 }
 
@@ -39,7 +39,7 @@ static void test_side_trace_linking_to_root(void **s)
 	assert_int_equal(e.id, 2);
 	assert_int_equal(e.parent, 1);
 	assert_int_equal(e.parent_exit, 3);
-	assert_int_equal(e.link_kind, LINK_ROOT);
+	assert_int_equal(e.link_kind, DA_LINK_ROOT);
 	assert_int_equal(e.link_target, 1);
 	span(e.link, e.link_len, "1");
 	e = parse_ok("[TRACE  53 (52/stitch) argparse.lua:130 -> 47]");
@@ -52,7 +52,7 @@ static void test_stitch_names_the_function(void **s)
 {
 	(void)s;
 	struct jv_event e = parse_ok("[TRACE  52 argparse.lua:130 stitch string.gmatch_aux]");
-	assert_int_equal(e.link_kind, LINK_STITCH);
+	assert_int_equal(e.link_kind, DA_LINK_STITCH);
 	span(e.link, e.link_len, "stitch");
 	span(e.loc, e.loc_len, "argparse.lua:130");
 }
@@ -62,7 +62,7 @@ static void test_fallback_to_interpreter(void **s)
 	(void)s;
 	struct jv_event e = parse_ok("[TRACE  51 (46/3) argparse.lua:32 -- fallback to interpreter]");
 	assert_int_equal(e.kind, JV_STOP);
-	assert_int_equal(e.link_kind, LINK_INTERPRETER);
+	assert_int_equal(e.link_kind, DA_LINK_INTERPRETER);
 	span(e.link, e.link_len, "interpreter");
 	span(e.loc, e.loc_len, "argparse.lua:32");
 }

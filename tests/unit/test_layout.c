@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/layout.h"
+#include "output/layout.h"
 
 #define EPS 1e-6
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/loc.h"
+#include "parse/loc.h"
 
 /* Split text (strlen bytes) and check the file span and the line.  The
  * file span always starts at the text itself. */

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "dumpanalyze/model.h"
-#include "dumpanalyze/parser.h"
-#include "dumpanalyze/view.h"
+#include "model/model.h"
+#include "parse/parser.h"
+#include "views/view.h"
 
 #include "capture.h"
 
@@ -22,14 +22,14 @@
 #define MAXB 8
 
 struct rec_trace {
-	const struct trace *ptr;    /* identity only: dies at gen end */
-	const struct bush *bush;
-	const struct trace *parent_trace;
+	const struct da_trace *ptr;    /* identity only: dies at gen end */
+	const struct da_bush *bush;
+	const struct da_trace *parent_trace;
 	uint32_t parent_trace_id;
 	uint32_t id, gen, seq, parent, nexits;
 	int32_t parent_exit, line;
 	uint32_t bush_root, bush_dup, num_bc, num_ir, num_sn, size_mc, link_target;
-	enum link_kind link_kind;
+	enum da_link link_kind;
 	const char *loc, *file, *link;  /* interned: live until model_free */
 	uint16_t exits[8];
 	uint64_t start_line, stop_line;
@@ -45,7 +45,7 @@ struct rec_bush {
 
 struct rec_gen {
 	uint32_t number;
-	struct gen_counts n;
+	struct da_counts n;
 	uint64_t first_line, last_line;
 	uint32_t nbushes, ntraces;
 	struct rec_bush bush[MAXB];
@@ -57,9 +57,9 @@ struct rec_gen {
 struct record {
 	struct rec_trace trace[MAXT];
 	int ntraces;
-	struct abort_rec abort[MAXT];
+	struct da_abort abort[MAXT];
 	int naborts;
-	struct exit_rec exit[MAXT];
+	struct da_exit exit[MAXT];
 	int nexits;
 	uint32_t begun[MAXG];
 	int nbegun;
@@ -68,7 +68,7 @@ struct record {
 	int fail_trace;             /* returned by the trace hook */
 };
 
-static int rec_gen_begin(struct view_ctx *c, const struct gen *g)
+static int rec_gen_begin(struct view_ctx *c, const struct da_gen *g)
 {
 	struct record *r = c->state;
 	assert_true(r->nbegun < MAXG);
@@ -79,7 +79,7 @@ static int rec_gen_begin(struct view_ctx *c, const struct gen *g)
 	return 0;
 }
 
-static int rec_trace(struct view_ctx *c, const struct trace *t)
+static int rec_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct record *r = c->state;
 	assert_true(r->ntraces < MAXT);
@@ -116,7 +116,7 @@ static int rec_trace(struct view_ctx *c, const struct trace *t)
 	return r->fail_trace;
 }
 
-static int rec_abort(struct view_ctx *c, const struct abort_rec *a)
+static int rec_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct record *r = c->state;
 	assert_true(r->naborts < MAXT);
@@ -124,7 +124,7 @@ static int rec_abort(struct view_ctx *c, const struct abort_rec *a)
 	return 0;
 }
 
-static int rec_exit(struct view_ctx *c, const struct exit_rec *e)
+static int rec_exit(struct view_ctx *c, const struct da_exit *e)
 {
 	struct record *r = c->state;
 	assert_true(r->nexits < MAXT);
@@ -132,7 +132,7 @@ static int rec_exit(struct view_ctx *c, const struct exit_rec *e)
 	return 0;
 }
 
-static int rec_gen_end(struct view_ctx *c, const struct gen *g)
+static int rec_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct record *r = c->state;
 	assert_true(r->nended < MAXG);
@@ -142,7 +142,7 @@ static int rec_gen_end(struct view_ctx *c, const struct gen *g)
 	rg->n = g->n;
 	rg->first_line = g->first_line;
 	rg->last_line = g->last_line;
-	for (const struct bush *b = g->bushes; b; b = b->next) {
+	for (const struct da_bush *b = g->bushes; b; b = b->next) {
 		assert_true(rg->nbushes < MAXB);
 		struct rec_bush *rb = &rg->bush[rg->nbushes++];
 		rb->root = b->root->id;
@@ -151,23 +151,23 @@ static int rec_gen_end(struct view_ctx *c, const struct gen *g)
 		rb->ntraces = b->ntraces;
 		rb->mcode_bytes = b->mcode_bytes;
 		rb->root_is_first = 1;
-		for (const struct trace *t = b->root; t; t = t->next_in_bush) {
+		for (const struct da_trace *t = b->root; t; t = t->next_in_bush) {
 			assert_true(rb->nids < 8);
 			assert_ptr_equal(t->bush, b);
 			rb->ids[rb->nids++] = t->id;
 		}
 	}
-	for (const struct trace *t = g->traces; t; t = t->next) {
+	for (const struct da_trace *t = g->traces; t; t = t->next) {
 		assert_true(rg->ntraces < MAXT);
 		rg->trace_ids[rg->ntraces++] = t->id;
 	}
 	for (int i = 0; i < r->nexits; i++)
 		if (r->exit[i].gen == g->number)
-			rg->exit_count[i] = tally_get(&g->exits, r->exit[i].trace, NULL,
+			rg->exit_count[i] = tally_get(gen_exits(g), r->exit[i].trace, NULL,
 			                              EXIT_KEY(r->exit[i].id, r->exit[i].exit));
 	for (int i = 0; i < r->ntraces; i++)
 		if (r->trace[i].gen == g->number && r->trace[i].parent_trace)
-			rg->side_first[i] = tally_get(&g->sides, r->trace[i].parent_trace, NULL,
+			rg->side_first[i] = tally_get(gen_sides(g), r->trace[i].parent_trace, NULL,
 			                              r->trace[i].parent_exit);
 	return 0;
 }
@@ -197,14 +197,14 @@ static void world_start(struct world *w)
 {
 	memset(w, 0, sizeof(*w));
 	diag_init(&w->diag, "t.dump");
+	w->diag.fn = diag_print;
 	w->ctx[0].view = &recorder;
 	w->ctx[0].state = &w->rec;
-	w->ctx[0].diag = &w->diag;
 	w->ctx[0].jobs = 1;
 	w->views.ctx = w->ctx;
 	w->views.n = 1;
 	w->views.needs = 0;
-	model_init(&w->model, &w->diag, &w->views);
+	model_init(&w->model, &w->diag, &view_set_sink, &w->views);
 }
 
 static int finish(struct world *w)
@@ -218,7 +218,7 @@ static int finish(struct world *w)
  * next.  The location is copied to a scratch buffer that is scribbled
  * over afterwards: the model must keep its own copy. */
 static int stop_ex(struct world *w, uint32_t id, uint32_t parent, int32_t pexit,
-                   const char *loc, const char *link, enum link_kind lk, uint32_t target,
+                   const char *loc, const char *link, enum da_link lk, uint32_t target,
                    const uint16_t *exits, uint32_t nexits)
 {
 	char locbuf[128], linkbuf[64];
@@ -258,12 +258,12 @@ static int stop_ex(struct world *w, uint32_t id, uint32_t parent, int32_t pexit,
 
 static int stop_root(struct world *w, uint32_t id, const char *loc)
 {
-	return stop_ex(w, id, 0, PARENT_EXIT_NONE, loc, "loop", LINK_LOOP, 0, NULL, 0);
+	return stop_ex(w, id, 0, PARENT_EXIT_NONE, loc, "loop", DA_LINK_LOOP, 0, NULL, 0);
 }
 
 static int stop_side(struct world *w, uint32_t id, uint32_t parent, int32_t pexit, const char *loc)
 {
-	return stop_ex(w, id, parent, pexit, loc, "1", LINK_ROOT, 1, NULL, 0);
+	return stop_ex(w, id, parent, pexit, loc, "1", DA_LINK_ROOT, 1, NULL, 0);
 }
 
 static int flush(struct world *w)
@@ -294,7 +294,7 @@ static void test_root_trace_starts_a_new_bush(void **s)
 	struct world w;
 	world_start(&w);
 	assert_int_equal(stop_ex(&w, 1, 0, PARENT_EXIT_NONE, "argparse.lua:53", "loop",
-	                         LINK_LOOP, 0, NULL, 0), 0);
+	                         DA_LINK_LOOP, 0, NULL, 0), 0);
 	assert_int_equal(w.rec.ntraces, 1);
 	struct rec_trace *t = &w.rec.trace[0];
 	assert_int_equal(t->id, 1);
@@ -310,7 +310,7 @@ static void test_root_trace_starts_a_new_bush(void **s)
 	assert_string_equal(t->file, "argparse.lua");
 	assert_int_equal(t->line, 53);
 	assert_string_equal(t->link, "loop");
-	assert_int_equal(t->link_kind, LINK_LOOP);
+	assert_int_equal(t->link_kind, DA_LINK_LOOP);
 	assert_int_equal(t->num_bc, 3);
 	assert_int_equal(t->num_ir, 5);
 	assert_int_equal(t->num_sn, 1);
@@ -446,8 +446,8 @@ static void test_stitch_start_has_no_parent_bush(void **s)
 	(void)s;
 	struct world w;
 	world_start(&w);
-	stop_ex(&w, 4, 0, PARENT_EXIT_NONE, "lapp.lua:200", "stitch", LINK_STITCH, 0, NULL, 0);
-	stop_ex(&w, 5, 4, PARENT_EXIT_STITCH, "lapp.lua:229", "return", LINK_RETURN, 0, NULL, 0);
+	stop_ex(&w, 4, 0, PARENT_EXIT_NONE, "lapp.lua:200", "stitch", DA_LINK_STITCH, 0, NULL, 0);
+	stop_ex(&w, 5, 4, PARENT_EXIT_STITCH, "lapp.lua:229", "return", DA_LINK_RETURN, 0, NULL, 0);
 	struct rec_trace *st = &w.rec.trace[1];
 	assert_null(st->parent_trace);
 	assert_int_equal(st->parent, 4);
@@ -691,13 +691,13 @@ static void test_trace_exits_are_copied(void **s)
 	struct world w;
 	world_start(&w);
 	uint16_t exits[3] = { 0, 2, 5 };
-	stop_ex(&w, 1, 0, PARENT_EXIT_NONE, "x.lua:1", "loop", LINK_LOOP, 0, exits, 3);
+	stop_ex(&w, 1, 0, PARENT_EXIT_NONE, "x.lua:1", "loop", DA_LINK_LOOP, 0, exits, 3);
 	exits[0] = exits[1] = exits[2] = 99;
 	assert_int_equal(w.rec.trace[0].nexits, 3);
 	assert_int_equal(w.rec.trace[0].exits[0], 0);
 	assert_int_equal(w.rec.trace[0].exits[1], 2);
 	assert_int_equal(w.rec.trace[0].exits[2], 5);
-	const struct trace *t = w.model.gen.traces;
+	const struct da_trace *t = w.model.gen.pub.traces;
 	assert_non_null(t);
 	assert_int_equal(t->nexits, 3);
 	assert_int_equal(t->exits[2], 5);
@@ -712,12 +712,12 @@ static void test_strings_are_interned_copies(void **s)
 	world_start(&w);
 	stop_root(&w, 1, "x.lua:1");
 	stop_root(&w, 2, "x.lua:9");
-	stop_ex(&w, 3, 0, PARENT_EXIT_NONE, "x.lua:9", "2", LINK_ROOT, 2, NULL, 0);
+	stop_ex(&w, 3, 0, PARENT_EXIT_NONE, "x.lua:9", "2", DA_LINK_ROOT, 2, NULL, 0);
 	assert_ptr_equal(w.rec.trace[0].file, w.rec.trace[1].file);
 	assert_ptr_equal(w.rec.trace[1].loc, w.rec.trace[2].loc);
 	assert_ptr_equal(w.rec.trace[0].link, w.rec.trace[1].link);
 	assert_string_equal(w.rec.trace[2].link, "2");
-	assert_int_equal(w.rec.trace[2].link_kind, LINK_ROOT);
+	assert_int_equal(w.rec.trace[2].link_kind, DA_LINK_ROOT);
 	assert_int_equal(w.rec.trace[2].link_target, 2);
 	assert_int_equal(finish(&w), 0);
 	/* interned strings outlive the generation */
@@ -756,7 +756,7 @@ static void test_abort_after_start_carries_start_and_reason(void **s)
 	assert_int_equal(model_event(&w.model, &ev), 0);
 	memset(aloc, 'Z', sizeof(aloc) - 1);
 	assert_int_equal(w.rec.naborts, 1);
-	struct abort_rec *a = &w.rec.abort[0];
+	struct da_abort *a = &w.rec.abort[0];
 	assert_int_equal(a->id, 2);
 	assert_int_equal(a->gen, 1);
 	assert_int_equal(a->parent, 1);
@@ -804,7 +804,7 @@ static void test_abort_without_start_has_no_start(void **s)
 	h.reason_len = strlen(line + 15);
 	struct event ev = { EV_ABORT, 1, &t, &h };
 	assert_int_equal(model_event(&w.model, &ev), 0);
-	struct abort_rec *a = &w.rec.abort[0];
+	struct da_abort *a = &w.rec.abort[0];
 	assert_int_equal(a->parent, 0);
 	assert_int_equal(a->parent_exit, PARENT_EXIT_NONE);
 	assert_null(a->start_file);

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "dumpanalyze/outdir.h"
+#include "output/outdir.h"
 #include "threads.h"
 
 static char dir[64];

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "dumpanalyze/parser.h"
+#include "parse/parser.h"
 
 #include "capture.h"
 
@@ -27,7 +27,7 @@ struct seen {
 	/* header */
 	enum header_kind hkind;
 	uint32_t hid, number, link_target;
-	enum link_kind link_kind;
+	enum da_link link_kind;
 	char reason[128], link[64];
 	size_t reason_len;
 	/* trace */
@@ -40,8 +40,8 @@ struct seen {
 	size_t loc_len;
 	int has_text;
 	unsigned present;
-	char text[SEC_COUNT][TEXT_MAX];
-	size_t text_len[SEC_COUNT];
+	char text[DA_SEC_COUNT][TEXT_MAX];
+	size_t text_len[DA_SEC_COUNT];
 };
 
 struct sink {
@@ -105,7 +105,7 @@ static int record(void *ctx, const struct event *e)
 		if (t->text) {
 			s->has_text = 1;
 			s->present = t->text->present;
-			for (int k2 = 0; k2 < SEC_COUNT; k2++) {
+			for (int k2 = 0; k2 < DA_SEC_COUNT; k2++) {
 				s->text_len[k2] = t->text->len[k2];
 				if (t->text->len[k2])
 					copy_span(s->text[k2], TEXT_MAX,
@@ -127,6 +127,7 @@ static void start(struct run *r, int keep_text)
 {
 	memset(r, 0, sizeof(*r));
 	diag_init(&r->diag, "t.dump");
+	r->diag.fn = diag_print;
 	r->p = parser_new(&r->diag, keep_text, record, &r->sink);
 	assert_non_null(r->p);
 }
@@ -153,7 +154,7 @@ static int finish(struct run *r)
 /* Every line went exactly one place. */
 static void assert_counts_add_up(struct run *r)
 {
-	const struct line_counts *c = parser_counts(r->p);
+	const struct da_line_counts *c = parser_counts(r->p);
 	assert_int_equal(c->total, r->last);
 	assert_int_equal(c->total, c->header + c->content + c->exit_regs + c->foreign + c->blank);
 }
@@ -161,7 +162,7 @@ static void assert_counts_add_up(struct run *r)
 static void assert_counts(struct run *r, uint64_t header, uint64_t content,
                           uint64_t exit_regs, uint64_t foreign, uint64_t blank)
 {
-	const struct line_counts *c = parser_counts(r->p);
+	const struct da_line_counts *c = parser_counts(r->p);
 	assert_int_equal(c->header, header);
 	assert_int_equal(c->content, content);
 	assert_int_equal(c->exit_regs, exit_regs);
@@ -224,7 +225,7 @@ static void test_section_counts_of_a_root_trace(void **s)
 	assert_string_equal(e->file, "standards.lua");
 	assert_int_equal(e->line, 262);
 	assert_int_equal(e->hkind, HEADER_STOP);
-	assert_int_equal(e->link_kind, LINK_LOOP);
+	assert_int_equal(e->link_kind, DA_LINK_LOOP);
 	assert_string_equal(e->link, "loop");
 	assert_false(e->has_text);
 	assert_int_equal(parser_format(r.p), FORMAT_DUMP);
@@ -305,7 +306,7 @@ static void test_snapshots_section_counts_snapshots(void **s)
 	assert_int_equal(e->size_mc, 40);
 	assert_int_equal(e->parent, 1);
 	assert_int_equal(e->parent_exit, 3);
-	assert_int_equal(e->link_kind, LINK_ROOT);
+	assert_int_equal(e->link_kind, DA_LINK_ROOT);
 	assert_int_equal(e->link_target, 1);
 	assert_counts(&r, 4, 5, 0, 0, 1);
 	parser_free(r.p);
@@ -378,7 +379,7 @@ static void test_loop_label_is_content_not_exit(void **s)
 	feed(&r, lines);
 	assert_int_equal(r.sink.n, 1);
 	assert_int_equal(r.sink.ev[0].nexits, 0);
-	assert_string_equal(r.sink.ev[0].text[SEC_MCODE],
+	assert_string_equal(r.sink.ev[0].text[DA_SEC_MCODE],
 	                    "->LOOP:\n56031dd0fe0d  jle 0x56031dd0fd2f\t->LOOP\n");
 	assert_counts(&r, 3, 2, 0, 0, 0);
 	parser_free(r.p);
@@ -432,8 +433,8 @@ static void test_program_output_inside_sections_is_foreign(void **s)
 	assert_int_equal(e->num_bc, 2);
 	assert_int_equal(e->num_ir, 1);
 	assert_int_equal(e->num_sn, 0);
-	assert_string_equal(e->text[SEC_BYTECODE], "0001  KSHORT   2   1\n0002  FORI     1 => 0005\n");
-	assert_string_equal(e->text[SEC_IR], "0001    int SLOAD  #2    CI\n");
+	assert_string_equal(e->text[DA_SEC_BYTECODE], "0001  KSHORT   2   1\n0002  FORI     1 => 0005\n");
+	assert_string_equal(e->text[DA_SEC_IR], "0001    int SLOAD  #2    CI\n");
 	assert_counts(&r, 4, 4, 0, 4, 0);
 	parser_free(r.p);
 }
@@ -573,7 +574,7 @@ static void test_exit_inside_bytecode_resumes_bytecode_section(void **s)
 	assert_int_equal(e->id, 3);
 	assert_int_equal(e->num_bc, 3);
 	assert_int_equal(e->num_ir, 1);
-	assert_string_equal(e->text[SEC_BYTECODE],
+	assert_string_equal(e->text[DA_SEC_BYTECODE],
 	                    "0001  KSHORT   2   1\n0002  FORI     1 => 0005\n"
 	                    "0003  ADDVN    1   1   0  ; 1\n");
 	assert_counts(&r, 6, 4, 1, 0, 0);
@@ -613,7 +614,7 @@ static void test_multiline_chunk_name_start_is_one_start(void **s)
 	assert_int_equal(e->line, 2);
 	assert_int_equal(e->num_bc, 2);
 	assert_int_equal(e->num_ir, 1);
-	assert_string_equal(e->text[SEC_BYTECODE],
+	assert_string_equal(e->text[DA_SEC_BYTECODE],
 	                    "0007  GGET     4   0      ; \"s\"\n0008  ADDVV    4   4   3\n");
 	assert_counts(&r, 6, 3, 0, 0, 1);
 	assert_int_equal(r.diag.warnings, 0);
@@ -641,7 +642,7 @@ static void test_function_constant_chunk_name_over_lines_is_bytecode(void **s)
 	struct seen *e = &r.sink.ev[0];
 	assert_int_equal(e->line, 1);
 	assert_int_equal(e->num_bc, 2);
-	assert_string_equal(e->text[SEC_BYTECODE],
+	assert_string_equal(e->text[DA_SEC_BYTECODE],
 	                    "0005  FNEW     4   0      ; \"for i=1,99 do\n"
 	                    "local f=function()end end\":2\n0006  FORL     0 => 0005\n");
 	assert_counts(&r, 5, 3, 0, 0, 0);
@@ -1002,19 +1003,19 @@ static void test_keep_text_sections_are_byte_exact(void **s)
 	assert_int_equal(r.sink.n, 1);
 	struct seen *e = &r.sink.ev[0];
 	assert_true(e->has_text);
-	assert_int_equal(e->present, (1u << SEC_BYTECODE) | (1u << SEC_IR) | (1u << SEC_MCODE));
+	assert_int_equal(e->present, (1u << DA_SEC_BYTECODE) | (1u << DA_SEC_IR) | (1u << DA_SEC_MCODE));
 	const char *bc = "0001  GGET     6   0      ; \"type\"\n"
 	                 "0002  MOV      8   1\n"
 	                 "0000  . FUNCC               ; type\n";
-	assert_int_equal(e->text_len[SEC_BYTECODE], strlen(bc));
-	assert_string_equal(e->text[SEC_BYTECODE], bc);
+	assert_int_equal(e->text_len[DA_SEC_BYTECODE], strlen(bc));
+	assert_string_equal(e->text[DA_SEC_BYTECODE], bc);
 	const char *ir = "....              SNAP   #0   [ ---- ---- ---- ---- ]\n"
 	                 "0001 rbp      fun SLOAD  #0    R\n"
 	                 "0002 >  int SLOAD  #2    CI\n"
 	                 "0008 ------------ LOOP ------------\n"
 	                 "....              SNAP   #1   [ ---- ---- 0001 ]\n"
 	                 "0009 >  int ADDOV  0001  +1\n";
-	assert_string_equal(e->text[SEC_IR], ir);
+	assert_string_equal(e->text[DA_SEC_IR], ir);
 	const char *mc = "56031dd0ff43  mov dword [r14-0xec8], 0x1\n"
 	                 "56031dd0ff4e  jge 0x56031dd00014\t->3\n"
 	                 "->LOOP:\n"
@@ -1022,8 +1023,8 @@ static void test_keep_text_sections_are_byte_exact(void **s)
 	                 "56031dd0ff60  jo 0x56031dd00018\t->1\n"
 	                 "56031dd0ff68  jbe 0x56031dd0001c\t->3\n"
 	                 "56031dd0fe0d  jle 0x56031dd0fd2f\t->LOOP\n";
-	assert_string_equal(e->text[SEC_MCODE], mc);
-	assert_int_equal(e->text_len[SEC_SNAPSHOTS], 0);
+	assert_string_equal(e->text[DA_SEC_MCODE], mc);
+	assert_int_equal(e->text_len[DA_SEC_SNAPSHOTS], 0);
 	parser_free(r.p);
 }
 
@@ -1045,10 +1046,10 @@ static void test_keep_text_keeps_trailing_spaces_and_snapshots(void **s)
 	start(&r, 1);
 	feed(&r, lines);
 	struct seen *e = &r.sink.ev[0];
-	assert_string_equal(e->text[SEC_BYTECODE], "0001  KSHORT   2   1  \n");
-	assert_string_equal(e->text[SEC_IR], "0007 >  num VLOAD  0005  #1  \n");
-	assert_string_equal(e->text[SEC_SNAPSHOTS], "#0   0001 [ ---- ---- ]\n");
-	assert_int_equal(e->text_len[SEC_MCODE], 0);
+	assert_string_equal(e->text[DA_SEC_BYTECODE], "0001  KSHORT   2   1  \n");
+	assert_string_equal(e->text[DA_SEC_IR], "0007 >  num VLOAD  0005  #1  \n");
+	assert_string_equal(e->text[DA_SEC_SNAPSHOTS], "#0   0001 [ ---- ---- ]\n");
+	assert_int_equal(e->text_len[DA_SEC_MCODE], 0);
 	assert_int_equal(e->present, 0xfu);
 	parser_free(r.p);
 }
@@ -1069,9 +1070,9 @@ static void test_text_of_second_trace_is_its_own(void **s)
 	feed(&r, root_trace);
 	feed(&r, lines);
 	assert_int_equal(r.sink.n, 2);
-	assert_string_equal(r.sink.ev[1].text[SEC_BYTECODE], "0042  RET0     0   1\n");
-	assert_int_equal(r.sink.ev[1].text_len[SEC_IR], 0);
-	assert_int_equal(r.sink.ev[1].text_len[SEC_MCODE], 0);
+	assert_string_equal(r.sink.ev[1].text[DA_SEC_BYTECODE], "0042  RET0     0   1\n");
+	assert_int_equal(r.sink.ev[1].text_len[DA_SEC_IR], 0);
+	assert_int_equal(r.sink.ev[1].text_len[DA_SEC_MCODE], 0);
 	parser_free(r.p);
 }
 
@@ -1144,7 +1145,7 @@ static int digest_event(void *ctx, const struct event *e)
 		for (uint32_t i = 0; i < t->nexits; i++)
 			v = v * 31 + t->exits[i];
 		if (t->text)
-			for (int k = 0; k < SEC_COUNT; k++) {
+			for (int k = 0; k < DA_SEC_COUNT; k++) {
 				v = v * 31 + t->text->len[k];
 				for (size_t b = 0; b < t->text->len[k]; b++)
 					v = v * 131 + (unsigned char)t->text->buf[t->text->off[k] + b];
@@ -1154,7 +1155,7 @@ static int digest_event(void *ctx, const struct event *e)
 	return 0;
 }
 
-struct run_result { uint64_t digest; struct line_counts c; };
+struct run_result { uint64_t digest; struct da_line_counts c; };
 
 /* A sample's lines through parser_lines in batches of n (0: parser_line
  * one by one); each batch is copied to a scratch buffer that is wiped
@@ -1164,7 +1165,7 @@ static struct run_result run_in_batches(const char *text, size_t len, size_t n, 
 {
 	struct diag d;
 	diag_init(&d, "t.dump");
-	d.quiet = 1;
+	d.fn = diag_print;
 	struct run_result res = { 0, { 0 } };
 	struct parser *p = parser_new(&d, keep_text, digest_event, &res.digest);
 	struct line batch[64];

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <cairo.h>
 #include <zlib.h>
-#include "dumpanalyze/picture.h"
+#include "output/picture.h"
 #include "memfile.h"
 
 struct scene { int w, h, noise; };

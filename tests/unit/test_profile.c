@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/profile.h"
+#include "profile/profile.h"
 
 /* Feed the lines of text; returns profile_line's or profile_end's first
  * failure (with *why), else 0. */

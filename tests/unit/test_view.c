@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "dumpanalyze/view.h"
+#include "views/view.h"
 
 /* The registry in --views list order, and which are default (see
  * man/dumpanalyze.1: all but bush-svg and jsonl). */
@@ -116,14 +116,11 @@ static void test_default_set_is_default_views_in_registry_order(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	struct diag d;
-	diag_init(&d, "x");
-	assert_int_equal(view_set_init(&set, NULL, NULL, &d, err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, NULL, err, sizeof(err)), 0);
 	assert_int_equal(set.n, NDEFAULTS);
 	for (size_t i = 0; i < NDEFAULTS; i++) {
 		assert_string_equal(set.ctx[i].view->name, defaults[i]);
 		assert_true(set.ctx[i].view->is_default);
-		assert_ptr_equal(set.ctx[i].diag, &d);
 		assert_null(set.ctx[i].out);
 		assert_non_null(set.ctx[i].state);
 	}
@@ -138,9 +135,7 @@ static void test_list_selects_each_view_once_in_registry_order(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	struct diag d;
-	diag_init(&d, "x");
-	assert_int_equal(view_set_init(&set, "bush-txt,traces,traces,tr,bush-t", NULL, &d,
+	assert_int_equal(view_set_init(&set, "bush-txt,traces,traces,tr,bush-t",
 	                               err, sizeof(err)), 0);
 	assert_int_equal(set.n, 2);
 	assert_string_equal(set.ctx[0].view->name, "traces");
@@ -156,9 +151,7 @@ static void test_required_views_come_along(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	struct diag d;
-	diag_init(&d, "x");
-	assert_int_equal(view_set_init(&set, "html,traces,bush-txt", NULL, &d, err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, "html,traces,bush-txt", err, sizeof(err)), 0);
 	assert_int_equal(set.n, 4);
 	assert_string_equal(set.ctx[0].view->name, "traces");
 	assert_string_equal(set.ctx[1].view->name, "bush-txt");
@@ -177,9 +170,7 @@ static void test_view_state_is_zeroed(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	struct diag d;
-	diag_init(&d, "x");
-	assert_int_equal(view_set_init(&set, "summary", NULL, &d, err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, "summary", err, sizeof(err)), 0);
 	assert_int_equal(set.n, 1);
 	size_t n = set.ctx[0].view->state_size;
 	const unsigned char *p = set.ctx[0].state;
@@ -193,24 +184,22 @@ static void test_bad_lists_fail_with_message(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	struct diag d;
-	diag_init(&d, "x");
-	assert_int_equal(view_set_init(&set, "traces,,bush-txt", NULL, &d, err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,,bush-txt", err, sizeof(err)), -1);
 	assert_string_equal(err, "bad view list 'traces,,bush-txt'");
-	assert_int_equal(view_set_init(&set, "", NULL, &d, err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "", err, sizeof(err)), -1);
 	assert_string_equal(err, "bad view list ''");
-	assert_int_equal(view_set_init(&set, "traces,", NULL, &d, err, sizeof(err)), -1);
-	assert_int_equal(view_set_init(&set, "traces,nope", NULL, &d, err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,", err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,nope", err, sizeof(err)), -1);
 	assert_string_equal(err, "unknown view 'nope' (--views list shows them)");
-	assert_int_equal(view_set_init(&set, "bush", NULL, &d, err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "bush", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "ambiguous"));
 }
 
 static void test_bush_file_names(void **s)
 {
 	(void)s;
-	struct trace root;
-	struct bush b;
+	struct da_trace root;
+	struct da_bush b;
 	memset(&root, 0, sizeof(root));
 	memset(&b, 0, sizeof(b));
 	root.id = 12;

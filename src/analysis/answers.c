@@ -1,0 +1,108 @@
+/* answers.c — whole-run aggregates for summary.txt and the HTML report;
+ * see answers.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "analysis/answers.h"
+#include "util/arena.h"
+#include "model/model.h"
+
+const struct link_end answers_link_ends[] = {
+	{ DA_LINK_LOOP, "loop" }, { DA_LINK_ROOT, "link to a trace" },
+	{ DA_LINK_RETURN, "return to the VM" }, { DA_LINK_INTERPRETER, "interpreter (stub)" },
+	{ DA_LINK_STITCH, "stitch" }, { DA_LINK_TAIL_RECURSION, "tail-recursion" },
+	{ DA_LINK_UP_RECURSION, "up-recursion" }, { DA_LINK_DOWN_RECURSION, "down-recursion" },
+	{ DA_LINK_OTHER, "other" },
+};
+const size_t answers_nlink_ends = sizeof(answers_link_ends) / sizeof(answers_link_ends[0]);
+
+void answers_trace(struct answers *a, const struct da_trace *t)
+{
+	a->links[t->link_kind]++;
+	tally_add(&a->starts, t->file, NULL, t->line, 1);
+	attempts_trace(&a->attempts, t);
+}
+
+void answers_abort(struct answers *a, const struct da_abort *r)
+{
+	tally_add(&a->reasons, r->reason, NULL, 0, 1);
+	tally_add(&a->sites, r->reason, r->file, r->line, 1);
+	if (r->start_file)
+		tally_add(&a->starts, r->start_file, NULL, r->start_line, 1);
+	attempts_abort(&a->attempts, r);
+}
+
+static int bush_bigger(struct top_bush a, struct top_bush b)
+{
+	return a.traces != b.traces ? a.traces > b.traces : a.mcode > b.mcode;
+}
+
+static int exit_hotter(struct top_exit a, struct top_exit b)
+{
+	return a.count > b.count;
+}
+
+/* Insert into a list kept sorted, best first; ties keep arrival order. */
+static void keep_bush(struct top_bush *arr, struct top_bush b)
+{
+	size_t k = ANSWERS_TOP;
+	while (k > 0 && (arr[k - 1].traces == 0 || bush_bigger(b, arr[k - 1])))
+		k--;
+	if (k < ANSWERS_TOP) {
+		memmove(&arr[k + 1], &arr[k], (ANSWERS_TOP - k - 1) * sizeof(*arr));
+		arr[k] = b;
+	}
+}
+
+static void keep_exit(struct top_exit *arr, struct top_exit x)
+{
+	size_t k = ANSWERS_TOP;
+	while (k > 0 && (arr[k - 1].count == 0 || exit_hotter(x, arr[k - 1])))
+		k--;
+	if (k < ANSWERS_TOP) {
+		memmove(&arr[k + 1], &arr[k], (ANSWERS_TOP - k - 1) * sizeof(*arr));
+		arr[k] = x;
+	}
+}
+
+void answers_gen_end(struct answers *a, const struct da_gen *g)
+{
+	gen_counts_add(&a->total, &g->n);
+	ALLOC_GROW(a->gens, a->ngens + 1, a->gens_cap);
+	a->gens[a->ngens++] = (struct gen_row){ g->number, g->n };
+	for (const struct da_bush *b = g->bushes; b; b = b->next)
+		keep_bush(a->bushes, (struct top_bush){ g->number, b->root->id, b->dup,
+		                                        b->ntraces, b->mcode_bytes });
+	size_t ne;
+	struct tally_entry *e = tally_entries(gen_exits(g), &ne);
+	qsort(e, ne, sizeof(*e), tally_by_c);   /* stable ties: trace, exit */
+	for (size_t i = 0; i < ne; i++) {
+		uint32_t ex = EXIT_KEY_EXIT(e[i].c);
+		struct top_exit x = { g->number, EXIT_KEY_ID(e[i].c), ex,
+		                      e[i].a ? (uint32_t)tally_get(gen_sides(g), e[i].a, NULL, ex) : 0,
+		                      e[i].count };
+		keep_exit(a->hot, x);
+		if (!x.side)
+			keep_exit(a->cold, x);
+	}
+	free(e);
+	size_t ng;
+	const struct start **gu = attempts_given_up(&a->attempts, &ng);
+	for (size_t i = 0; i < ng; i++) {
+		if (gu[i]->later == LATER_YES)
+			continue;
+		ALLOC_GROW(a->gave_up, a->ngave_up + 1, a->gave_up_cap);
+		a->gave_up[a->ngave_up++] = (struct given_up){ g->number, *gu[i] };
+	}
+	free(gu);
+	attempts_clear(&a->attempts);
+}
+
+void answers_free(struct answers *a)
+{
+	tally_free(&a->reasons);
+	tally_free(&a->sites);
+	tally_free(&a->starts);
+	attempts_free(&a->attempts);
+	free(a->gave_up);
+	free(a->gens);
+}

@@ -1,0 +1,51 @@
+/* answers.h — what the whole run adds up to, for the views that answer
+ * questions about it (summary.txt, the HTML report): abort reasons and
+ * sites, how traces end, the largest bushes, the hottest exits, likely
+ * blacklisting, and the counts of every generation.  Fed from the view
+ * hooks; bounded by the number of distinct sites and generations, not by
+ * the size of the dump. */
+#ifndef DUMPANALYZE_ANSWERS_H
+#define DUMPANALYZE_ANSWERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "model/model.h"
+#include "util/tally.h"
+#include "analysis/attempts.h"
+
+#define ANSWERS_TOP 50              /* bushes and exits kept */
+
+struct top_bush { uint32_t gen, root, dup, traces; uint64_t mcode; };
+struct top_exit { uint32_t gen, trace, exit, side; uint64_t count; };
+struct given_up { uint32_t gen; struct start st; };
+struct gen_row { uint32_t number; struct da_counts n; };
+
+struct answers {
+	struct tally reasons;       /* (reason) -> count */
+	struct tally sites;         /* (reason, file, line) -> count */
+	struct tally starts;        /* (file, NULL, line) -> traces and aborted
+	                               attempts that started there */
+	uint64_t links[DA_LINK_COUNT];
+	struct top_bush bushes[ANSWERS_TOP];    /* largest first */
+	struct top_exit hot[ANSWERS_TOP], cold[ANSWERS_TOP];  /* cold: no side trace */
+	struct attempts attempts;   /* of the current generation */
+	struct given_up *gave_up;
+	size_t ngave_up, gave_up_cap;
+	struct gen_row *gens;
+	size_t ngens, gens_cap;
+	struct da_counts total;
+};
+
+/* The state starts zeroed (view state is). */
+void answers_trace(struct answers *a, const struct da_trace *t);
+void answers_abort(struct answers *a, const struct da_abort *r);
+void answers_gen_end(struct answers *a, const struct da_gen *g);
+void answers_free(struct answers *a);
+
+
+/* How traces end, in the order reports list them. */
+struct link_end { enum da_link kind; const char *what; };
+extern const struct link_end answers_link_ends[];
+extern const size_t answers_nlink_ends;
+
+#endif

@@ -1,0 +1,47 @@
+/* cli.h — what the files of the command line share: the run's settings,
+ * the exit codes, the option table. */
+#ifndef DUMPANALYZE_CLI_H
+#define DUMPANALYZE_CLI_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum exit_code { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_REJECTED = 3 };
+#define MAX_JOBS 64
+
+/* What the command line asked for. */
+struct run {
+	const char **dumps;
+	size_t ndumps;
+	const char **profiles;      /* none, or one per dump */
+	size_t nprofiles;
+	const char *out_dir, *views, *compare, *fail_on;
+	int quiet, verbose, strict;
+	unsigned jobs;
+	int quiet_stdout;           /* a worker of several dumps: no summary */
+};
+
+/* options.c: one table for getopt_long, --help and the man page. */
+enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON };
+struct option_doc {
+	struct option opt;
+	const char *arg, *help;
+};
+extern const struct option_doc cli_options[];
+extern const size_t cli_noptions;
+extern const char cli_short_options[];
+void cli_usage(FILE *fp);
+void cli_list_views(void);
+
+/* run.c: one dump (and its profile) into one directory; the exit code. */
+int run_one(const struct run *run, const char *dump, const char *profile_path,
+            const char *out_dir);
+/* Copy DIR/NAME to stdout, if the run wrote it. */
+struct outdir;
+void print_file(const struct outdir *out, const char *name);
+
+/* many.c: several dumps, each in a worker process; the worst exit code. */
+int run_many(struct run *run);
+
+#endif

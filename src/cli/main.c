@@ -1,0 +1,148 @@
+/* main.c — the command line: options into a struct run, then one of
+ * --compare, --views list, one dump (run.c) or several (many.c). */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "cli/compare.h"
+#include "output/message.h"
+#include "util/alloc.h"
+#include "views/view.h"
+
+/* Options into run: 0, or the exit code to leave with. */
+static int parse_options(struct run *run, int argc, char **argv, int *done)
+{
+	struct option longopts[cli_noptions + 1];
+	for (size_t i = 0; i < cli_noptions; i++)
+		longopts[i] = cli_options[i].opt;
+	memset(&longopts[cli_noptions], 0, sizeof(longopts[0]));
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, cli_short_options, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			run->dumps = xrealloc(run->dumps, (run->ndumps + 1) * sizeof(*run->dumps));
+			run->dumps[run->ndumps++] = optarg;
+			break;
+		case 'o': run->out_dir = optarg; break;
+		case 'p':
+			run->profiles = xrealloc(run->profiles,
+			                         (run->nprofiles + 1) * sizeof(*run->profiles));
+			run->profiles[run->nprofiles++] = optarg;
+			break;
+		case 'V': run->views = optarg; break;
+		case 'j': {
+			char *end;
+			long j = strtol(optarg, &end, 10);
+			if (*end || j < 1 || j > MAX_JOBS) {
+				msg_error("--jobs wants a number from 1 to %d, not '%s'", MAX_JOBS, optarg);
+				return EXIT_USAGE;
+			}
+			run->jobs = (unsigned)j;
+			break;
+		}
+		case 'q': run->quiet = 1; break;
+		case 'v': run->verbose = 1; break;
+		case OPT_STRICT: run->strict = 1; break;
+		case OPT_COMPARE: run->compare = optarg; break;
+		case OPT_FAIL_ON: run->fail_on = optarg; break;
+		case 'h': cli_usage(stdout); *done = 1; return EXIT_OK;
+		case OPT_VERSION: puts("dumpanalyze " DA_VERSION); *done = 1; return EXIT_OK;
+		case ':':
+			msg_error("option '%s' needs an argument (try --help)", argv[optind - 1]);
+			return EXIT_USAGE;
+		default:
+			if (optopt)
+				msg_error("unknown option '-%c' (try --help)", optopt);
+			else
+				msg_error("unknown option '%s' (try --help)", argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* Several dumps: usage is checked first, so nothing is created for a
+ * command line that is wrong. */
+static int several(struct run *run)
+{
+	for (size_t i = 0; i < run->ndumps; i++)
+		if (strcmp(run->dumps[i], "-") == 0) {
+			msg_error("standard input can only be the one dump of a run");
+			return EXIT_USAGE;
+		}
+	struct view_set views;
+	char err[256];
+	if (view_set_init(&views, run->views, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		return EXIT_USAGE;
+	}
+	view_set_finish(&views);
+	return run_many(run);
+}
+
+static int dispatch(struct run *run, int argc, char **argv)
+{
+	if (run->compare) {
+		if (optind + 1 != argc) {
+			msg_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
+			return EXIT_USAGE;
+		}
+		int r = compare_dirs(run->compare, argv[optind], run->fail_on, stdout);
+		return r < 0 ? EXIT_USAGE : r;
+	}
+	if (run->fail_on) {
+		msg_error("--fail-on goes with --compare");
+		return EXIT_USAGE;
+	}
+	size_t ndumps = run->ndumps ? run->ndumps : 1;
+	if (run->nprofiles && run->nprofiles != ndumps) {
+		msg_error("give one --profile per --dump, in the same order (%zu dumps, %zu profiles)",
+		          ndumps, run->nprofiles);
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		msg_error("unexpected argument '%s' (the dump goes after --dump)", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (run->views && strcmp(run->views, "list") == 0) {
+		cli_list_views();
+		return EXIT_OK;
+	}
+	if (run->ndumps > 1)
+		return several(run);
+	const char *dump = run->ndumps ? run->dumps[0] : NULL;
+	if (!dump && isatty(STDIN_FILENO)) {
+		msg_error("no dump given: use --dump FILE, or pipe a dump to standard input");
+		return EXIT_USAGE;
+	}
+	return run_one(run, dump ? dump : "-", run->nprofiles ? run->profiles[0] : NULL,
+	               run->out_dir);
+}
+
+int main(int argc, char **argv)
+{
+	struct run run = { 0 };
+	/* Past a file size limit, let write() fail with EFBIG and report it,
+	 * instead of dying with half-written files. */
+	signal(SIGXFSZ, SIG_IGN);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	run.jobs = cores > 1 ? (unsigned)(cores < MAX_JOBS ? cores : MAX_JOBS) : 1;
+	/* Out of memory outside the library's own catches. */
+	struct oom_catch oc;
+	oom_push(&oc);
+	if (setjmp(oc.env)) {
+		msg_error("out of memory");
+		return EXIT_IO;
+	}
+	int done = 0;
+	int rc = parse_options(&run, argc, argv, &done);
+	if (rc == EXIT_OK && !done)
+		rc = dispatch(&run, argc, argv);
+	oom_pop(&oc);
+	free(run.dumps);
+	free(run.profiles);
+	return rc;
+}

@@ -1,0 +1,116 @@
+/* many.c — several dumps at once (one per worker process is common):
+ * each into OUT/<basename>/ in a process of its own, then one merged
+ * summary. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "cli/merge.h"
+#include "output/message.h"
+#include "output/outdir.h"
+#include "util/alloc.h"
+#include "util/forkguard.h"
+
+static void free_names(char **dirs, char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(dirs[i]);
+		free(names[i]);
+	}
+	free(dirs);
+	free(names);
+}
+
+/* Several dumps (one per worker process is common): each into
+ * OUT/<basename>/, as many at once as there are cores, then one merged
+ * OUT/summary.txt.  A dump that fails does not stop the others; the exit
+ * code is the worst of theirs. */
+int run_many(struct run *run)
+{
+	const char *top = run->out_dir ? run->out_dir : "dumpanalyze-out";
+	struct outdir *out = outdir_open(top);
+	if (!out)
+		return EXIT_IO;
+	size_t n = run->ndumps;
+	char **dirs = xrealloc(NULL, n * sizeof(*dirs));
+	char **names = xrealloc(NULL, n * sizeof(*names));
+	int *status = xrealloc(NULL, n * sizeof(*status));
+	pid_t *pids = xrealloc(NULL, n * sizeof(*pids));
+	for (size_t i = 0; i < n; i++) {
+		const char *b = strrchr(run->dumps[i], '/');
+		b = b ? b + 1 : run->dumps[i];
+		/* The same base name twice: dump.txt, dump.txt.2, ... */
+		unsigned k = 1;
+		for (size_t j = 0; j < i; j++)
+			if (strncmp(names[j], b, strlen(b)) == 0 &&
+			    (names[j][strlen(b)] == '\0' || names[j][strlen(b)] == '.'))
+				k++;
+		size_t len = strlen(b) + 16;
+		names[i] = xrealloc(NULL, len);
+		if (k > 1)
+			snprintf(names[i], len, "%s.%u", b, k);
+		else
+			snprintf(names[i], len, "%s", b);
+		len = strlen(top) + strlen(names[i]) + 2;
+		dirs[i] = xrealloc(NULL, len);
+		snprintf(dirs[i], len, "%s/%s", top, names[i]);
+		status[i] = EXIT_IO;
+		pids[i] = -1;
+	}
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t jobs = cores > 0 ? (size_t)cores : 1, running = 0, next = 0;
+	fflush(NULL);
+	while (next < n || running > 0) {
+		if (next < n && running < jobs) {
+			pid_t pid = fork_guarded();
+			if (pid == 0) {
+				run->quiet_stdout = 1;
+				run->jobs = 1;      /* the dumps already share the cores */
+				int r = run_one(run, run->dumps[next],
+				                run->nprofiles ? run->profiles[next] : NULL, dirs[next]);
+				/* The parent's copies, freed so that leak checkers
+				 * following the worker see a clean exit. */
+				outdir_close(out);
+				free_names(dirs, names, n);
+				free(status);
+				free(pids);
+				free(run->dumps);
+				free(run->profiles);
+				_exit(r);
+			}
+			if (pid < 0) {
+				msg_error("cannot start a worker: %s", strerror(errno));
+				status[next++] = EXIT_IO;
+				continue;
+			}
+			pids[next++] = pid;
+			running++;
+			continue;
+		}
+		int st;
+		pid_t pid = wait(&st);
+		if (pid < 0)
+			break;
+		running--;
+		for (size_t i = 0; i < n; i++)
+			if (pids[i] == pid)
+				status[i] = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_IO;
+	}
+	int rc = EXIT_OK;
+	for (size_t i = 0; i < n; i++)
+		if (status[i] > rc)
+			rc = status[i];
+	if (merge_summaries(out, (const char *const *)run->dumps, (const char *const *)names,
+	                    status, n) < 0 || outdir_publish(out) < 0 || outdir_sync(out) < 0)
+		rc = EXIT_IO;
+	else if (!run->quiet)
+		print_file(out, "summary.txt");
+	outdir_close(out);
+	free_names(dirs, names, n);
+	free(status);
+	free(pids);
+	return rc;
+}

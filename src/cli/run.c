@@ -1,0 +1,230 @@
+/* run.c — one dump into one output directory: the views as a library
+ * sink, the library reading the dump, the closing summary. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dumpanalyze.h"
+#include "cli/cli.h"
+#include "cli/progress.h"
+#include "output/message.h"
+#include "output/outdir.h"
+#include "profile/profile.h"
+#include "util/alloc.h"
+#include "views/view.h"
+
+#define WARNINGS_SHOWN 20       /* printed before going quiet */
+
+/* Warnings as "FILE:LINE: warning: ...", the first WARNINGS_SHOWN. */
+struct printer {
+	uint64_t warnings;
+};
+
+static void print_diag(void *data, enum da_severity sev, const char *file, uint64_t line,
+                       const char *msg)
+{
+	struct printer *pr = data;
+	if (sev == DA_NOTE) {
+		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
+		return;
+	}
+	pr->warnings++;
+	if (pr->warnings <= WARNINGS_SHOWN || sev == DA_ERROR)
+		fprintf(stderr, "%s:%" PRIu64 ": %s%s\n", file, line,
+		        sev == DA_ERROR ? "error: " : "warning: ", msg);
+	else if (pr->warnings == WARNINGS_SHOWN + 1)
+		fprintf(stderr, "%s: further warnings are counted, not shown\n", file);
+}
+
+static void summary(const char *name, const da_dump *d, struct outdir *out)
+{
+	const struct da_counts *n = da_totals(d);
+	const struct da_line_counts *lc = da_line_counts(d);
+	uint32_t gens = da_generations(d);
+	fprintf(stderr,
+	        "%s: %" PRIu32 " generation%s\n"
+	        "  traces        %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
+	        ", stitched %" PRIu64 ", orphan %" PRIu64 ")\n"
+	        "  bushes        %8" PRIu64 "\n"
+	        "  incomplete    %8" PRIu64 "\n"
+	        "  aborts        %8" PRIu64 "\n"
+	        "  exits         %8" PRIu64 "\n"
+	        "  lines         %8" PRIu64 "  (trace content %" PRIu64 ", headers %" PRIu64
+	        ", exit registers %" PRIu64 ", foreign %" PRIu64 ", blank %" PRIu64 ")\n"
+	        "  warnings      %8" PRIu64 "\n"
+	        "  files written %8lu  in %s\n",
+	        name, gens, gens == 1 ? "" : "s",
+	        n->traces, n->root, n->side - n->orphans, n->stitched, n->orphans,
+	        n->bushes, n->incomplete, n->aborts, n->exits,
+	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
+	        da_warnings(d), outdir_files_written(out), outdir_path(out));
+}
+
+void print_file(const struct outdir *out, const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", outdir_path(out), name);
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		return;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(fp);
+	fflush(stdout);
+}
+
+static char *default_out_dir(const char *dump)
+{
+	if (strcmp(dump, "-") == 0)
+		return strdup("dumpanalyze-out");
+	size_t n = strlen(dump);
+	while (n > 1 && dump[n - 1] == '/')
+		n--;
+	char *s = malloc(n + sizeof("-parsed"));
+	if (s) {
+		memcpy(s, dump, n);
+		memcpy(s + n, "-parsed", sizeof("-parsed"));
+	}
+	return s;
+}
+
+/* The views of a run with a profile and no --views: the default ones,
+ * the profile's, and the flame graph when there are stacks to draw. */
+static char *views_with_profile(int stacks)
+{
+	size_t n = 64;
+	for (size_t i = 0; view_table[i]; i++)
+		n += strlen(view_table[i]->name) + 1;
+	char *list = xrealloc(NULL, n);
+	list[0] = '\0';
+	for (size_t i = 0; view_table[i]; i++)
+		if (view_table[i]->is_default) {
+			strcat(list, view_table[i]->name);
+			strcat(list, ",");
+		}
+	strcat(list, stacks ? "profile,flamegraph" : "profile");
+	return list;
+}
+
+/* The chosen views against what the profile (or its absence) gives:
+ * a usage error when they do not fit.  0 or -1. */
+static int views_fit_profile(const struct view_set *v, const struct profile *p, const char *path)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		unsigned needs = v->ctx[i].view->needs;
+		if ((needs & NEEDS_PROFILE) && !p) {
+			msg_error("view %s needs --profile FILE (a -jp profile of the same workload)",
+			          v->ctx[i].view->name);
+			return -1;
+		}
+		if ((needs & NEEDS_STACKS) && p && p->kind != PROFILE_STACKS) {
+			msg_error("view %s needs folded stacks: %s has none (record it with -jp=Gvl)",
+			          v->ctx[i].view->name, path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Read the whole dump into the views.  The exit code. */
+static int analyse(const struct run *run, const char *dump, const char *name, da_dump *d,
+                   struct view_set *views, struct outdir *out)
+{
+	struct progress pg;
+	progress_start(&pg, dump, run->quiet);
+	int r;
+	while ((r = da_step(d)) > 0)
+		progress_show(&pg, d);
+	progress_end(&pg);
+	int rc = EXIT_OK;
+	if (r == DA_EIO || r == DA_ENOMEM)
+		msg_error("%s: %s (after line %" PRIu64 ")", name, da_dump_error(d), da_lines_read(d));
+	if (r < 0)
+		rc = r == DA_ESTRICT ? EXIT_REJECTED : EXIT_IO;
+	if (view_set_finish(views) < 0 && rc == EXIT_OK)
+		rc = EXIT_IO;
+	/* What the finish hooks wrote (summary.txt) appears only for a run
+	 * that got to its end. */
+	if (rc == EXIT_OK && (outdir_publish(out) < 0 || outdir_sync(out) < 0))
+		rc = EXIT_IO;
+	return rc;
+}
+
+int run_one(const struct run *run, const char *dump, const char *profile_path,
+            const char *out_dir)
+{
+	const char *name = strcmp(dump, "-") == 0 ? "<stdin>" : dump;
+	struct profile prof, *pp = NULL;
+	struct view_set views = { 0 };
+	int have_views = 0;
+	struct outdir *out = NULL;
+	da_dump *d = NULL;
+	char *list = NULL, *dir = NULL;
+	int rc = EXIT_USAGE;
+
+	if (profile_path) {
+		profile_init(&prof, profile_path);
+		pp = &prof;
+		int pr = profile_load(&prof, profile_path);
+		if (pr < 0) {
+			rc = pr == -2 ? EXIT_IO : EXIT_REJECTED;
+			goto done;
+		}
+	}
+	char err[256];
+	list = pp && !run->views ? views_with_profile(pp->kind == PROFILE_STACKS) : NULL;
+	if (view_set_init(&views, list ? list : run->views, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		goto done;
+	}
+	have_views = 1;
+	if (views_fit_profile(&views, pp, profile_path) < 0)
+		goto done;
+	struct printer pr = { 0 };
+	struct da_options o = {
+		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
+		.name = name,
+		.sink = &view_set_sink,
+		.sink_data = &views,
+		.diag = print_diag,
+		.diag_data = &pr,
+	};
+	int e;
+	/* Opened before the directory: a dump that cannot be read creates
+	 * nothing. */
+	if (!(d = da_open_path(dump, &o, &e))) {
+		msg_error("cannot read dump %s: %s", dump,
+		          e == DA_EOPEN ? strerror(errno) : da_strerror(e));
+		rc = EXIT_IO;
+		goto done;
+	}
+	dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
+	if (!dir || !(out = outdir_open(dir))) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	view_set_attach(&views, out, d, name, run->jobs, pp);
+	for (size_t i = 0; i < views.n; i++)
+		views.ctx[i].lines = da_line_counts(d);
+	have_views = 0;             /* analyse finishes them */
+	rc = analyse(run, dump, name, d, &views, out);
+	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
+		print_file(out, "summary.txt");
+	if (rc == EXIT_OK && !run->quiet)
+		summary(name, d, out);
+done:
+	if (have_views)
+		view_set_finish(&views);
+	da_close(d);
+	if (out)
+		outdir_close(out);      /* discards anything not committed */
+	if (pp)
+		profile_free(pp);
+	free(list);
+	free(dir);
+	return rc;
+}

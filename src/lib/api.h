@@ -1,0 +1,11 @@
+/* api.h — what the public API's files share inside the library. */
+#ifndef DUMPANALYZE_API_H
+#define DUMPANALYZE_API_H
+
+#include "dumpanalyze.h"
+#include "analysis/answers.h"
+
+/* The handle's answers, NULL without DA_ANSWERS. */
+const struct answers *api_answers(const da_dump *d);
+
+#endif

@@ -1,0 +1,258 @@
+/* model.c — traces, bushes, aborts and exits from parser events; see
+ * model.h.  Views see each record as soon as it is complete, and each
+ * generation's bushes at its end. */
+#include <stdlib.h>
+#include <string.h>
+#include "model/model.h"
+
+/* A sink's non-zero return stops the run: the parser needs it negative. */
+static int sent(struct model *m, int r)
+{
+	if (r == 0)
+		return 0;
+	m->stopped = 1;
+	return r < 0 ? r : -1;
+}
+
+#define SEND(m, hook, rec) \
+	((m)->sink && (m)->sink->hook ? sent((m), (m)->sink->hook((m)->sink_data, (rec))) : 0)
+
+static int gen_begin(struct model *m, uint64_t line)
+{
+	struct tally keep = m->gen.exits, keep_sides = m->gen.sides;    /* reuse */
+	memset(&m->gen, 0, sizeof(m->gen));
+	m->gen.exits = keep;
+	m->gen.sides = keep_sides;
+	tally_clear(&m->gen.exits);
+	tally_clear(&m->gen.sides);
+	m->gen.pub.number = m->generations + 1;
+	m->gen.pub.first_line = line;
+	m->started = 1;
+	return SEND(m, gen_begin, &m->gen.pub);
+}
+
+void gen_counts_add(struct da_counts *to, const struct da_counts *n)
+{
+	to->traces += n->traces;
+	to->root += n->root;
+	to->side += n->side;
+	to->stitched += n->stitched;
+	to->orphans += n->orphans;
+	to->aborts += n->aborts;
+	to->exits += n->exits;
+	to->incomplete += n->incomplete;
+	to->bushes += n->bushes;
+}
+
+static int gen_end(struct model *m, uint64_t line)
+{
+	m->gen.pub.last_line = line;
+	int r = SEND(m, gen_end, &m->gen.pub);
+	gen_counts_add(&m->total, &m->gen.pub.n);
+	m->generations++;
+	m->started = 0;
+	arena_reset(&m->arena);
+	if (m->holder)
+		memset(m->holder, 0, m->nholder * sizeof(*m->holder));
+	if (m->root_uses)
+		memset(m->root_uses, 0, m->nroot_uses * sizeof(*m->root_uses));
+	return r;
+}
+
+void model_init(struct model *m, struct diag *diag, const struct da_sink *sink, void *data)
+{
+	memset(m, 0, sizeof(*m));
+	arena_init(&m->arena, 256 * 1024);
+	intern_init(&m->strings);
+	m->diag = diag;
+	m->sink = sink;
+	m->sink_data = data;
+}
+
+/* Grow a table indexed by trace number so that index id exists. */
+static void *grow_table(void *table, uint32_t *n, uint32_t id, size_t elem)
+{
+	if (id < *n)
+		return table;
+	uint32_t want = *n ? *n : 256;
+	while (want <= id)
+		want *= 2;
+	table = xrealloc(table, want * elem);
+	memset((char *)table + *n * elem, 0, (want - *n) * elem);
+	*n = want;
+	return table;
+}
+
+static const char *intern_span(struct model *m, const char *s, size_t n)
+{
+	return intern_get(&m->strings, s ? s : "", s ? n : 0);
+}
+
+static struct da_bush *bush_new(struct model *m, struct da_trace *root)
+{
+	struct da_bush *b = arena_alloc(&m->arena, sizeof(*b));
+	b->root = b->last = root;
+	b->seq = (uint32_t)m->gen.pub.n.bushes++;
+	m->root_uses = grow_table(m->root_uses, &m->nroot_uses, root->id,
+	                          sizeof(*m->root_uses));
+	b->dup = ++m->root_uses[root->id];
+	if (m->gen.pub.bushes_last)
+		m->gen.pub.bushes_last->next = b;
+	else
+		m->gen.pub.bushes = b;
+	m->gen.pub.bushes_last = b;
+	return b;
+}
+
+static int on_stop(struct model *m, const struct event *ev)
+{
+	const struct pending_trace *p = ev->trace;
+	const struct header *h = ev->header;
+	struct da_trace *t = arena_alloc(&m->arena, sizeof(*t));
+	int r = 0;
+
+	t->id = p->id;
+	t->gen = m->gen.pub.number;
+	t->parent = p->parent;
+	t->parent_exit = p->parent_exit;
+	t->loc = intern_span(m, p->loc_text, p->loc_len);
+	t->file = intern_span(m, p->loc.file, p->loc.file_len);
+	t->line = p->loc.line;
+	t->link = intern_span(m, h->link, h->link_len);
+	t->link_kind = h->link_kind;
+	t->link_target = h->link_target;
+	t->num_bc = p->num_bc;
+	t->num_ir = p->num_ir;
+	t->num_sn = p->num_sn;
+	t->size_mc = p->size_mc;
+	t->counts_known = p->counts_known;
+	t->seq = (uint32_t)m->gen.pub.n.traces++;
+	t->start_line = p->start_line;
+	t->stop_line = ev->line;
+	t->nexits = p->nexits;
+	if (p->nexits) {
+		uint16_t *ex = arena_alloc(&m->arena, p->nexits * sizeof(*ex));
+		memcpy(ex, p->exits, p->nexits * sizeof(*ex));
+		t->exits = ex;
+	}
+
+	const struct da_trace *parent = NULL;
+	if (p->parent_exit >= 0 && p->parent < m->nholder)
+		parent = m->holder[p->parent];
+	if (p->parent_exit >= 0 && parent) {
+		t->parent_trace = parent;
+		if (!tally_get(&m->gen.sides, parent, NULL, t->parent_exit))
+			tally_add(&m->gen.sides, parent, NULL, t->parent_exit, t->id);
+		t->bush = parent->bush;
+		t->bush->last->next_in_bush = t;
+		t->bush->last = t;
+		t->bush->ntraces++;
+		m->gen.pub.n.side++;
+	} else {
+		if (p->parent_exit >= 0) {
+			m->gen.pub.n.orphans++;
+			m->gen.pub.n.side++;
+			r = diag_warn(m->diag, p->start_line,
+			              "trace %u: parent trace %u is not in this generation; "
+			              "it becomes the root of its own bush", p->id, p->parent);
+		} else if (p->parent_exit == PARENT_EXIT_STITCH) {
+			m->gen.pub.n.stitched++;
+		} else {
+			m->gen.pub.n.root++;
+		}
+		t->bush = bush_new(m, t);
+		t->bush->ntraces = 1;
+	}
+	t->bush->mcode_bytes += t->size_mc;
+
+	m->holder = grow_table(m->holder, &m->nholder, t->id, sizeof(*m->holder));
+	m->holder[t->id] = t;
+	if (m->gen.pub.traces_last)
+		m->gen.pub.traces_last->next = t;
+	else
+		m->gen.pub.traces = t;
+	m->gen.pub.traces_last = t;
+
+	t->text = p->text;
+	int e = SEND(m, trace, t);
+	t->text = NULL;
+	return e < 0 ? e : r;
+}
+
+static int on_abort(struct model *m, const struct event *ev)
+{
+	const struct pending_trace *p = ev->trace;
+	const struct header *h = ev->header;
+	struct da_abort a;
+	memset(&a, 0, sizeof(a));
+	a.id = h->id;
+	a.gen = m->gen.pub.number;
+	a.parent = p->started ? p->parent : 0;
+	a.parent_exit = p->started ? p->parent_exit : PARENT_EXIT_NONE;
+	a.loc = intern_span(m, h->loc_text, h->loc_len);
+	a.file = intern_span(m, h->loc.file, h->loc.file_len);
+	a.line = h->loc.line;
+	a.reason = intern_span(m, h->reason, h->reason_len);
+	a.start_file = p->started ? intern_span(m, p->loc.file, p->loc.file_len) : NULL;
+	a.start_line = p->started ? p->loc.line : LOC_NO_LINE;
+	a.line_no = ev->line;
+	m->gen.pub.n.aborts++;
+	return SEND(m, abort, &a);
+}
+
+static int on_exit(struct model *m, const struct event *ev)
+{
+	struct da_exit x;
+	x.id = ev->header->id;
+	x.exit = ev->header->number;
+	x.gen = m->gen.pub.number;
+	x.trace = x.id < m->nholder ? m->holder[x.id] : NULL;
+	x.line_no = ev->line;
+	m->gen.pub.n.exits++;
+	tally_add(&m->gen.exits, x.trace, NULL, EXIT_KEY(x.id, x.exit), 1);
+	return SEND(m, exit, &x);
+}
+
+int model_event(void *ctx, const struct event *ev)
+{
+	struct model *m = ctx;
+	int r;
+	if (!m->started && (r = gen_begin(m, ev->line)) < 0)
+		return r;
+	switch (ev->kind) {
+	case EV_STOP:
+		return on_stop(m, ev);
+	case EV_ABORT:
+		return on_abort(m, ev);
+	case EV_EXIT:
+		return on_exit(m, ev);
+	case EV_INCOMPLETE:
+		m->gen.pub.n.incomplete++;
+		return 0;
+	case EV_FLUSH:
+		return gen_end(m, ev->line);
+	}
+	return 0;
+}
+
+int model_finish(struct model *m, uint64_t last_line)
+{
+	int r;
+	/* The part after the last flush is a generation too, even when it
+	 * is empty (dumpanalyze 0.9.1 wrote its files as well). */
+	if (!m->started && (r = gen_begin(m, last_line)) < 0)
+		return r;
+	return gen_end(m, last_line);
+}
+
+void model_free(struct model *m)
+{
+	arena_free(&m->arena);
+	intern_free(&m->strings);
+	tally_free(&m->gen.exits);
+	tally_free(&m->gen.sides);
+	free(m->holder);
+	free(m->root_uses);
+	m->holder = NULL;
+	m->root_uses = NULL;
+}

@@ -1,0 +1,77 @@
+/* workers.c — forked workers; see workers.h. */
+#include <errno.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "output/workers.h"
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/forkguard.h"
+
+static int reap_one(struct workers *w)
+{
+	int st;
+	pid_t pid;
+	do
+		pid = wait(&st);
+	while (pid < 0 && errno == EINTR);
+	if (pid < 0)
+		return -1;
+	for (size_t i = 0; i < w->n; i++)
+		if (w->pids[i] == pid) {
+			w->pids[i] = w->pids[--w->n];
+			break;
+		}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		w->failed = 1;
+	return 0;
+}
+
+int workers_run(struct workers *w, int (*fn)(void *), void *arg)
+{
+	if (w->max <= 1)
+		return fn(arg);
+	while (w->n >= w->max)
+		if (reap_one(w) < 0)
+			break;
+	if (w->n == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 8;
+		w->pids = xrealloc(w->pids, w->cap * sizeof(*w->pids));
+	}
+	fflush(NULL);       /* nothing buffered twice */
+	pid_t pid = fork_guarded();
+	if (pid < 0) {
+		/* No worker to be had: do it here. */
+		return fn(arg);
+	}
+	if (pid == 0) {
+#ifdef M_MMAP_THRESHOLD
+		/* A worker draws hundreds of pictures, and cairo's and zlib's
+		 * allocations of a few hundred KiB each would be new mappings,
+		 * new pages, every time; kept in the heap they are reused. */
+		mallopt(M_MMAP_THRESHOLD, 32 << 20);
+		mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+		_exit(fn(arg) < 0 ? 1 : 0);     /* _exit: no stdio of the parent flushed */
+	}
+	w->pids[w->n++] = pid;
+	return w->failed ? -1 : 0;
+}
+
+int workers_wait_all(struct workers *w)
+{
+	while (w->n > 0)
+		if (reap_one(w) < 0)
+			break;
+	return w->failed ? -1 : 0;
+}
+
+void workers_free(struct workers *w)
+{
+	workers_wait_all(w);
+	free(w->pids);
+	memset(w, 0, sizeof(*w));
+}

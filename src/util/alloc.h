@@ -1,0 +1,44 @@
+/* alloc.h — memory that is there or a way out: xrealloc, growable
+ * arrays, and the catch that turns running out of memory into an error
+ * return at the library's entry points instead of an exit. */
+#ifndef DUMPANALYZE_ALLOC_H
+#define DUMPANALYZE_ALLOC_H
+
+#include <setjmp.h>
+#include <stddef.h>
+
+/* realloc that never returns NULL: out of memory, it jumps to the
+ * innermost oom_catch of the thread. */
+void *xrealloc(void *p, size_t size);
+_Noreturn void out_of_memory(void);
+
+/* A thread's catches form a stack.  Use:
+ *     struct oom_catch c;
+ *     oom_push(&c);
+ *     if (setjmp(c.env)) { oom_pop(&c); return DA_ENOMEM; }
+ *     ... work ...
+ *     oom_pop(&c);
+ * Whatever the work had allocated stays owned by its structures, which
+ * are then only good for freeing. */
+struct oom_catch {
+	jmp_buf env;
+	struct oom_catch *prev;
+};
+void oom_push(struct oom_catch *c);
+void oom_pop(struct oom_catch *c);
+/* fn(arg) under a catch of its own: 0, or -1 when it ran out of memory. */
+int oom_call(void (*fn)(void *), void *arg);
+
+/* Make room for n elements in the array *items of *cap (growing by half
+ * again, at least to min): the one growable-array helper. */
+#define ALLOC_GROW(items, n, cap) do {                                      \
+		if ((size_t)(n) > (size_t)(cap)) {                           \
+			size_t c_ = (size_t)(cap) + (size_t)(cap) / 2 + 16;  \
+			if (c_ < (size_t)(n))                                \
+				c_ = (size_t)(n);                            \
+			(items) = xrealloc((items), c_ * sizeof(*(items)));  \
+			(cap) = c_;                                          \
+		}                                                            \
+	} while (0)
+
+#endif

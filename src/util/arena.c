@@ -1,0 +1,78 @@
+/* arena.c — bump allocator; see arena.h. */
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include "util/arena.h"
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t size, used;
+	max_align_t data[];
+};
+
+void arena_init(struct arena *a, size_t chunk_size)
+{
+	a->head = NULL;
+	a->chunk_size = chunk_size ? chunk_size : 64 * 1024;
+	a->used_bytes = 0;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	const size_t align = _Alignof(max_align_t);
+	size = (size + align - 1) & ~(align - 1);
+	struct arena_chunk *c = a->head;
+	if (!c || c->size - c->used < size) {
+		size_t cap = size > a->chunk_size ? size : a->chunk_size;
+		c = xrealloc(NULL, sizeof(*c) + cap);
+		c->size = cap;
+		c->used = 0;
+		c->next = a->head;
+		a->head = c;
+	}
+	void *p = (char *)c->data + c->used;
+	c->used += size;
+	a->used_bytes += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+	if (n)
+		memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void arena_reset(struct arena *a)
+{
+	struct arena_chunk *keep = NULL;
+	struct arena_chunk *c = a->head;
+	while (c) {
+		struct arena_chunk *next = c->next;
+#ifdef DA_ARENA_POISON
+		memset(c->data, 0xa5, c->used);
+#endif
+		/* Keep one chunk of the standard size: the next generation
+		 * needs it anyway. */
+		if (!keep && c->size == a->chunk_size) {
+			keep = c;
+			keep->used = 0;
+			keep->next = NULL;
+		} else {
+			free(c);
+		}
+		c = next;
+	}
+	a->head = keep;
+	a->used_bytes = 0;
+}
+
+void arena_free(struct arena *a)
+{
+	arena_reset(a);
+	free(a->head);
+	a->head = NULL;
+}

@@ -1,0 +1,240 @@
+/* view.c — the view registry and the set of views chosen for a run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "views/view.h"
+#include "analysis/answers.h"
+#include "util/arena.h"
+#include "output/outdir.h"
+
+extern const struct view view_summary;
+extern const struct view view_traces;
+extern const struct view view_abort_reasons;
+extern const struct view view_abort_reasons_txt;
+extern const struct view view_abort_sites;
+extern const struct view view_exits;
+extern const struct view view_blacklist;
+extern const struct view view_bush_txt;
+extern const struct view view_bush_png;
+extern const struct view view_bush_svg;
+extern const struct view view_jsonl;
+extern const struct view view_html;
+extern const struct view view_profile;
+extern const struct view view_flamegraph;
+
+/* Adding a view: one file in src/views/ and one line here. */
+const struct view *const view_table[] = {
+	&view_summary,
+	&view_traces,
+	&view_abort_reasons,
+	&view_abort_reasons_txt,
+	&view_abort_sites,
+	&view_exits,
+	&view_blacklist,
+	&view_bush_txt,
+	&view_bush_png,
+	&view_bush_svg,
+	&view_jsonl,
+	&view_profile,
+	&view_flamegraph,
+	&view_html,
+	NULL
+};
+
+const struct view *view_find(const char *name, char *err, size_t errlen)
+{
+	size_t n = strlen(name);
+	const struct view *found = NULL;
+	int matches = 0;
+	for (size_t i = 0; view_table[i]; i++) {
+		if (strcmp(view_table[i]->name, name) == 0)
+			return view_table[i];
+		if (n && strncmp(view_table[i]->name, name, n) == 0) {
+			found = view_table[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches == 0) {
+		snprintf(err, errlen, "unknown view '%s' (--views list shows them)", name);
+		return NULL;
+	}
+	size_t k = (size_t)snprintf(err, errlen, "ambiguous view '%s': could be", name);
+	for (size_t i = 0; view_table[i] && k < errlen; i++)
+		if (strncmp(view_table[i]->name, name, n) == 0)
+			k += (size_t)snprintf(err + k, errlen - k, " %s", view_table[i]->name);
+	return NULL;
+}
+
+int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen)
+{
+	size_t count = 0;
+	while (view_table[count])
+		count++;
+	char *chosen = xrealloc(NULL, count ? count : 1);
+	memset(chosen, 0, count ? count : 1);
+	if (!list) {
+		for (size_t i = 0; i < count; i++)
+			chosen[i] = (char)view_table[i]->is_default;
+	} else {
+		const char *p = list;
+		for (;;) {
+			const char *comma = strchr(p, ',');
+			size_t len = comma ? (size_t)(comma - p) : strlen(p);
+			char name[64];
+			if (len == 0 || len >= sizeof(name)) {
+				snprintf(err, errlen, "bad view list '%s'", list);
+				free(chosen);
+				return -1;
+			}
+			memcpy(name, p, len);
+			name[len] = '\0';
+			const struct view *v = view_find(name, err, errlen);
+			if (!v) {
+				free(chosen);
+				return -1;
+			}
+			for (size_t i = 0; i < count; i++)
+				if (view_table[i] == v)
+					chosen[i] = 1;
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+	}
+	/* A view that needs another's files brings it along (one level:
+	 * a required view requires nothing more). */
+	for (size_t i = 0; i < count; i++)
+		for (const char *const *r = view_table[i]->requires; chosen[i] && r && *r; r++)
+			for (size_t k = 0; k < count; k++)
+				if (strcmp(view_table[k]->name, *r) == 0)
+					chosen[k] = 1;
+	/* Registry order, each view once, whatever the order given. */
+	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
+	memset(s->ctx, 0, (count ? count : 1) * sizeof(*s->ctx));
+	s->n = 0;
+	s->needs = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!chosen[i])
+			continue;
+		struct view_ctx *c = &s->ctx[s->n++];
+		c->view = view_table[i];
+		c->set = s;
+		c->state = xrealloc(NULL, c->view->state_size ? c->view->state_size : 1);
+		memset(c->state, 0, c->view->state_size ? c->view->state_size : 1);
+		s->needs |= c->view->needs;
+	}
+	free(chosen);
+	return 0;
+}
+
+void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
+                     const char *name, unsigned jobs, const struct profile *profile)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct view_ctx *c = &s->ctx[i];
+		c->out = out;
+		c->dump = d;
+		c->name = name;
+		c->jobs = jobs;
+		c->profile = profile;
+	}
+}
+
+/* Call one hook on every view that has it; stop at the first failure. */
+#define DISPATCH(s, hook, arg) do {                                        \
+		for (size_t i_ = 0; i_ < (s)->n; i_++) {                   \
+			struct view_ctx *c_ = &(s)->ctx[i_];               \
+			if (c_->view->hook) {                              \
+				int r_ = c_->view->hook(c_, arg);          \
+				if (r_ < 0)                                \
+					return r_;                         \
+			}                                                  \
+		}                                                          \
+		return 0;                                                  \
+	} while (0)
+
+int view_set_has(const struct view_set *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->ctx[i].view->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static int set_gen_begin(void *s, const struct da_gen *g) { DISPATCH((struct view_set *)s, gen_begin, g); }
+static int set_trace(void *s, const struct da_trace *t) { DISPATCH((struct view_set *)s, trace, t); }
+static int set_abort(void *s, const struct da_abort *a) { DISPATCH((struct view_set *)s, abort, a); }
+static int set_exit(void *s, const struct da_exit *e) { DISPATCH((struct view_set *)s, exit, e); }
+static int gen_end_all(struct view_set *s, const struct da_gen *g) { DISPATCH(s, gen_end, g); }
+
+/* A generation's files appear once every view has finished them. */
+static int set_gen_end(void *data, const struct da_gen *g)
+{
+	struct view_set *s = data;
+	int r = gen_end_all(s, g);
+	if (r == 0 && s->n && s->ctx[0].out)
+		r = outdir_publish(s->ctx[0].out);
+	return r;
+}
+
+const struct da_sink view_set_sink = {
+	.gen_begin = set_gen_begin,
+	.trace = set_trace,
+	.abort = set_abort,
+	.exit = set_exit,
+	.gen_end = set_gen_end,
+};
+
+int view_set_finish(struct view_set *s)
+{
+	int r = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		struct view_ctx *c = &s->ctx[i];
+		if (c->view->finish) {
+			int e = c->view->finish(c);
+			if (e < 0 && r == 0)
+				r = e;
+		}
+		free(c->state);
+	}
+	free(s->ctx);
+	s->ctx = NULL;
+	s->n = 0;
+	return r;
+}
+
+struct outfile *view_create_file(struct view_ctx *c, const struct da_gen *g,
+                                 const char *suffix)
+{
+	char name[128];
+	snprintf(name, sizeof(name), "gen-%u-%s", g->number, suffix);
+	return outfile_create(c->out, name);
+}
+
+void view_bush_name(char *buf, size_t n, const struct da_bush *b, const char *ext)
+{
+	if (b->dup > 1)
+		snprintf(buf, n, "bush-%u.%u.%s", b->root->id, b->dup, ext);
+	else
+		snprintf(buf, n, "bush-%u.%s", b->root->id, ext);
+}
+
+int answers_view_trace(struct view_ctx *c, const struct da_trace *t)
+{
+	answers_trace(c->state, t);
+	return 0;
+}
+
+int answers_view_abort(struct view_ctx *c, const struct da_abort *r)
+{
+	answers_abort(c->state, r);
+	return 0;
+}
+
+int answers_view_gen_end(struct view_ctx *c, const struct da_gen *g)
+{
+	answers_gen_end(c->state, g);
+	return 0;
+}

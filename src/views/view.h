@@ -1,0 +1,91 @@
+/* view.h — pluggable outputs.  A view is one file in src/views/ that
+ * defines one `const struct view` and is listed in the registry table in
+ * src/view.c.  Every hook may be NULL; a negative return stops the run. */
+#ifndef DUMPANALYZE_VIEW_H
+#define DUMPANALYZE_VIEW_H
+
+#include <stddef.h>
+#include "dumpanalyze.h"
+#include "model/model.h"
+
+struct outdir;
+struct profile;
+
+/* What a view needs built for it; main builds only what is selected. */
+enum view_needs {
+	NEEDS_TEXT = 1 << 0,        /* trace text (bytecode/IR/mcode lines) */
+	NEEDS_CAIRO = 1 << 1,       /* draws pictures */
+	NEEDS_PROFILE = 1 << 2,     /* only with --profile */
+	NEEDS_STACKS = 1 << 3       /* ... of folded stacks (-jp=G) */
+};
+
+struct view_ctx {
+	const struct view *view;
+	void *state;                /* state_size zeroed bytes, view-private */
+	struct outdir *out;
+	const char *name;           /* the dump's name, as the user gave it */
+	const da_dump *dump;        /* for its counts (da_warnings, ...) */
+	const struct da_line_counts *lines;    /* where the input lines went */
+	unsigned jobs;              /* workers allowed (pictures), 1: none */
+	const struct profile *profile;      /* --profile, or NULL */
+	const struct view_set *set;         /* all the views of the run */
+};
+
+struct view {
+	const char *name;           /* as given to --views */
+	const char *summary;        /* one line for --views list */
+	const char *files;          /* the files it writes, for --views list */
+	unsigned needs;
+	int is_default;             /* part of the set used without --views */
+	const char *const *requires;    /* views chosen with it (NULL-ended) */
+	size_t state_size;
+	int (*gen_begin)(struct view_ctx *, const struct da_gen *);
+	int (*trace)(struct view_ctx *, const struct da_trace *);
+	int (*abort)(struct view_ctx *, const struct da_abort *);
+	int (*exit)(struct view_ctx *, const struct da_exit *);
+	int (*gen_end)(struct view_ctx *, const struct da_gen *);
+	int (*finish)(struct view_ctx *);   /* also frees the view's state */
+};
+
+/* NULL-terminated registry, in --views list order. */
+extern const struct view *const view_table[];
+
+struct view_set {
+	struct view_ctx *ctx;
+	size_t n;
+	unsigned needs;
+};
+
+/* Look a name up: exact name, else a unique prefix.  On failure returns
+ * NULL and writes a message ("unknown view 'x'", "ambiguous view 'a':
+ * could be ...") into err. */
+const struct view *view_find(const char *name, char *err, size_t errlen);
+/* Build the set from a comma-separated list (NULL: the default set).
+ * Returns 0, or -1 with a message in err. */
+int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen);
+/* What every view of the set works with, before the first record. */
+void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
+                     const char *name, unsigned jobs, const struct profile *profile);
+/* The set as a library sink (its data: the struct view_set): each record
+ * goes to every view's hook, in registry order, and a generation's files
+ * are published at its end. */
+extern const struct da_sink view_set_sink;
+/* Whether the view of that name is in the set. */
+int view_set_has(const struct view_set *s, const char *name);
+/* Calls every finish hook (even after an error) and frees the set. */
+int view_set_finish(struct view_set *s);
+
+/* For views: create "gen-N-SUFFIX" in the output directory (NULL after
+ * the cause was printed). */
+struct outfile *view_create_file(struct view_ctx *c, const struct da_gen *g,
+                                 const char *suffix);
+/* "bush-ROOT.EXT", or "bush-ROOT.K.EXT" for the K-th bush (K >= 2) of the
+ * generation whose root has that number: the stem all bush views share. */
+void view_bush_name(char *buf, size_t n, const struct da_bush *b, const char *ext);
+
+/* View hooks for a view whose state starts with its struct answers. */
+int answers_view_trace(struct view_ctx *c, const struct da_trace *t);
+int answers_view_abort(struct view_ctx *c, const struct da_abort *r);
+int answers_view_gen_end(struct view_ctx *c, const struct da_gen *g);
+
+#endif
