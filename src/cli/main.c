@@ -97,14 +97,20 @@ static int dispatch(struct run *run, int argc, char **argv)
 		msg_error("--fail-on goes with --compare");
 		return EXIT_USAGE;
 	}
+	/* `--dump dump-*.txt`: the shell's glob gives one --dump and the
+	 * other names after it; they are dumps too. */
+	if (optind < argc && run->ndumps == 0) {
+		msg_error("unexpected argument '%s' (the dump goes after --dump)", argv[optind]);
+		return EXIT_USAGE;
+	}
+	for (; optind < argc; optind++) {
+		run->dumps = xrealloc(run->dumps, (run->ndumps + 1) * sizeof(*run->dumps));
+		run->dumps[run->ndumps++] = argv[optind];
+	}
 	size_t ndumps = run->ndumps ? run->ndumps : 1;
 	if (run->nprofiles && run->nprofiles != ndumps) {
 		msg_error("give one --profile per --dump, in the same order (%zu dumps, %zu profiles)",
 		          ndumps, run->nprofiles);
-		return EXIT_USAGE;
-	}
-	if (optind < argc) {
-		msg_error("unexpected argument '%s' (the dump goes after --dump)", argv[optind]);
 		return EXIT_USAGE;
 	}
 	if (run->views && strcmp(run->views, "list") == 0) {

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,6 +26,15 @@ void progress_start(struct progress *pg, const char *path, int quiet)
 	pg->start = pg->last = now_seconds();
 }
 
+/* The terminal's width, asked each time: the user may resize it. */
+static size_t columns(void)
+{
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
 void progress_show(struct progress *pg, const da_dump *d)
 {
 	if (!pg->on || da_lines_read(d) - pg->shown < 0x10000)
@@ -34,16 +44,32 @@ void progress_show(struct progress *pg, const da_dump *d)
 	if (t - pg->last < 0.25)
 		return;
 	pg->last = t;
-	uint64_t bytes = da_bytes_read(d);
-	double mb = (double)bytes / 1e6;
-	fprintf(stderr, "\r%.0f MB", mb);
-	if (pg->total)
-		fprintf(stderr, " of %.0f MB (%.0f%%)", (double)pg->total / 1e6,
-		        100.0 * (double)bytes / (double)pg->total);
-	fprintf(stderr, ", %.0f MB/s, %" PRIu64 " traces, generation %u   ",
-	        t > pg->start ? mb / (t - pg->start) : 0.0,
-	        da_totals(d)->traces + da_current(d)->traces, da_generations(d) + 1);
+	char line[256];
+	progress_format(line, sizeof(line), da_bytes_read(d), pg->total, t - pg->start,
+	                da_totals(d)->traces + da_current(d)->traces, da_generations(d) + 1);
+	/* One column short of the width: a full line would wrap, and every
+	 * update would scroll. */
+	size_t width = columns(), n = strlen(line);
+	if (n >= width)
+		n = width > 1 ? width - 1 : 0;
+	fprintf(stderr, "\r%.*s\033[K", (int)n, line);
 	fflush(stderr);
+}
+
+void progress_format(char *buf, size_t size, uint64_t bytes, uint64_t total, double secs,
+                     uint64_t traces, uint32_t gen)
+{
+	double mb = (double)bytes / 1e6, rate = secs > 0 ? mb / secs : 0.0;
+	if (total && bytes <= total) {
+		double left = rate > 0 ? ((double)(total - bytes) / 1e6) / rate : 0.0;
+		snprintf(buf, size, "%.0f%% of %.0f MB, %.0f MB/s, %.0f s left, "
+		             "%" PRIu64 " traces, generation %" PRIu32,
+		             100.0 * (double)bytes / (double)total, (double)total / 1e6, rate,
+		             left + 0.5, traces, gen);
+	} else {
+		snprintf(buf, size, "%.0f MB, %.0f MB/s, %" PRIu64 " traces, generation %" PRIu32,
+		             mb, rate, traces, gen);
+	}
 }
 
 void progress_end(struct progress *pg)

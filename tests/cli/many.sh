@@ -35,4 +35,22 @@ check "summary: an abort reason summed over dumps" \
 cat "$SAMPLES/rsx.dump" | $DA --dump - --dump "$SAMPLES/flush.dump" --out-dir "$TMP/m2" > /dev/null 2> "$TMP/err"
 check "stdin among several dumps: exit 1" 1 $?
 check "stdin among several dumps: message" "dumpanalyze: standard input can only be the one dump of a run" "$(cat "$TMP/err")"
+# What a shell glob gives (`--dump w-*.dump`): one --dump, the other
+# names after it; the same as a --dump each.
+mkdir -p "$TMP/glob"
+cp "$SAMPLES/flush.dump" "$TMP/glob/w-1.dump"
+cp "$SAMPLES/rsx.dump" "$TMP/glob/w-2.dump"
+cp "$SAMPLES/luacheck.dump" "$TMP/glob/w-3.dump"
+$DA -q --dump "$TMP"/glob/w-*.dump --out-dir "$TMP/globbed" > /dev/null 2>&1
+check "--dump a b c: exit 0" 0 $?
+$DA -q --dump "$TMP/glob/w-1.dump" --dump "$TMP/glob/w-2.dump" --dump "$TMP/glob/w-3.dump" \
+	--out-dir "$TMP/each" > /dev/null 2>&1
+check "--dump a b c: one directory per dump" "summary.txt w-1.dump w-2.dump w-3.dump" \
+	"$(ls "$TMP/globbed" | tr '\n' ' ' | sed 's/ $//')"
+check "--dump a b c = --dump a --dump b --dump c" "" "$(diff -r "$TMP/each" "$TMP/globbed")"
+$DA -q --dump "$TMP/glob/w-1.dump" "$TMP/glob/w-2.dump" --profile "$SAMPLES/costly-lv.prof" \
+	--out-dir "$TMP/g2" > /dev/null 2> "$TMP/err"
+check "--dump a b with one --profile: exit 1" 1 $?
+check "--dump a b with one --profile: message" \
+	"dumpanalyze: give one --profile per --dump, in the same order (2 dumps, 1 profiles)" "$(cat "$TMP/err")"
 finish
