@@ -99,6 +99,7 @@ tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) build/libda-al
 # The README's test command: unit tests, the installed library's
 # examples, then end-to-end tests on real dumps.
 check: all $(UNIT_TESTS)
+	@sh scripts/install-deps.sh test
 	@sh tests/check.sh $(UNIT_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a

@@ -1,50 +1,73 @@
 #!/bin/sh
-# install-deps.sh [demo] — install what dumpanalyze needs to build and test
-# on Debian (as root), only what is missing; with "demo", then build and
-# analyse a bundled sample dump.
+# install-deps.sh [build|test|demo] — install, on Debian (as root), only
+# what is missing to build dumpanalyze (build), to build and test it (test,
+# the default), or to build it and analyse a bundled sample (demo).
+# It only adds: apt-get runs with --no-remove, so a package that would
+# take another away (luajit and OpenResty's luajit2 conflict) makes it
+# stop and say so instead.
 set -eu
 cd "$(dirname "$0")/.."
+what=${1:-test}
+case $what in
+build|test|demo) ;;
+*) echo "usage: $0 [build|test|demo]" >&2; exit 1 ;;
+esac
 
-# build: compiler, make, pkg-config, libcsv, cairo (+ the font the
-# pictures use), libdeflate (PNG compression), zlib (PNG checksums, gzip
-# dumps), liblzma/libzstd for
-# compressed dumps; tests:
-# cmocka, luajit and the Lua code the samples run, valgrind, script(1),
-# setpriv(1), xmllint, groff (the man page's check), clang's libFuzzer,
-# the compressors, chromium for the HTML report's browser tests (with
-# Node.js, if the machine has none).
-PACKAGES="gcc make pkg-config libc6-dev libcsv-dev libcairo2-dev libdeflate-dev zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core
-libcmocka-dev luajit lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq groff-base
-clang libclang-rt-14-dev gzip xz-utils zstd time chromium"
-command -v node > /dev/null && command -v npm > /dev/null || PACKAGES="$PACKAGES nodejs npm"
+# build: compiler, make, pkg-config, binutils (objcopy for the static
+# library), libcsv, cairo (+ the font the pictures use), libdeflate (PNG
+# compression), zlib (PNG checksums, gzip dumps), liblzma/libzstd for
+# compressed dumps, jansson (JSON lines).
+BUILD="gcc make pkg-config binutils libc6-dev libcsv-dev libcairo2-dev libdeflate-dev
+zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core"
+# test: cmocka, a LuaJIT and the Lua code the samples run, valgrind,
+# script(1), setpriv(1), xmllint, jq, groff (the man page's check), clang
+# and its libFuzzer, the compressors, chromium for the HTML report's
+# browser tests (with Node.js, if the machine has none).
+TEST="libcmocka-dev lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
+groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium"
+
+installed() {
+	dpkg-query -W -f='${Status}\n' "$1" 2> /dev/null | grep -q '^install ok installed$'
+}
+
+PACKAGES=$BUILD
+if [ "$what" = test ]; then
+	PACKAGES="$PACKAGES $TEST"
+	# Either LuaJIT will do: an OpenResty box keeps its luajit2.
+	installed luajit2 || PACKAGES="$PACKAGES luajit"
+	command -v node > /dev/null && command -v npm > /dev/null || PACKAGES="$PACKAGES nodejs npm"
+fi
 
 missing=""
 for p in $PACKAGES; do
-	dpkg-query -W -f='${Status}\n' "$p" 2> /dev/null | grep -q '^install ok installed$' ||
-		missing="$missing $p"
+	installed "$p" || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
 	echo "install-deps: installing$missing"
 	if [ "$(id -u)" -ne 0 ]; then
-		echo "install-deps: run as root (or: sudo $0)" >&2
+		echo "install-deps: run as root (or: sudo $0 $what)" >&2
 		exit 1
 	fi
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	# shellcheck disable=SC2086
-	apt-get install -y -qq --no-install-recommends $missing
+	if ! apt-get install -y -qq --no-install-recommends --no-remove $missing; then
+		echo "install-deps: apt-get would have to remove packages to install$missing;" >&2
+		echo "install-deps: nothing was removed: install them by hand if you want that" >&2
+		exit 1
+	fi
 else
-	echo "install-deps: everything is installed"
+	echo "install-deps: everything for '$what' is installed"
 fi
 
 # playwright-core, the pinned version of tests/browser/package-lock.json,
 # drives that chromium.
-if [ ! -d tests/browser/node_modules/playwright-core ]; then
+if [ "$what" = test ] && [ ! -d tests/browser/node_modules/playwright-core ]; then
 	echo "install-deps: npm ci in tests/browser"
 	(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-if [ "${1:-}" = demo ]; then
+if [ "$what" = demo ]; then
 	make
 	make demo
 fi
