@@ -370,6 +370,19 @@ check_truncated() {
     { note "  truncated: not cut inside an IR section"; return 1; }
 }
 
+# Dump switched on after the first trace compiled (jit.dump.on inside the
+# program, as in an nginx worker): exits of a trace that never started
+# in the dump.
+make_late() { lj lua/late.lua "$1"; }
+check_late() {
+  has "$1" '^---- TRACE [0-9]+ exit [0-9]+$' 'exit line' &&
+  awk '
+    /^---- TRACE [0-9]+ start/ { started[$3] = 1; next }
+    /^---- TRACE [0-9]+ exit/ { if (!($3 in started)) found = 1 }
+    END { exit !found }' "$1" ||
+    { note "  late: no exit of a trace that never started"; return 1; }
+}
+
 # produce NAME: make, check, retry, then move into samples/NAME.dump
 produce() {
   local name=$1 fn=${1//-/_} out="$TMP/$1.dump" i
@@ -388,7 +401,7 @@ produce() {
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full ansi html jv blacklist hostile luajit2
-     costly profiles costly-luajit2)
+     costly profiles costly-luajit2 late)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"

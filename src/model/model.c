@@ -56,6 +56,8 @@ static int gen_end(struct model *m, uint64_t line)
 		memset(m->holder, 0, m->nholder * sizeof(*m->holder));
 	if (m->root_uses)
 		memset(m->root_uses, 0, m->nroot_uses * sizeof(*m->root_uses));
+	if (m->exit_warned)
+		memset(m->exit_warned, 0, m->nexit_warned * sizeof(*m->exit_warned));
 	return r;
 }
 
@@ -208,9 +210,22 @@ static int on_exit(struct model *m, const struct event *ev)
 	x.gen = m->gen.pub.number;
 	x.trace = x.id < m->nholder ? m->holder[x.id] : NULL;
 	x.line_no = ev->line;
+	int r = 0;
+	if (!x.trace) {
+		/* Once per trace and generation: an nginx worker's dump takes
+		 * thousands of exits of the master's traces. */
+		m->exit_warned = grow_table(m->exit_warned, &m->nexit_warned, x.id,
+		                            sizeof(*m->exit_warned));
+		if (!m->exit_warned[x.id]) {
+			m->exit_warned[x.id] = 1;
+			r = diag_warn(m->diag, ev->line, "trace %u: exits of a trace that never "
+			              "started in this generation (compiled before the dump began?)", x.id);
+		}
+	}
 	m->gen.pub.n.exits++;
 	tally_add(&m->gen.exits, x.trace, NULL, EXIT_KEY(x.id, x.exit), 1);
-	return SEND(m, exit, &x);
+	int e = SEND(m, exit, &x);
+	return e < 0 ? e : r;
 }
 
 int model_event(void *ctx, const struct event *ev)
@@ -253,6 +268,8 @@ void model_free(struct model *m)
 	tally_free(&m->gen.sides);
 	free(m->holder);
 	free(m->root_uses);
+	free(m->exit_warned);
 	m->holder = NULL;
 	m->root_uses = NULL;
+	m->exit_warned = NULL;
 }

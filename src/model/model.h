@@ -55,6 +55,9 @@ struct model {
 	/* root number -> bushes with that root so far in this generation */
 	uint32_t *root_uses;
 	uint32_t nroot_uses;
+	/* trace number -> its exits without a trace were warned about */
+	uint8_t *exit_warned;
+	uint32_t nexit_warned;
 	int started;                /* gen_begin sent to the sink */
 	int stopped;                /* the sink asked to stop */
 };

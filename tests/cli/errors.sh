@@ -106,4 +106,9 @@ check "help: exit status" 0 $?
 check "help: first line" "usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" "$(head -n 1 "$TMP/help")"
 $DA --version > "$TMP/version"
 check "version" "dumpanalyze 0.2.0" "$(cat "$TMP/version")"
+# Exits of a trace compiled before the dump began (jit.dump.on inside the
+# program): a warning, once per trace; fatal under --strict.
+expect "exits of a trace never started, --strict" 3 \
+	"$SAMPLES/late.dump:1: error: trace 1: exits of a trace that never started in this generation (compiled before the dump began?)" \
+	-- --strict --views traces --dump "$SAMPLES/late.dump" --out-dir "$TMP/late"
 finish
