@@ -212,6 +212,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */
 	rc = analyse(run, dump, name, d, &views, out);
+	if (rc == EXIT_OK && !run->quiet && da_lines_read(d) == 0)
+		fprintf(stderr, "%s: the dump is empty\n", name);
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(out, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)

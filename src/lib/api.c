@@ -231,6 +231,14 @@ static int finish(da_dump *d)
 	if (input_truncated(in))
 		r = diag_warn(&d->diag, in->lineno, "the %s stream ends early: the dump was cut off",
 		              input_compression(in));
+	/* Lines, and not one of them a header or a -jv event, nor one that
+	 * was warned about as a broken header: not a dump (a log, a binary,
+	 * the wrong file). */
+	const struct da_line_counts *lc = parser_counts(d->parser);
+	if (r >= 0 && lc->total > 0 && lc->header == 0 && d->diag.warnings == 0)
+		r = diag_warn(&d->diag, in->lineno, "no '---- TRACE' line and no -jv line in %llu "
+		              "lines: this does not look like a LuaJIT dump",
+		              (unsigned long long)lc->total);
 	if (r >= 0)
 		r = parser_end(d->parser, in->lineno);
 	if (r >= 0)
