@@ -328,6 +328,7 @@ make_profiles() {
   profile costly-lvr-m3 lj lvri1      # counts, lines under 3% dropped
   profile costly-lvrp lj lvrpm0i1     # full paths of the files
   profile costly-Gl lj Gli1           # folded stacks
+  profile costly-f lj f               # function names: refused
   profile costly-Gvl lj Gvli1         # folded stacks under VM states
 }
 

@@ -147,6 +147,32 @@ static int count_and_key(const char *s, size_t n, uint64_t *v, int *pct, const c
 	return 0;
 }
 
+/* LuaJIT's base functions: the only names without a '.' that -jp=l
+ * shows (a sample in a fast function is named, not located). */
+static const char *const base_functions[] = {
+	"assert", "type", "next", "pairs", "ipairs", "getmetatable", "setmetatable",
+	"getfenv", "setfenv", "rawget", "rawset", "rawequal", "rawlen", "unpack", "select",
+	"tonumber", "tostring", "error", "pcall", "xpcall", "loadfile", "load", "loadstring",
+	"dofile", "gcinfo", "collectgarbage", "newproxy", "print", "require", "module", NULL
+};
+
+/* A first-level key that -jp=f (function names) prints and -jp=l never
+ * does: a Lua function's name, or a main chunk as "FILE:0" (its line
+ * defined; -jp=l prints the line sampled, never 0). */
+static int function_key(const char *k, size_t n)
+{
+	if (n > 2 && k[n - 2] == ':' && k[n - 1] == '0')
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		if (!(k[i] == '_' || (k[i] >= 'a' && k[i] <= 'z') || (k[i] >= 'A' && k[i] <= 'Z') ||
+		      (i > 0 && k[i] >= '0' && k[i] <= '9')))
+			return 0;
+	for (size_t i = 0; base_functions[i]; i++)
+		if (strlen(base_functions[i]) == n && memcmp(base_functions[i], k, n) == 0)
+			return 0;
+	return n > 0;
+}
+
 static int table_line(struct profile *p, const char *s, size_t n, const char **why)
 {
 	int nested = n > 5 && s[0] == ' ' && s[1] == ' ' &&
@@ -178,6 +204,10 @@ static int table_line(struct profile *p, const char *s, size_t n, const char **w
 			p->cur_is_line = 0;
 		} else {
 			callee_of(&key, &klen);
+			if (function_key(key, klen)) {
+				*why = "function names, not source lines (-jp=f): record with -jp=lvrm0i1";
+				return -1;
+			}
 			add_at(p, key, klen, -1, units);
 		}
 		return 0;

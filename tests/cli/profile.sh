@@ -124,6 +124,14 @@ check "a bad profile: nothing written" "" "$(ls "$TMP/e2" 2>/dev/null)"
 printf '   40  tablex.keys\n   12  string.format\n' > "$TMP/f.prof"
 $DA -q --dump "$D" --profile "$TMP/f.prof" --out-dir "$TMP/e3" 2> "$TMP/err"
 check "-jp=f profile: exit 3 and the options to use" "3 1" "$? $(grep -c 'no file:line in the profile (record with -jp=lvrm0i1 or -jp=Gvl' "$TMP/err")"
+# A real -jp=f profile of the same workload: a main chunk as costly.lua:0
+# (where it is defined, not where it was sampled), then function names.
+$DA -q --dump "$D" --profile "$SAMPLES/costly-f.prof" --out-dir "$TMP/e5" 2> "$TMP/err"
+check "real -jp=f profile: exit 3" 3 $?
+check "real -jp=f profile: the line and the options to use" \
+	"dumpanalyze: $SAMPLES/costly-f.prof:1: function names, not source lines (-jp=f): record with -jp=lvrm0i1: $(head -1 "$SAMPLES/costly-f.prof")" \
+	"$(cat "$TMP/err")"
+check "real -jp=f profile: nothing written" "" "$(ls "$TMP/e5" 2>/dev/null)"
 $DA -q --views flamegraph --dump "$D" --profile "$SAMPLES/costly-lvr.prof" --out-dir "$TMP/e4" 2> "$TMP/err"
 check "flamegraph without stacks: exit 1" 1 $?
 check "flamegraph without stacks: message" \
