@@ -26,7 +26,7 @@ struct input_chunk;
 struct input {
 	int fd;
 	int owns_fd;
-	struct input_reader *rd;    /* the reading side (input.c) */
+	struct input_reader *rd;    /* the reading side (input_impl.h) */
 	/* The caller's side: */
 	struct input_chunk *cur;    /* whose lines are being handed out */
 	size_t next;                /* cur's first line not handed out */

@@ -346,6 +346,26 @@ static void test_reading_thread_ends_only_when_closed(void **s)
 	close(fd);
 }
 
+/* Without a thread (input_without_thread, or none to be had) the caller
+ * makes the chunks itself: the same lines, and no thread ever. */
+static void test_without_thread_no_thread_starts(void **s)
+{
+	(void)s;
+	int before = threads_now();
+	const char text[] = "a\nbb\n";
+	struct input in;
+	input_from_fd(&in, file_with(text, sizeof(text) - 1));
+	input_without_thread(&in);
+	expect_line(&in, "a", 1);
+	assert_int_equal(threads_now(), before);
+	expect_line(&in, "bb", 2);
+	expect_end(&in);
+	assert_int_equal(threads_now(), before);
+	assert_int_equal(in.bytes, sizeof(text) - 1);
+	close_all(&in);
+	assert_int_equal(threads_now(), before);
+}
+
 /* ---- presentation noise ----------------------------------------------- */
 
 static void test_ansi_escapes_removed(void **s)
@@ -708,6 +728,7 @@ int main(void)
 		cmocka_unit_test(test_open_file_reads_and_closes_it),
 		cmocka_unit_test(test_from_fd_leaves_the_fd_open),
 		cmocka_unit_test(test_reading_thread_ends_only_when_closed),
+		cmocka_unit_test(test_without_thread_no_thread_starts),
 		cmocka_unit_test(test_ansi_escapes_removed),
 		cmocka_unit_test(test_ansi_dump_lines_come_out_plain),
 		cmocka_unit_test(test_html_tags_and_entities_removed),

@@ -300,6 +300,32 @@ static void test_writing_thread_lives_from_first_file_to_close(void **s)
 	assert_true(exists("summary.txt"));
 }
 
+/* Without a thread every operation is done at once, by the caller: no
+ * thread ever starts, and the temporary name still carries the pid. */
+static void test_without_thread_no_thread_starts(void **s)
+{
+	(void)s;
+	int before = threads_now();
+	struct outdir *d = open_dir(0);
+	struct outfile *f = outfile_create(d, "summary.txt");
+	assert_non_null(f);
+	fputs("x\n", outfile_fp(f));
+	char tmp[64];
+	snprintf(tmp, sizeof(tmp), ".summary.txt.tmp%ld", (long)getpid());
+	assert_true(exists(tmp));               /* created at once */
+	assert_int_equal(threads_now(), before);
+	assert_int_equal(outfile_commit(f), 0);
+	assert_int_equal(outdir_publish(d), 0);
+	assert_true(exists("summary.txt"));     /* renamed at once */
+	assert_false(exists(tmp));
+	assert_int_equal(threads_now(), before);
+	outdir_close(d);
+	assert_int_equal(threads_now(), before);
+	char buf[16];
+	read_back("summary.txt", buf, sizeof(buf));
+	assert_string_equal(buf, "x\n");
+}
+
 static void test_creates_missing_parents(void **s)
 {
 	(void)s;
@@ -327,6 +353,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_failure_leaves_no_final_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_failure_leaves_no_final_file_without_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_writing_thread_lives_from_first_file_to_close, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_without_thread_no_thread_starts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_creates_missing_parents, setup, teardown),
 	};
 	return cmocka_run_group_tests_name("outdir", tests, NULL, NULL);
