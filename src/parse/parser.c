@@ -37,7 +37,8 @@ struct parser {
 	/* exits referenced by the open trace's mcode */
 	uint64_t exit_bits[EXIT_MAX / 64];
 	uint16_t *exits;
-	uint32_t nexits, exits_cap, exit_max;
+	uint32_t nexits, exit_max;
+	size_t exits_cap;
 	/* a data line whose quoted chunk name goes on on the next line
 	 * ("; \"for i=1,9 do" / "end\":2" after FNEW): bytes still allowed */
 	size_t quote_budget;
@@ -148,12 +149,7 @@ int shape_exit_regs(const char *p, size_t n)
 
 static void text_append(struct parser *p, enum da_section s, const char *l, size_t n)
 {
-	if (p->text_len + n + 1 > p->text_cap) {
-		while (p->text_len + n + 1 > p->text_cap)
-			p->text_cap = p->text_cap ? p->text_cap * 2 : 64 * 1024;
-		p->text = xrealloc(p->text, p->text_cap);
-		p->tt.buf = p->text;
-	}
+	ALLOC_GROW(p->text, p->text_len + n + 1, p->text_cap);
 	if (n)
 		memcpy(p->text + p->text_len, l, n);
 	p->text[p->text_len + n] = '\n';
@@ -176,7 +172,6 @@ static void trace_open(struct parser *p, uint32_t id, int started, uint64_t line
 	p->exit_max = 0;
 	memset(&p->tr, 0, sizeof(p->tr));
 	memset(&p->tt, 0, sizeof(p->tt));
-	p->tt.buf = p->text;
 	p->text_len = 0;
 	p->tr.id = id;
 	p->tr.started = started;
@@ -213,6 +208,7 @@ static int emit(struct parser *p, enum event_kind kind, uint64_t line,
 			sort_exits(p);
 		p->tr.exits = p->exits;
 		p->tr.nexits = p->nexits;
+		p->tt.buf = p->text;    /* where text_append left it */
 		ev.trace = &p->tr;
 	}
 	return p->emit(p->ctx, &ev);
@@ -258,10 +254,7 @@ static void note_exit(struct parser *p, uint32_t ex)
 	p->exit_bits[ex / 64] |= bit;
 	if (ex > p->exit_max)
 		p->exit_max = ex;
-	if (p->nexits == p->exits_cap) {
-		p->exits_cap = p->exits_cap ? p->exits_cap * 2 : 64;
-		p->exits = xrealloc(p->exits, p->exits_cap * sizeof(*p->exits));
-	}
+	ALLOC_GROW(p->exits, p->nexits + 1, p->exits_cap);
 	p->exits[p->nexits++] = (uint16_t)ex;
 }
 
@@ -327,6 +320,17 @@ static void quotes_of_last_line(struct parser *p)
 
 /* ---- headers ---------------------------------------------------------- */
 
+/* The open trace's LOC, copied: the line it is in goes away. */
+static void keep_loc(struct parser *p, const char *loc, size_t n)
+{
+	ALLOC_GROW(p->loc, n + 1, p->loc_cap);
+	memcpy(p->loc, loc, n);
+	p->loc[n] = '\0';
+	p->tr.loc_text = p->loc;
+	p->tr.loc_len = n;
+	loc_split(p->loc, n, &p->tr.loc);
+}
+
 static int on_header(struct parser *p, const struct header *h, uint64_t line)
 {
 	int r = 0, e;
@@ -337,15 +341,7 @@ static int on_header(struct parser *p, const struct header *h, uint64_t line)
 		trace_open(p, h->id, 1, line);
 		p->tr.parent = h->parent;
 		p->tr.parent_exit = h->parent_exit;
-		if (h->loc_len + 1 > p->loc_cap) {
-			p->loc_cap = h->loc_len + 64;
-			p->loc = xrealloc(p->loc, p->loc_cap);
-		}
-		memcpy(p->loc, h->loc_text, h->loc_len);
-		p->loc[h->loc_len] = '\0';
-		p->tr.loc_text = p->loc;
-		p->tr.loc_len = h->loc_len;
-		loc_split(p->loc, h->loc_len, &p->tr.loc);
+		keep_loc(p, h->loc_text, h->loc_len);
 		p->state = ST_BYTECODE;
 		return r;
 	case HEADER_IR:
@@ -450,8 +446,7 @@ static int header_line(struct parser *p, const char *l, size_t n,
 		}
 	}
 	if (res == HEADER_INCOMPLETE) {
-		p->cont_cap = n + 256;
-		p->cont = xrealloc(NULL, p->cont_cap);
+		ALLOC_GROW(p->cont, n, p->cont_cap);
 		memcpy(p->cont, l, n);
 		p->cont_len = n;
 		p->cont_lines = 0;
@@ -468,19 +463,6 @@ static int header_line(struct parser *p, const char *l, size_t n,
 }
 
 /* ---- -jv logs --------------------------------------------------------- */
-
-static void keep_loc(struct parser *p, const char *loc, size_t n)
-{
-	if (n + 1 > p->loc_cap) {
-		p->loc_cap = n + 64;
-		p->loc = xrealloc(p->loc, p->loc_cap);
-	}
-	memcpy(p->loc, loc, n);
-	p->loc[n] = '\0';
-	p->tr.loc_text = p->loc;
-	p->tr.loc_len = n;
-	loc_split(p->loc, n, &p->tr.loc);
-}
 
 /* One -jv line is a whole event: a trace that stopped or an attempt that
  * aborted, with what the log says of it. */
@@ -534,10 +516,7 @@ static int cont_line(struct parser *p, const struct line *l)
 	}
 	p->counts.total++;
 	p->counts.header++;
-	if (p->cont_len + 1 + l->len > p->cont_cap) {
-		p->cont_cap = (p->cont_len + 1 + l->len) * 2;
-		p->cont = xrealloc(p->cont, p->cont_cap);
-	}
+	ALLOC_GROW(p->cont, p->cont_len + 1 + l->len, p->cont_cap);
 	p->cont[p->cont_len++] = '\n';
 	memcpy(p->cont + p->cont_len, l->p, l->len);
 	p->cont_len += l->len;
