@@ -39,10 +39,7 @@ void attempts_abort(struct attempts *s, const struct da_abort *ab)
 	size_t before = s->index.count;
 	tally_add(&s->index, a, b, k, 1);
 	if (s->index.count != before) {
-		if (s->n == s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->starts = xrealloc(s->starts, s->cap * sizeof(*s->starts));
-		}
+		ALLOC_GROW(s->starts, s->n + 1, s->cap);
 		struct start *st = &s->starts[s->n++];
 		memset(st, 0, sizeof(*st));
 		st->file = ab->start_file;

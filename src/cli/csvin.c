@@ -85,10 +85,7 @@ void named_add(struct named_list *l, const char *name, uint64_t count)
 		e->count += count;
 		return;
 	}
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 16;
-		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
+	ALLOC_GROW(l->v, l->n + 1, l->cap);
 	size_t len = strlen(name) + 1;
 	l->v[l->n].name = memcpy(xrealloc(NULL, len), name, len);
 	l->v[l->n++].count = count;

@@ -37,10 +37,7 @@ int workers_run(struct workers *w, int (*fn)(void *), void *arg)
 	while (w->n >= w->max)
 		if (reap_one(w) < 0)
 			break;
-	if (w->n == w->cap) {
-		w->cap = w->cap ? w->cap * 2 : 8;
-		w->pids = xrealloc(w->pids, w->cap * sizeof(*w->pids));
-	}
+	ALLOC_GROW(w->pids, w->n + 1, w->cap);
 	fflush(NULL);       /* nothing buffered twice */
 	pid_t pid = fork_guarded();
 	if (pid < 0) {

@@ -69,10 +69,7 @@ static struct profile_line *line_entry(struct profile *p, const char *file, size
 	tally_add(&p->by_line, f, NULL, line, 1);
 	const struct tally_entry *e = tally_find(&p->by_line, f, NULL, line);
 	if (e->first == p->nlines) {
-		if (p->nlines == p->lines_cap) {
-			p->lines_cap = p->lines_cap ? p->lines_cap * 2 : 64;
-			p->lines = xrealloc(p->lines, p->lines_cap * sizeof(*p->lines));
-		}
+		ALLOC_GROW(p->lines, p->nlines + 1, p->lines_cap);
 		memset(&p->lines[p->nlines], 0, sizeof(p->lines[0]));
 		p->lines[p->nlines].file = f;
 		p->lines[p->nlines].line = line;
@@ -266,10 +263,7 @@ static int folded_line(struct profile *p, const char *s, size_t n, const char **
 	}
 	if (p->states)
 		p->cur_nested += v;
-	if (p->nstacks == p->stacks_cap) {
-		p->stacks_cap = p->stacks_cap ? p->stacks_cap * 2 : 64;
-		p->stacks = xrealloc(p->stacks, p->stacks_cap * sizeof(*p->stacks));
-	}
+	ALLOC_GROW(p->stacks, p->nstacks + 1, p->stacks_cap);
 	struct profile_stack *k = &p->stacks[p->nstacks++];
 	k->first = (uint32_t)p->nframes;
 	k->nframes = 0;
@@ -280,10 +274,7 @@ static int folded_line(struct profile *p, const char *s, size_t n, const char **
 	for (size_t a = 0; a <= klen;) {
 		const char *semi = memchr(s + a, ';', klen - a);
 		size_t b = semi ? (size_t)(semi - s) : klen;
-		if (p->nframes == p->frames_cap) {
-			p->frames_cap = p->frames_cap ? p->frames_cap * 2 : 256;
-			p->frames = xrealloc(p->frames, p->frames_cap * sizeof(*p->frames));
-		}
+		ALLOC_GROW(p->frames, p->nframes + 1, p->frames_cap);
 		p->frames[p->nframes++] = intern_get(&p->strings, s + a, b - a);
 		k->nframes++;
 		leaf = s + a;

@@ -27,10 +27,7 @@ static int bytes_cmp(const char *a, size_t na, const char *b, size_t nb)
 
 static struct row *add(struct rows *rs, const char *file, size_t n, int32_t line)
 {
-	if (rs->n == rs->cap) {
-		rs->cap = rs->cap ? rs->cap * 2 : 256;
-		rs->r = xrealloc(rs->r, rs->cap * sizeof(*rs->r));
-	}
+	ALLOC_GROW(rs->r, rs->n + 1, rs->cap);
 	struct row *r = &rs->r[rs->n++];
 	memset(r, 0, sizeof(*r));
 	r->j.file = file;

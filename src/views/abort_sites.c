@@ -44,10 +44,7 @@ static int abort_sites_abort(struct view_ctx *c, const struct da_abort *a)
 	size_t before = s->counts.count;
 	tally_add(&s->counts, key, NULL, 0, 1);
 	if (s->counts.count != before) {
-		if (s->nsites == s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->sites = xrealloc(s->sites, s->cap * sizeof(*s->sites));
-		}
+		ALLOC_GROW(s->sites, s->nsites + 1, s->cap);
 		s->sites[s->nsites++] = k;
 	}
 	return 0;

@@ -2,7 +2,7 @@
  * bush_draw.c), with the exits annotated by how often they were taken. */
 #include <cairo.h>
 #include "views/view.h"
-#include "output/bush_draw.h"
+#include "output/bush_files.h"
 #include "output/picture.h"
 #include "output/workers.h"
 

@@ -2,7 +2,7 @@
  * (drawn by bush_draw.c), for browsers and documents. */
 #include <cairo.h>
 #include "views/view.h"
-#include "output/bush_draw.h"
+#include "output/bush_files.h"
 #include "output/picture.h"
 #include "output/workers.h"
 

@@ -70,10 +70,7 @@ static int bush_txt_trace(struct view_ctx *c, const struct da_trace *t)
 	if (b->root == t) {
 		char name[64];
 		view_bush_name(name, sizeof(name), b, "txt");
-		if (b->seq >= s->cap) {
-			s->cap = s->cap ? s->cap * 2 : 64;
-			s->files = xrealloc(s->files, s->cap * sizeof(*s->files));
-		}
+		ALLOC_GROW(s->files, b->seq + 1, s->cap);
 		struct da_gen g = { .number = t->gen };
 		s->files[b->seq] = view_create_file(c, &g, name);
 		s->nfiles = b->seq + 1;

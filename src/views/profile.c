@@ -64,10 +64,7 @@ static void cover(struct profile_state *s, const struct da_trace *t, const char 
 	for (size_t i = s->ncov; i > 0 && s->cov[i - 1].gen == t->gen && s->cov[i - 1].id == t->id; i--)
 		if (s->cov[i - 1].line == idx - 1)
 			return;             /* this trace has it already */
-	if (s->ncov == s->cov_cap) {
-		s->cov_cap = s->cov_cap ? s->cov_cap * 2 : 256;
-		s->cov = xrealloc(s->cov, s->cov_cap * sizeof(*s->cov));
-	}
+	ALLOC_GROW(s->cov, s->ncov + 1, s->cov_cap);
 	s->cov[s->ncov++] = (struct covered){ idx - 1, t->gen, t->id };
 }
 

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include <cairo.h>
 #include "output/bush_draw.h"
+#include "output/bush_files.h"
 #include "output/picture.h"
 #include "util/intern.h"
 #include "output/outdir.h"

@@ -1,0 +1,92 @@
+/* bush_files.c — a generation's bushes drawn into their PNG or SVG files,
+ * in a worker or here; see bush_files.h. */
+#include <stdio.h>
+#include "output/bush_files.h"
+#include "output/bush_draw.h"
+#include "output/message.h"
+#include "output/outdir.h"
+#include "output/picture.h"
+#include "output/workers.h"
+#include "views/view.h"
+
+/* bush_picture_draw with the picture's argument type, for picture_write. */
+static void draw_bush(cairo_t *cr, const void *p)
+{
+	bush_picture_draw(p, cr);
+}
+
+static int render(FILE *fp, const struct bush_picture *p, enum picture_format fmt)
+{
+	return picture_write(fp, fmt, p->width, p->height, draw_bush, p);
+}
+
+static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_format fmt)
+{
+	struct exit_counts ec;
+	exit_counts_build(&ec, gen_exits(g));
+	int r = 0;
+	for (const struct da_bush *b = g->bushes; b && r == 0; b = b->next) {
+		char name[64];
+		const char *ext = fmt == PICTURE_SVG ? "svg" : "png";
+		view_bush_name(name, sizeof(name), b, ext);
+		struct bush_picture p;
+		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
+			msg_error("gen-%u-%s: the bush does not form a tree", g->number, name);
+			r = -1;
+		} else {
+			struct outfile *f = view_create_file(c, g, name);
+			FILE *fp = f ? outfile_fp(f) : NULL;
+			if (!fp)
+				r = -1;
+			else if (render(fp, &p, fmt) < 0) {
+				msg_error("%s/gen-%u-%s: cannot draw the picture",
+				         outdir_path(c->out), g->number, name);
+				r = -1;
+			} else if (outfile_commit(f) < 0)
+				r = -1;
+		}
+		bush_picture_free(&p);
+	}
+	exit_counts_free(&ec);
+	return r;
+}
+
+struct draw_job {
+	struct view_ctx *c;
+	const struct da_gen *g;
+	enum picture_format fmt;
+};
+
+/* In a worker: a directory handle of its own, so that it renames only its
+ * own files, all of them once they are complete. */
+static int draw_job(void *arg)
+{
+	struct draw_job *j = arg;
+	if (j->c->jobs <= 1)
+		return draw_all(j->c, j->g, j->fmt);
+	struct view_ctx own = *j->c;
+	own.out = outdir_open(outdir_path(j->c->out));
+	if (!own.out)
+		return -1;
+	int r = draw_all(&own, j->g, j->fmt);
+	if (r == 0)
+		r = outdir_publish(own.out);
+	if (r == 0)
+		r = outdir_sync(own.out);
+	outdir_close(own.out);
+	/* The worker ends here: give back its pixels and font caches, so
+	 * leak checkers following it see only our own memory. */
+	picture_release();
+	return r;
+}
+
+int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
+                         enum picture_format fmt)
+{
+	struct draw_job j = { c, g, fmt };
+	w->max = c->jobs;
+	int r = workers_run(w, draw_job, &j);
+	if (c->jobs > 1)
+		outdir_add_written(c->out, g->n.bushes);    /* by the worker */
+	return r;
+}

@@ -1,0 +1,85 @@
+/* parser_state.h — the parser's state, shared by the files that make it
+ * up, and what they call of each other: parser.c reads data lines in runs
+ * (the hot path) and sends the rest on; events.c acts on headers and -jv
+ * lines; trace.c keeps the open trace and hands it over in events. */
+#ifndef DUMPANALYZE_PARSER_STATE_H
+#define DUMPANALYZE_PARSER_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "parse/parser.h"
+#include "parse/jv.h"
+
+#define EXIT_MAX 65536
+
+enum pstate {
+	ST_NONE,                    /* between trace events */
+	ST_BYTECODE, ST_IR, ST_SNAPSHOTS, ST_MCODE,
+	ST_EXIT_REGS                /* register lines after "exit" (+X) */
+};
+
+struct parser {
+	struct diag *diag;
+	int keep_text;
+	event_fn emit;
+	void *ctx;
+	enum input_format format;   /* set by the first event line */
+	enum pstate state, resume;
+	int active;                 /* a trace is open */
+	struct pending_trace tr;
+	struct da_line_counts counts;
+	/* text of the open trace */
+	char *text;
+	size_t text_len, text_cap;
+	struct da_trace_text tt;
+	/* LOC of the open trace (the line buffer moves on) */
+	char *loc;
+	size_t loc_cap;
+	/* exits referenced by the open trace's mcode */
+	uint64_t exit_bits[EXIT_MAX / 64];
+	uint16_t *exits;
+	uint32_t nexits, exit_max;
+	size_t exits_cap;
+	/* a data line whose quoted chunk name goes on on the next line
+	 * ("; \"for i=1,9 do" / "end\":2" after FNEW): bytes still allowed */
+	size_t quote_budget;
+	enum da_section quote_sec;
+	/* the last data line, whose quotes are counted only when a line
+	 * after it needs to know (or before its bytes go away) */
+	const char *quote_line;
+	size_t quote_len;
+	/* a header whose quoted chunk name goes on over several lines */
+	char *cont;
+	size_t cont_len, cont_cap;
+	int cont_lines;
+	uint64_t cont_line;
+};
+
+/* ---- trace.c: the open trace ---- */
+
+/* Open trace id (started: its start header was seen), the last one gone. */
+void trace_open(struct parser *p, uint32_t id, int started, uint64_t line);
+/* Section s of its text begins here. */
+void trace_section(struct parser *p, enum da_section s);
+/* Its LOC, copied: the line it is in goes away. */
+void trace_keep_loc(struct parser *p, const char *loc, size_t n);
+/* Send an event, with the open trace when with_trace. */
+int trace_emit(struct parser *p, enum event_kind kind, uint64_t line,
+               const struct header *h, int with_trace);
+/* The open trace, if any, ends without stop or abort (why: a warning). */
+int trace_incomplete(struct parser *p, uint64_t line, const char *why);
+/* A section or stop header h must belong to the open trace. */
+int trace_expect(struct parser *p, const struct header *h, uint64_t line);
+
+/* ---- events.c: lines that are events ---- */
+
+/* A header line (force: take an unclosed chunk name as it stands). */
+int event_header(struct parser *p, const char *l, size_t n, uint64_t line, int force);
+/* A line while p->cont holds the start of a header. */
+int event_cont_line(struct parser *p, const struct line *l);
+/* The header in p->cont is never finished: take it as it stands. */
+int event_cont_give_up(struct parser *p);
+/* One -jv line: a whole event. */
+int event_jv(struct parser *p, const struct jv_event *e, uint64_t line);
+
+#endif
