@@ -2,7 +2,7 @@
 # run.sh DUMPANALYZE — every end-to-end suite; the last line counts them all.
 here=$(dirname "$0")
 pass=0 fail=0
-for suite in "$here"/golden.sh "$here"/errors.sh "$here"/behaviour.sh "$here"/pictures.sh "$here"/formats.sh "$here"/answers.sh "$here"/compare.sh "$here"/many.sh "$here"/fresh.sh "$here"/report.sh "$here"/profile.sh; do
+for suite in "$here"/golden.sh "$here"/errors.sh "$here"/behaviour.sh "$here"/docs.sh "$here"/pictures.sh "$here"/formats.sh "$here"/answers.sh "$here"/compare.sh "$here"/many.sh "$here"/fresh.sh "$here"/report.sh "$here"/profile.sh; do
 	out=$(sh "$suite" "$1" 2>&1)
 	status=$?
 	printf '%s\n' "$out"
