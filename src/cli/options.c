@@ -52,8 +52,8 @@ const struct option_doc cli_options[] = {
 	  "comma-separated views to render; 'list' lists them",
 	  "The views to render, comma-separated; a unique prefix of a name is\n"
 	  "enough.\n"
-	  "Without this option the default views are rendered: all below but\n"
-	  "those marked as not part of them (a profile brings\n"
+	  "Without this option the default views are rendered: those below that do\n"
+	  "not say \"Not part of the default views\" (a profile brings\n"
 	  ".B profile\n"
 	  "and\n"
 	  ".BR flamegraph ).\n"
