@@ -152,6 +152,12 @@ fuzz: tests/fuzz/fuzz_dump
 	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -artifact_prefix=tests/fuzz/crashes/ \
 	  -print_final_stats=1 tests/fuzz/corpus
 
+# The man page's OPTIONS, VIEWS and EXIT STATUS and README's view table,
+# rewritten from the option table (src/cli/options.c) and the views'
+# structs (src/views/*.c); tests/cli/docs.sh fails until this is run.
+docs: dumpanalyze
+	sh scripts/gen-docs.sh ./dumpanalyze
+
 # Benchmark on large real dumps (generated once into bench/data/).
 bench: dumpanalyze
 	sh bench/run.sh
@@ -177,6 +183,6 @@ clean:
 	rm -rf build dumpanalyze libdumpanalyze.so libdumpanalyze.a $(UNIT_TESTS)
 	rm -rf build-asan build-tsan build-clang demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus
 
-.PHONY: all check check-asan check-tsan check-valgrind check-clang fuzz bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind check-clang fuzz docs bench demo install clean
 
 -include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d

@@ -22,16 +22,26 @@ struct run {
 	int quiet_stdout;           /* a worker of several dumps: no summary */
 };
 
-/* options.c: one table for getopt_long, --help and the man page. */
+/* options.c: one table for getopt_long, --help and the man page's
+ * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON };
 struct option_doc {
 	struct option opt;
-	const char *arg, *help;
+	const char *arg;            /* the argument's name, or NULL */
+	const char *help;           /* one line for --help */
+	const char *man;            /* the man page's paragraph (troff) */
 };
 extern const struct option_doc cli_options[];
 extern const size_t cli_noptions;
-extern const char cli_short_options[];
+/* getopt's short options, made from the table: 0, or -1 when len (at
+ * least 2 * cli_noptions + 2 is enough) is too small. */
+int cli_short_options(char *buf, size_t len);
 void cli_usage(FILE *fp);
+/* --help=man: the man page's generated sections (troff); --help=readme:
+ * README's view table (markdown).  Between the marker lines that
+ * scripts/gen-docs.sh splices on.  -1 after a message for another
+ * format, or a table entry without its text. */
+int cli_help_doc(FILE *fp, const char *format);
 void cli_list_views(void);
 
 /* run.c: one dump (and its profile) into one directory; the exit code. */

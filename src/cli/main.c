@@ -18,9 +18,11 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 	for (size_t i = 0; i < cli_noptions; i++)
 		longopts[i] = cli_options[i].opt;
 	memset(&longopts[cli_noptions], 0, sizeof(longopts[0]));
+	char shorts[2 * cli_noptions + 2];     /* enough for any table */
+	cli_short_options(shorts, sizeof(shorts));
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, cli_short_options, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			run->dumps = xrealloc(run->dumps, (run->ndumps + 1) * sizeof(*run->dumps));
@@ -48,7 +50,14 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_STRICT: run->strict = 1; break;
 		case OPT_COMPARE: run->compare = optarg; break;
 		case OPT_FAIL_ON: run->fail_on = optarg; break;
-		case 'h': cli_usage(stdout); *done = 1; return EXIT_OK;
+		case 'h':
+			/* --help=man and =readme (not listed): the generated docs. */
+			*done = 1;
+			if (!optarg) {
+				cli_usage(stdout);
+				return EXIT_OK;
+			}
+			return cli_help_doc(stdout, optarg) < 0 ? EXIT_USAGE : EXIT_OK;
 		case OPT_VERSION: puts("dumpanalyze " DA_VERSION); *done = 1; return EXIT_OK;
 		case ':':
 			msg_error("option '%s' needs an argument (try --help)", argv[optind - 1]);

@@ -1,44 +1,190 @@
-/* options.c — the option table: getopt_long's options, --help and
- * --views list come from it (tests/cli checks the man page against it). */
+/* options.c — the option and exit code tables, and what is made of them:
+ * getopt's options, --help, --views list, and the man page's OPTIONS,
+ * VIEWS and EXIT STATUS sections and README's view table (--help=man,
+ * --help=readme; scripts/gen-docs.sh puts them in place, make docs). */
 #include <stdio.h>
+#include <string.h>
 #include "cli/cli.h"
+#include "output/message.h"
 #include "views/view.h"
 
+/* Each option's man paragraph is troff, written as the page shows it. */
 const struct option_doc cli_options[] = {
 	{ { "dump", required_argument, NULL, 'd' }, "FILE",
-	  "the dump to read; '-' or no --dump reads standard input; several: in parallel" },
+	  "the dump to read; '-' or no --dump reads standard input; several: in parallel",
+	  "The dump to read.\n"
+	  ".B \\-\n"
+	  "means standard input; without\n"
+	  ".BR \\-\\-dump ,\n"
+	  "standard input is read when it is not a terminal.\n"
+	  "Several\n"
+	  ".B \\-\\-dump\n"
+	  "options analyse several dumps in parallel (see\n"
+	  ".BR \"SEVERAL DUMPS\" ).\n" },
 	{ { "out-dir", required_argument, NULL, 'o' }, "DIR",
-	  "where the files go (default FILE-parsed; dumpanalyze-out for stdin or several dumps)" },
+	  "where the files go (default FILE-parsed; dumpanalyze-out for stdin or several dumps)",
+	  "Where the files go; created (with its parents) when missing.\n"
+	  "The default is\n"
+	  ".IB FILE \\-parsed\n"
+	  "next to the dump, or\n"
+	  ".B dumpanalyze\\-out\n"
+	  "in the current directory for standard input.\n"
+	  "Only the files named below are written; nothing else in the directory is\n"
+	  "touched.\n" },
 	{ { "profile", required_argument, NULL, 'p' }, "FILE",
-	  "a -jp profile of the same workload (one per --dump): which aborts cost time" },
+	  "a -jp profile of the same workload (one per --dump): which aborts cost time",
+	  "A profile of the same workload written by LuaJIT's profiler\n"
+	  ".RB ( \"luajit \\-jp=lvrm0i1,FILE\" ),\n"
+	  "plain or compressed, joined with the dump on source lines (see\n"
+	  ".BR PROFILES ).\n"
+	  "With several dumps, one\n"
+	  ".B \\-\\-profile\n"
+	  "per\n"
+	  ".BR \\-\\-dump ,\n"
+	  "in the same order.\n"
+	  "Without\n"
+	  ".BR \\-\\-views ,\n"
+	  "it adds the views\n"
+	  ".B profile\n"
+	  "and, for a profile with folded stacks,\n"
+	  ".BR flamegraph .\n" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
-	  "comma-separated views to render; 'list' lists them" },
+	  "comma-separated views to render; 'list' lists them",
+	  "The views to render, comma-separated; a unique prefix of a name is\n"
+	  "enough.\n"
+	  "Without this option the default views are rendered: those below that do\n"
+	  "not say \"Not part of the default views\" (a profile brings\n"
+	  ".B profile\n"
+	  "and\n"
+	  ".BR flamegraph ).\n"
+	  ".B \\-\\-views list\n"
+	  "prints the views with their files and exits.\n" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
-	  "draw pictures in up to N worker processes (default: the cores)" },
+	  "draw pictures in up to N worker processes (default: the cores)",
+	  "Draw the bush pictures of each generation in a worker process, up to\n"
+	  ".I N\n"
+	  "at once, while the dump is read on (default: the number of cores; 1\n"
+	  "draws them in line).\n"
+	  "The files are the same byte for byte whatever\n"
+	  ".IR N .\n"
+	  "Besides, the dump is read and decompressed on a thread of its own, ahead\n"
+	  "of the parser, and the files are written on another, behind it.\n" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
-	  "no summary and no progress line" },
+	  "no summary and no progress line",
+	  "No summary at the end, and no progress line.\n" },
 	{ { "verbose", no_argument, NULL, 'v' }, NULL,
-	  "print the first foreign lines with their line numbers" },
+	  "print the first foreign lines with their line numbers",
+	  "Also print the first foreign lines (see\n"
+	  ".BR INPUT )\n"
+	  "with their line numbers.\n" },
 	{ { "strict", no_argument, NULL, OPT_STRICT }, NULL,
-	  "the first warning about the input is fatal (exit 3)" },
+	  "the first warning about the input is fatal (exit 3)",
+	  "The first warning about the input is fatal: exit status 3, and the files\n"
+	  "of the generation in progress are not written.\n" },
 	{ { "compare", required_argument, NULL, OPT_COMPARE }, "OLD NEW",
-	  "compare two output directories instead of reading a dump" },
+	  "compare two output directories instead of reading a dump",
+	  "Compare two output directories written by\n"
+	  ".B dumpanalyze\n"
+	  "instead of reading a dump, and print what changed, per generation and\n"
+	  "for all of them: traces compiled, aborts, each abort reason (new, up,\n"
+	  "down, gone), each abort site when\n"
+	  ".B abort\\-sites\n"
+	  "files are there (FILE:LINE and reason), and the bushes that grew when\n"
+	  "bush text files are there.\n"
+	  "Only the standard files are read, so directories of the same tool on two\n"
+	  "versions of a program compare.\n" },
 	{ { "fail-on", required_argument, NULL, OPT_FAIL_ON }, "RULES",
-	  "with --compare: exit 1 on aborts+N, aborts+N%, traces-N%, new-reasons, new-sites" },
-	{ { "help", no_argument, NULL, 'h' }, NULL, "this help" },
-	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, "the version" },
+	  "with --compare: exit 1 on aborts+N, aborts+N%, traces-N%, new-reasons, new-sites",
+	  "With\n"
+	  ".BR \\-\\-compare :\n"
+	  "exit with status 1 when a rule is crossed, for a CI job that gates a\n"
+	  "change on \"no new JIT aborts\".\n"
+	  "Rules, comma-separated:\n"
+	  ".BI aborts+ N\n"
+	  "(all aborts grew by more than\n"
+	  ".IR N ),\n"
+	  ".BI aborts+ N %\n"
+	  "(by more than\n"
+	  ".IR N\n"
+	  "percent),\n"
+	  ".BI traces\\- N %\n"
+	  "(compiled traces dropped by more than\n"
+	  ".I N\n"
+	  "percent),\n"
+	  ".B new\\-reasons\n"
+	  "(an abort reason the old run did not have),\n"
+	  ".B new\\-sites\n"
+	  "(a new abort site).\n"
+	  "Each crossed rule is printed as a\n"
+	  ".B FAIL:\n"
+	  "line.\n" },
+	{ { "help", optional_argument, NULL, 'h' }, NULL, "this help",
+	  "Print the options and exit.\n" },
+	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, "the version",
+	  "Print the version and exit.\n" },
 };
 const size_t cli_noptions = sizeof(cli_options) / sizeof(cli_options[0]);
-/* The short options of the table, ':' first so a missing argument is told
- * apart from an unknown option. */
-const char cli_short_options[] = ":d:o:p:V:j:qvh";
+
+/* The exit codes, as --help and EXIT STATUS say them: troff with inline
+ * font changes only, so that --help can print them plain. */
+static const struct {
+	int code;
+	const char *text;
+} exit_codes[] = {
+	{ EXIT_OK, "Success (warnings allowed)." },
+	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
+	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
+	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
+	  "corrupt compressed data, a failed write." },
+	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR, or a \\fB\\-\\-profile\\fR "
+	  "file that is not a profile dumpanalyze reads." },
+};
+
+int cli_short_options(char *buf, size_t len)
+{
+	/* ':' first, so that a missing argument is told apart from an
+	 * unknown option.  An optional argument (--help=man) is the long
+	 * form's only: -h stays a letter that takes nothing, as in -hv. */
+	size_t k = 0;
+	if (len < 2)
+		return -1;
+	buf[k++] = ':';
+	for (size_t i = 0; i < cli_noptions; i++) {
+		const struct option *o = &cli_options[i].opt;
+		if (o->val >= 256)
+			continue;
+		int arg = o->has_arg == required_argument;
+		if (k + 2 + (size_t)arg > len)
+			return -1;
+		buf[k++] = (char)o->val;
+		if (arg)
+			buf[k++] = ':';
+	}
+	buf[k] = '\0';
+	return 0;
+}
+
+/* Troff as text: font changes dropped, \- as -. */
+static void put_plain(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] == 'f' && s[2]) {
+			s += 2;
+		} else if (s[0] == '\\' && s[1] == '-') {
+			fputc('-', fp);
+			s++;
+		} else {
+			fputc(*s, fp);
+		}
+	}
+}
 
 void cli_usage(FILE *fp)
 {
 	fputs("usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]\n"
 	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
-	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES]\n\n"
-	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n"
+	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES]\n"
+	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < cli_noptions; i++) {
 		const struct option_doc *o = &cli_options[i];
@@ -51,8 +197,13 @@ void cli_usage(FILE *fp)
 			         o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(fp, "  %-24s %s\n", left, o->help);
 	}
-	fputs("\nExit status: 0 ok, 1 usage (or --fail-on tripped), 2 input/output error,\n"
-	      "3 input rejected under --strict.  See dumpanalyze(1).\n", fp);
+	fputs("\nExit status:\n", fp);
+	for (size_t i = 0; i < sizeof(exit_codes) / sizeof(exit_codes[0]); i++) {
+		fprintf(fp, "  %d  ", exit_codes[i].code);
+		put_plain(fp, exit_codes[i].text);
+		fputc('\n', fp);
+	}
+	fputs("See dumpanalyze(1).\n", fp);
 }
 
 void cli_list_views(void)
@@ -62,4 +213,122 @@ void cli_list_views(void)
 		printf("%-18s %-26s %s%s\n", v->name, v->files, v->summary,
 		       v->is_default ? "" : " (not default)");
 	}
+}
+
+/* A name in troff: its hyphens are minus signs, as options are set. */
+static void put_troff_name(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '-')
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+/* A paragraph of troff, ended by a newline whether or not it has one. */
+static void put_lines(FILE *fp, const char *text)
+{
+	size_t n = strlen(text);
+	fputs(text, fp);
+	if (n == 0 || text[n - 1] != '\n')
+		fputc('\n', fp);
+}
+
+/* The marker lines gen-docs.sh replaces the text between; the name says
+ * which block, the rest where it comes from. */
+#define MAN_BEGIN(name, from) ".\\\" BEGIN GENERATED " name ": made from " from " by make docs\n"
+#define MAN_END(name) ".\\\" END GENERATED " name "\n"
+
+static int man_options(FILE *fp)
+{
+	fputs(MAN_BEGIN("options", "src/cli/options.c"), fp);
+	for (size_t i = 0; i < cli_noptions; i++) {
+		const struct option_doc *o = &cli_options[i];
+		if (!o->man) {
+			msg_error("option --%s has no man page text", o->opt.name);
+			return -1;
+		}
+		/* -d, --dump FILE: the forms the page used when written by hand. */
+		if (o->opt.val < 256) {
+			fprintf(fp, ".TP\n.BR \\-%c \", \" \\-\\-", o->opt.val);
+			put_troff_name(fp, o->opt.name);
+			if (o->arg)
+				fprintf(fp, " \" \\fI%s\\fR\"", o->arg);
+		} else {
+			fputs(o->arg ? ".TP\n.BI \\-\\-" : ".TP\n.B \\-\\-", fp);
+			put_troff_name(fp, o->opt.name);
+			if (o->arg)
+				fprintf(fp, " \" %s\"", o->arg);
+		}
+		fputc('\n', fp);
+		put_lines(fp, o->man);
+	}
+	fputs(MAN_END("options"), fp);
+	return 0;
+}
+
+static int man_views(FILE *fp)
+{
+	fputs(MAN_BEGIN("views", "src/views/*.c"), fp);
+	for (size_t i = 0; view_table[i]; i++) {
+		const struct view *v = view_table[i];
+		if (!v->man) {
+			msg_error("view %s has no man page text", v->name);
+			return -1;
+		}
+		fputs(".TP\n.B ", fp);
+		put_troff_name(fp, v->name);
+		fputc('\n', fp);
+		put_lines(fp, v->man);
+		if (!v->is_default)
+			fputs("Not part of the default views.\n", fp);
+	}
+	fputs(MAN_END("views"), fp);
+	return 0;
+}
+
+static void man_exit_codes(FILE *fp)
+{
+	fputs(MAN_BEGIN("exit-status", "src/cli/options.c"), fp);
+	for (size_t i = 0; i < sizeof(exit_codes) / sizeof(exit_codes[0]); i++)
+		fprintf(fp, ".TP\n.B %d\n%s\n", exit_codes[i].code, exit_codes[i].text);
+	fputs(MAN_END("exit-status"), fp);
+}
+
+/* README's table: a row per view, its files each in backquotes. */
+static int readme_views(FILE *fp)
+{
+	fputs("<!-- BEGIN GENERATED views: made from src/views/*.c by make docs -->\n"
+	      "| view | files | what is in it |\n|---|---|---|\n", fp);
+	for (size_t i = 0; view_table[i]; i++) {
+		const struct view *v = view_table[i];
+		if (!v->readme) {
+			msg_error("view %s has no README text", v->name);
+			return -1;
+		}
+		fprintf(fp, "| `%s` | ", v->name);
+		for (const char *f = v->files; *f;) {
+			size_t n = strcspn(f, " ");
+			fprintf(fp, "%s`%.*s`", f == v->files ? "" : ", ", (int)n, f);
+			f += n + strspn(f + n, " ");
+		}
+		fprintf(fp, " | %s%s |\n", v->readme, v->is_default ? "" : " (not default)");
+	}
+	/* A blank line ends the table: GFM would take the marker as a row. */
+	fputs("\n<!-- END GENERATED views -->\n", fp);
+	return 0;
+}
+
+int cli_help_doc(FILE *fp, const char *format)
+{
+	if (strcmp(format, "man") == 0) {
+		if (man_options(fp) < 0 || man_views(fp) < 0)
+			return -1;
+		man_exit_codes(fp);
+		return 0;
+	}
+	if (strcmp(format, "readme") == 0)
+		return readme_views(fp);
+	msg_error("unknown --help format '%s' (man or readme)", format);
+	return -1;
 }

@@ -140,6 +140,25 @@ const struct view view_abort_sites = {
 	.name = "abort-sites",
 	.summary = "aborts by location, reason, start and parent exit",
 	.files = "gen-N-abort-sites.csv",
+	.readme = "`FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT`",
+	.man =
+		".BI gen\\- N \\-abort\\-sites.csv\n"
+		"with the header\n"
+		".BR FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT :\n"
+		"aborts grouped by where they happened, why, where the attempt started and\n"
+		"from which parent exit\n"
+		".RB ( PARENT\n"
+		"and\n"
+		".B EXIT\n"
+		"empty for root attempts,\n"
+		".B EXIT\n"
+		"is\n"
+		".B stitch\n"
+		"for a stitched attempt); a line that does not exist is empty.\n"
+		"Most frequent first, then by the other columns.\n"
+		"One reason comes from several places in the compiler, and an NYI\n"
+		"bytecode in a root loop is another problem than the same one in a side\n"
+		"trace: this grouping tells them apart.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct abort_sites_state),
 	.abort = abort_sites_abort,

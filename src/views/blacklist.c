@@ -73,6 +73,38 @@ const struct view view_blacklist = {
 	.name = "blacklist",
 	.summary = "start locations and exits LuaJIT likely gave up on",
 	.files = "gen-N-blacklist.csv",
+	.readme = "starts and exits LuaJIT likely gave up on",
+	.man =
+		".BI gen\\- N \\-blacklist.csv\n"
+		"with the header\n"
+		".BR START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER :\n"
+		"the dump never says that LuaJIT gave up on a start; this view infers it\n"
+		"from LuaJIT 2.1's rules (lj_trace.c, lj_record.c, default parameters).\n"
+		"A root trace start (START_FILE, START_LINE) whose attempts abort gets a\n"
+		"penalty that starts at PENALTY_MIN (72) and doubles (plus 0 to 15) with\n"
+		"every abort; past PENALTY_MAX (60000) its bytecode is blacklisted: the\n"
+		"11th aborted attempt.\n"
+		"A side exit (PARENT, EXIT) is tried hotexit (10) times and then tryside\n"
+		"(4) more; after 4 aborted side traces LuaJIT compiles an\n"
+		".B interpreter\n"
+		"stub for it.\n"
+		"A stitch (EXIT\n"
+		".BR stitch )\n"
+		"whose trace aborts is blacklisted at once.\n"
+		"A row is written for every start or exit with at least that many aborted\n"
+		"attempts in the generation; COMPILED_LATER is\n"
+		".B yes\n"
+		"when a trace compiled there after the last abort,\n"
+		".B stub\n"
+		"when that trace is an interpreter stub, and\n"
+		".B no\n"
+		"otherwise: a likely blacklisting.\n"
+		"Limits: LuaJIT keeps penalties in a cache of 64 slots that others can\n"
+		"evict, counts per bytecode while this view counts per source line,\n"
+		"ignores attempts aborted with a retry, and the thresholds follow the\n"
+		"default\n"
+		".B \\-O\n"
+		"parameters; a changed hotexit, tryside or maxside changes them.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct attempts),
 	.abort = blacklist_abort,

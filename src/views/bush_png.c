@@ -25,6 +25,49 @@ const struct view view_bush_png = {
 	.name = "bush-png",
 	.summary = "a picture of each bush",
 	.files = "gen-N-bush-ROOT.png",
+	.readme = "a picture of each bush",
+	.man =
+		".BI gen\\- N \\-bush\\- ROOT .png\n"
+		"(and\n"
+		".BI . K .png ):\n"
+		"a picture of every bush, drawn with cairo and laid out as a tidy tree\n"
+		"(parents centred over their children, side traces in the order of the\n"
+		"exits they grew from, nothing overlapping).\n"
+		"Each trace is a column: its START box (trace number, where it came from,\n"
+		"start location, bytecode, IR and machine code sizes), then one box per\n"
+		"exit its machine code references or that was taken or that grew a side\n"
+		"trace, then its END box, labelled by how it ends:\n"
+		".B loop\n"
+		"(with an arc back to its own start),\n"
+		".B \"return to VM\" ,\n"
+		".B \"enforce VM\"\n"
+		"(link\n"
+		".BR interpreter ),\n"
+		".BI \"goto \" N\n"
+		"(a link to another trace; when\n"
+		".I N\n"
+		"is the bush's root, a faint arc goes back to it), or the link\n"
+		"type by name\n"
+		".RB ( stitch ,\n"
+		"the recursion kinds).\n"
+		"A side trace hangs from its parent's exit box by a bold arrow.\n"
+		"The root trace is drawn in crimson and heavier, side traces in grey with\n"
+		"dashed paths.\n"
+		"When the dump has exit records\n"
+		".RB ( \\-jdump=+x ),\n"
+		"each exit box says how many times the exit was taken\n"
+		".RB ( \\(mu N )\n"
+		"and is shaded from white to orange by that count (logarithmic, relative\n"
+		"to the bush's hottest exit); exits that grew a side trace have a bold\n"
+		"frame, the others a thin light one.\n"
+		"The title (generation, root trace, traces, machine code) wraps rather\n"
+		"than widen the picture of a narrow bush.\n"
+		"The canvas grows with the bush up to 2048 pixels either way; a larger\n"
+		"bush is scaled down to fit and says so in its bottom-left corner.\n"
+		"Text is DejaVu Sans Mono (Debian's\n"
+		".BR fonts\\-dejavu\\-core ).\n"
+		"The file is 8-bit RGB, its rows unfiltered and compressed by\n"
+		"libdeflate (level 2): the same bush gives the same bytes.\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 1,
 	.state_size = sizeof(struct workers),

@@ -100,6 +100,19 @@ const struct view view_flamegraph = {
 	.name = "flamegraph",
 	.summary = "with a -jp=G profile: a flame graph, JIT failures marked",
 	.files = "flamegraph.svg flamegraph.png",
+	.readme = "with a `-jp=G` profile: a flame graph, lines with aborts or blacklisting marked",
+	.man =
+		".B flamegraph.svg\n"
+		"and\n"
+		".B flamegraph.png\n"
+		"(only with a\n"
+		".B \\-jp=G\n"
+		"profile): a flame graph drawn from the folded stacks, 1200 pixels wide,\n"
+		"each frame as wide as its samples, callers below callees; with\n"
+		".B \\-jp=Gvl\n"
+		"the VM state is the bottom frame.\n"
+		"Frames at source lines where traces aborted or were blacklisted are\n"
+		"marked (see the legend).\n",
 	.needs = NEEDS_CAIRO | NEEDS_PROFILE | NEEDS_STACKS,
 	.is_default = 0,
 	.state_size = sizeof(struct flamegraph_state),

@@ -455,6 +455,41 @@ const struct view view_html = {
 	.name = "html",
 	.summary = "a report to open in a browser (brings bush-svg and bush-txt)",
 	.files = "index.html index-traces.js gen-N-bushes.html",
+	.readme = "a report to open in a browser; brings `bush-svg` and `bush-txt` along",
+	.man =
+		".BR index.html ,\n"
+		".BR index\\-traces.js ,\n"
+		".BI gen\\- N \\-bushes.html :\n"
+		"a report for a browser, self-contained (its CSS and\n"
+		"JavaScript are inside the page; no network) and opened from\n"
+		".BR file:// .\n"
+		".B index.html\n"
+		"holds the summary numbers, how traces end, the traces and aborts of each\n"
+		"generation, aborts by reason and by site (a filter by file narrows both),\n"
+		"likely blacklisting, the hottest exits with their side traces, the largest\n"
+		"bushes, and every trace (generation, id, parent and exit, file, line,\n"
+		"link, bytecode, IR and snapshot counts, mcode bytes, exits taken) in a\n"
+		"table of 200-row pages.\n"
+		"Every table sorts on a click on a column header.\n"
+		"The trace rows are in\n"
+		".BR index\\-traces.js ,\n"
+		"which the page loads.\n"
+		".BI gen\\- N \\-bushes.html\n"
+		"shows the bushes of generation\n"
+		".IR N ,\n"
+		"largest first, each with its\n"
+		".B bush\\-svg\n"
+		"picture and a link to its\n"
+		".B bush\\-txt\n"
+		"text: choosing\n"
+		".B html\n"
+		"chooses those two views too.\n"
+		"Text from the dump is escaped for where it goes (HTML text, or JSON that\n"
+		"the page inserts as text only), so a chunk name such as\n"
+		".B <script>\n"
+		"is shown, never run.\n"
+		".B index.html\n"
+		"is written when the run ends; a run that fails leaves none.\n",
 	.is_default = 0,
 	.requires = html_requires,
 	.state_size = sizeof(struct html_state),

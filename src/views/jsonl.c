@@ -176,6 +176,19 @@ const struct view view_jsonl = {
 	.name = "jsonl",
 	.summary = "every trace, abort, exit tally and bush as JSON lines",
 	.files = "gen-N.jsonl",
+	.readme = "every trace, abort, exit tally and bush as JSON lines, for `jq`",
+	.man =
+		".BI gen\\- N .jsonl :\n"
+		"one JSON object a line for every trace\n"
+		".RB ( type\n"
+		".BR trace :\n"
+		"gen, id, parent, parent_exit, orphan, loc, file, line, link, link_kind,\n"
+		"link_target, bush_root, bush_dup, num_bc, num_ir, num_sn, size_mc,\n"
+		"mcode_exits, start_line_no, stop_line_no), abort (gen, id, parent,\n"
+		"parent_exit, loc, file, line, reason, start_file, start_line, line_no),\n"
+		"exit tally (trace, exit, count, side_trace) and bush (root, dup, traces,\n"
+		"mcode_bytes); unknown values are null.\n"
+		"Bytes that are not valid UTF-8 (chunk names may hold any) become U+FFFD.\n",
 	.is_default = 0,
 	.state_size = sizeof(struct jsonl_state),
 	.gen_begin = jsonl_gen_begin,

@@ -214,6 +214,36 @@ const struct view view_profile = {
 	.name = "profile",
 	.summary = "with --profile: samples and JIT failures per source line",
 	.files = "profile-lines.csv profile-coverage.csv",
+	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps",
+	.man =
+		".B profile\\-lines.csv\n"
+		"(only with\n"
+		".BR \\-\\-profile ):\n"
+		".\\\" ragged right: the long header line would otherwise stretch the spaces\n"
+		".ad l\n"
+		".B \\%FILE,\\:LINE,\\:SAMPLES,\\:INTERPRETED,\\:COMPILED,\\:C,\\:GC,\\:JIT,\\:ABORTS,\\:TOP_ABORT_REASON,\\:TRACES_STARTED,\\:BLACKLISTED\n"
+		"for the whole run, one row per source line that has samples or JIT\n"
+		"events.\n"
+		".ad\n"
+		"SAMPLES and the VM state columns come from the profile (empty when it\n"
+		"has no VM states; percentages of all samples with two decimals when it has\n"
+		"only percentages); ABORTS counts the aborts located at the line,\n"
+		"TOP_ABORT_REASON is the most frequent of them, TRACES_STARTED counts the\n"
+		"traces and aborted attempts that started there, BLACKLISTED the root\n"
+		"starts there LuaJIT most likely gave up on (as in\n"
+		".BR blacklist ).\n"
+		"Rows where traces aborted or were blacklisted come first, ranked by\n"
+		"interpreted samples (all samples when the profile has no VM states), then\n"
+		"by samples; then the other rows the same way: the top rows are the aborts\n"
+		"worth fixing first.\n"
+		"For an OpenResty luajit2 dump, whose bytecode lines end in\n"
+		".BI ( file : line ) ,\n"
+		"also\n"
+		".BR profile\\-coverage.csv :\n"
+		".B FILE,LINE,SAMPLES,COMPILED,INTERPRETED,TRACES,TRACE_IDS\n"
+		"for every profiled line: how many compiled traces hold bytecode of that\n"
+		"line, and the first eight of them as\n"
+		".IR generation / id .\n",
 	.needs = NEEDS_TEXT | NEEDS_PROFILE,
 	.is_default = 0,
 	.state_size = sizeof(struct profile_state),

@@ -34,7 +34,9 @@ struct view_ctx {
 struct view {
 	const char *name;           /* as given to --views */
 	const char *summary;        /* one line for --views list */
-	const char *files;          /* the files it writes, for --views list */
+	const char *files;          /* the files it writes, space-separated */
+	const char *readme;         /* README's table: what is in them (markdown) */
+	const char *man;            /* the man page's paragraph on it (troff) */
 	unsigned needs;
 	int is_default;             /* part of the set used without --views */
 	const char *const *requires;    /* views chosen with it (NULL-ended) */

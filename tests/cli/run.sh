@@ -2,7 +2,11 @@
 # run.sh DUMPANALYZE — every end-to-end suite; the last line counts them all.
 here=$(dirname "$0")
 pass=0 fail=0
-for suite in "$here"/golden.sh "$here"/errors.sh "$here"/behaviour.sh "$here"/pictures.sh "$here"/formats.sh "$here"/answers.sh "$here"/compare.sh "$here"/many.sh "$here"/fresh.sh "$here"/report.sh "$here"/profile.sh "$here"/terminal.sh "$here"/scripts.sh; do
+# One suite a line (several sessions add suites at once).
+suites="golden errors behaviour docs pictures formats answers compare many fresh report profile
+terminal scripts"
+for name in $suites; do
+	suite=$here/$name.sh
 	out=$(sh "$suite" "$1" 2>&1)
 	status=$?
 	printf '%s\n' "$out"
