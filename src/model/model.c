@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/model.h"
+#include "util/list.h"
 
 /* A sink's non-zero return stops the run: the parser needs it negative. */
 static int sent(struct model *m, int r)
@@ -98,11 +99,7 @@ static struct da_bush *bush_new(struct model *m, struct da_trace *root)
 	m->root_uses = grow_table(m->root_uses, &m->nroot_uses, root->id,
 	                          sizeof(*m->root_uses));
 	b->dup = ++m->root_uses[root->id];
-	if (m->gen.pub.bushes_last)
-		m->gen.pub.bushes_last->next = b;
-	else
-		m->gen.pub.bushes = b;
-	m->gen.pub.bushes_last = b;
+	LIST_APPEND(m->gen.pub.bushes, m->gen.pub.bushes_last, b, next);
 	return b;
 }
 
@@ -169,11 +166,7 @@ static int on_stop(struct model *m, const struct event *ev)
 
 	m->holder = grow_table(m->holder, &m->nholder, t->id, sizeof(*m->holder));
 	m->holder[t->id] = t;
-	if (m->gen.pub.traces_last)
-		m->gen.pub.traces_last->next = t;
-	else
-		m->gen.pub.traces = t;
-	m->gen.pub.traces_last = t;
+	LIST_APPEND(m->gen.pub.traces, m->gen.pub.traces_last, t, next);
 
 	t->text = p->text;
 	int e = SEND(m, trace, t);

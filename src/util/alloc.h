@@ -29,8 +29,8 @@ void oom_pop(struct oom_catch *c);
 /* fn(arg) under a catch of its own: 0, or -1 when it ran out of memory. */
 int oom_call(void (*fn)(void *), void *arg);
 
-/* Make room for n elements in the array *items of *cap (growing by half
- * again, at least to min): the one growable-array helper. */
+/* Make room for n elements in the array items of cap (growing by half
+ * again, and at least to n): the one growable-array helper. */
 #define ALLOC_GROW(items, n, cap) do {                                      \
 		if ((size_t)(n) > (size_t)(cap)) {                           \
 			size_t c_ = (size_t)(cap) + (size_t)(cap) / 2 + 16;  \

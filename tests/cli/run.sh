@@ -2,7 +2,7 @@
 # run.sh DUMPANALYZE — every end-to-end suite; the last line counts them all.
 here=$(dirname "$0")
 pass=0 fail=0
-# One suite a line (several sessions add suites at once).
+# The suites, in the order they run.
 suites="golden errors behaviour docs pictures formats answers compare many fresh report profile
 terminal scripts"
 for name in $suites; do
