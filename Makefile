@@ -133,11 +133,12 @@ check-clang:
 	cp -r Makefile src include tests scripts build-clang/
 	$(MAKE) -C build-clang CC=clang all
 
-# libFuzzer over input, parser, model and every text view (needs clang);
-# FUZZ_SECONDS of fuzzing, seeded with the samples; crashers land in
-# tests/fuzz/crashes/.
+# libFuzzer through the library's API into every text view, jsonl and
+# html (needs clang); FUZZ_SECONDS of fuzzing, seeded with the samples and
+# the regressions; crashers land in tests/fuzz/crashes/.
 FUZZ_SECONDS ?= 60
-tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS)
+tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS) \
+		$(wildcard src/*/*.h src/*/*.def) include/dumpanalyze.h
 	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) \
 	  $(TOOL_LIBS) $(LIB_LIBS)

@@ -23,6 +23,9 @@ for run in "penlight +x" "flush +x" "small +rsX" "penlight tbsm"; do
 	out=$TMP/$name.out
 	$DA -q --views traces,abort-reasons,bush-txt --dump "$dump" --out-dir "$out"
 	check "$name: exit status" 0 $?
+	# (a dump without traces would pass every count below: 0 = 0)
+	check "$name: luajit compiled traces" yes \
+		"$([ "$(grep -c '^---- TRACE [0-9]* stop' "$dump")" -gt 0 ] && echo yes || echo no)"
 	gens=$(( $(grep -c '^---- TRACE flush' "$dump") + 1 ))
 	check "$name: one traces.csv per generation" "$gens" "$(ls "$out" | grep -c -- '-traces.csv$')"
 	# Per generation: rows = stop lines, abort tallies = abort lines.
@@ -32,12 +35,15 @@ for run in "penlight +x" "flush +x" "small +rsX" "penlight tbsm"; do
 		/^---- TRACE [0-9]+ abort/ { aborts[g + 0]++ }
 		END { for (i = 0; i <= g; i++) printf "%d %d %d\n", i + 1, stops[i], aborts[i] }
 	' "$dump" > "$TMP/$name.counts"
+	n=0
 	while read -r g stops aborts; do
+		n=$((n + 1))
 		rows=$(grep -vc '^ID,' "$out/gen-$g-traces.csv")
 		check "$name gen $g: rows = stop lines" "$stops" "$rows"
 		sum=$(tail -n +2 "$out/gen-$g-abort-reasons.csv" | awk -F, '{s += $NF} END {print s + 0}')
 		check "$name gen $g: abort counts = abort lines" "$aborts" "$sum"
 	done < "$TMP/$name.counts"
+	ran "$name: every generation counted" "$n" "$gens"
 	# Bytecode lines in the dump = NUM_BC summed (all traces, stopped ones).
 	check "$name: bush files hold every stopped trace" "$(grep -c '^---- TRACE [0-9]* stop' "$dump")" \
 		"$(cat "$out"/gen-*-bush-*.txt 2> /dev/null | grep -c '^---- TRACE [0-9]* stop')"

@@ -27,6 +27,9 @@ for d in penlight-x flush luacheck; do
 	rows=$((rows + $(cat "$TMP/alone-$d"/gen-*-traces.csv | grep -vc '^ID,')))
 done
 rows=$((rows + $(cat "$TMP/alone-rsx"/gen-*-traces.csv | grep -vc '^ID,')))
+check "traces of all dumps: the 197 stop lines of their text" "197 197" \
+	"$(cat "$SAMPLES/penlight-x.dump" "$SAMPLES/flush.dump" "$SAMPLES/luacheck.dump" "$TMP/w2/penlight-x.dump" |
+		grep -c '^---- TRACE [0-9]* stop') $rows"
 check "summary: traces of all dumps" "$rows" "$(awk '$1 == "all" { print $3 }' "$TMP/many/summary.txt")"
 check "summary: an abort reason summed over dumps" \
 	"$(cat "$TMP"/alone-*/gen-*-abort-reasons.csv | grep '^NYI: bytecode 71,' | awk -F, '{s += $2} END {print s}')" \

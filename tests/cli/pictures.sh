@@ -9,15 +9,22 @@ png_size() {
 	od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
 }
 
-for dump in penlight-x luacheck reuse flush; do
+# The bushes of each dump, counted from its text (compiled traces whose
+# start names no parent exit: roots and stitched ones) and reviewed.
+for case in penlight-x:26 luacheck:36 reuse:9 flush:19; do
+	dump=${case%:*} bushes=${case#*:}
 	out=$TMP/$dump
 	$DA -q --views bush-txt,bush-png,bush-svg --dump "$SAMPLES/$dump.dump" --out-dir "$out"
 	check "$dump: exit status" 0 $?
-	check "$dump: one PNG per bush" "$(ls "$out" | grep -c 'bush-.*\.txt$')" "$(ls "$out" | grep -c 'bush-.*\.png$')"
-	check "$dump: one SVG per bush" "$(ls "$out" | grep -c 'bush-.*\.txt$')" "$(ls "$out" | grep -c 'bush-.*\.svg$')"
-	bad=""
+	check "$dump: $bushes bushes in the dump" "$bushes" "$(awk '/^---- TRACE [0-9]+ start / { root[$3] = ($5 !~ /^[0-9]+\/[0-9]+$/) }
+		/^---- TRACE [0-9]+ stop/ { if (root[$3]) n++ } END { print n + 0 }' "$SAMPLES/$dump.dump")"
+	check "$dump: one text per bush" "$bushes" "$(ls "$out" | grep -c 'bush-.*\.txt$')"
+	check "$dump: one PNG per bush" "$bushes" "$(ls "$out" | grep -c 'bush-.*\.png$')"
+	check "$dump: one SVG per bush" "$bushes" "$(ls "$out" | grep -c 'bush-.*\.svg$')"
+	bad="" n=0
 	for png in "$out"/*.png; do
 		[ -e "$png" ] || continue
+		n=$((n + 1))
 		sig=$(od -An -c -N8 "$png" | tr -d ' ')
 		[ "$sig" = '211PNG\r\n032\n' ] || bad="$bad $(basename "$png"):signature"
 		svg=${png%.png}.svg
@@ -25,6 +32,7 @@ for dump in penlight-x luacheck reuse flush; do
 		set -- $(png_size "$png")
 		grep -q "<svg[^>]* width=\"$1pt\" height=\"$2pt\"" "$svg" || bad="$bad $(basename "$svg"):size"
 	done
+	ran "$dump: PNG and SVG checked" "$n" "$bushes"
 	check "$dump: PNGs valid, SVGs valid XML of the same size" "" "$bad"
 done
 
@@ -41,9 +49,12 @@ check "reuse: bush-3.7 drawn" "yes" "$([ -f "$TMP/reuse/gen-1-bush-3.7.png" ] &&
 
 # Pictures drawn in worker processes: the same bytes as drawn inline,
 # whatever the number of workers, and no temporary file left behind.
-for dump in flush penlight-x; do
+for case in flush:19 penlight-x:26; do
+	dump=${case%:*} bushes=${case#*:}
 	$DA -q -j 1 --views bush-png,bush-svg,traces --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/j1-$dump" > /dev/null
 	$DA -q -j 4 --views bush-png,bush-svg,traces --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/j4-$dump" > /dev/null
+	check "$dump: 4 workers drew every bush" "$bushes $bushes" \
+		"$(ls "$TMP/j4-$dump" | grep -c '\.png$') $(ls "$TMP/j4-$dump" | grep -c '\.svg$')"
 	check "$dump: 1 worker = 4 workers" "" "$(diff -r "$TMP/j1-$dump" "$TMP/j4-$dump")"
 	check "$dump: no temporary files" "" "$(ls -A "$TMP/j4-$dump" | grep '^\.')"
 done
@@ -53,6 +64,7 @@ check "--jobs 0: message" "dumpanalyze: --jobs wants a number from 1 to 64, not 
 
 # Same input, same bytes.
 $DA -q --views bush-png,bush-svg --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/again"
+check "again: 26 PNGs and 26 SVGs to compare" 52 "$(ls "$TMP/again" | wc -l)"
 check "pictures are deterministic" "" "$(cd "$TMP/again" && for f in *; do cmp -s "$f" "$TMP/penlight-x/$f" || echo "$f"; done)"
 
 # ... and the same bytes in every run (`make check-valgrind` runs this

@@ -76,10 +76,12 @@ check "lvrp: summary says how many matched without directories" \
 $DA --views summary,profile --dump "$SAMPLES/penlight-x.dump" --profile "$SAMPLES/costly-lvr.prof" \
 	--out-dir "$TMP/other" > /dev/null 2> "$TMP/err"
 names=$(grep -o '^---- TRACE [0-9]* \(start\|abort\) \([0-9]*/[0-9]* \)\{0,1\}[^ :]*' "$SAMPLES/penlight-x.dump" | awk '{ print $NF }' | sort -u)
-un=0
+un=0 n=0
 for f in $(grep '^ *[0-9][0-9]*  ' "$prof" | awk '{ print $2 }' | sed 's/:[0-9]*$//'); do
+	n=$((n + 1))
 	echo "$names" | grep -qx "$f" || un=$((un + 1))
 done
+ran "unmatched: every profile line looked up" "$n" "$(grep -c '^ *[0-9][0-9]*  ' "$prof")"
 check "unmatched: profile lines in files the dump never names" \
 	"  $un of $(grep -c '^ *[0-9][0-9]*  ' "$prof") profile lines are in files the dump never names" \
 	"$(grep 'never names' "$TMP/other/summary.txt")"

@@ -8,15 +8,17 @@ SUITE=report
 # The JSON inside index.html, for jq.
 data() { sed -n '/<script type="application\/json" id="da-data">/,/<\/script>/p' "$1" | sed '1d;$d'; }
 
-for dump in penlight-x flush chunknames; do
+# (bushes: counted from the dump's text, as in pictures.sh, and reviewed)
+for case in penlight-x:26 flush:19 chunknames:7; do
+	dump=${case%:*} bushes=${case#*:}
 	d=$SAMPLES/$dump.dump
 	out=$TMP/$dump
 	$DA -q --views html --dump "$d" --out-dir "$out" > /dev/null 2> "$TMP/err"
 	check "$dump: exit status" 0 $?
 	gens=$(($(grep -c '^---- TRACE flush' "$d") + 1))
 	check "$dump: one bushes page per generation" "$gens" "$(ls "$out" | grep -c '^gen-[0-9]*-bushes\.html$')"
-	check "$dump: html brings bush-svg and bush-txt along" \
-		"$(ls "$out" | grep -c 'bush-.*\.txt$')" "$(ls "$out" | grep -c 'bush-.*\.svg$')"
+	check "$dump: html brings bush-svg and bush-txt along" "$bushes $bushes" \
+		"$(ls "$out" | grep -c 'bush-.*\.txt$') $(ls "$out" | grep -c 'bush-.*\.svg$')"
 	check "$dump: index-traces.js rows = stop lines" "$(grep -c '^---- TRACE [0-9]* stop' "$d")" \
 		"$(grep -c '^\[' "$out/index-traces.js")"
 	node --check "$out/index-traces.js" 2> "$TMP/err"
@@ -30,10 +32,12 @@ for dump in penlight-x flush chunknames; do
 	check "$dump: exits card = exit lines" "$(grep -c '^---- TRACE [0-9]* exit' "$d")" \
 		"$(jq '.cards[] | select(.[0] == "exits taken") | .[1]' "$TMP/$dump.json")"
 	# Every picture and text a page names is a file of the run.
-	missing=0
+	missing=0 named=0
 	for f in $(cat "$out"/gen-*-bushes.html | grep -o '\(src\|href\)="gen-[^"]*"' | sed 's/.*="//; s/"$//'); do
+		named=$((named + 1))
 		[ -f "$out/$f" ] || missing=$((missing + 1))
 	done
+	ran "$dump: a picture and a text named per bush" "$named" "$((2 * bushes))"
 	check "$dump: every file the pages name exists" 0 "$missing"
 done
 

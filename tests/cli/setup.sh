@@ -38,6 +38,17 @@ check_file() {
 	fi
 }
 
+# ran NAME N [EXPECTED]: a loop whose checks come after it, or that may
+# skip its body, ran N times: at least once, and EXPECTED times if given
+# (a check that looked at nothing must not pass).
+ran() {
+	if [ "$2" -gt 0 ] && { [ $# -lt 3 ] || [ "$2" = "$3" ]; }; then
+		ok "$1: ran $2 times"
+	else
+		not_ok "$1: ran $2 times" "expected: ${3:+$3 times, and }at least once"
+	fi
+}
+
 finish() {
 	echo "$SUITE: $PASS passed, $FAIL failed"
 	[ "$FAIL" -eq 0 ]
