@@ -135,7 +135,8 @@ static void open_parts(void *arg)
 	} else if (op->from == FROM_FD) {
 		input_from_fd(&d->in, op->fd);
 	} else {
-		input_from_memory(&d->in, op->buf, op->len);
+		/* no bytes may come as NULL; the reader takes NULL for "no memory" */
+		input_from_memory(&d->in, op->buf ? op->buf : "", op->len);
 	}
 	d->opened = 1;
 	if (opts->flags & DA_NO_THREAD)
