@@ -239,6 +239,22 @@ static void test_null_and_bad_arguments_are_einval(void **state)
 	da_close(d);
 }
 
+/* The handle keeps its own copy of the sink and options: the caller's
+ * may be gone (here overwritten) before the dump is read. */
+static void test_options_and_sink_may_go_after_open(void **state)
+{
+	(void)state;
+	struct seen s = { 0 };
+	struct da_sink sink = seen_sink;
+	struct da_options o = { .name = "mine", .sink = &sink, .sink_data = &s };
+	da_dump *d = da_open_path(PENLIGHT, &o, NULL);
+	memset(&sink, 0, sizeof(sink));
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(da_read(d), DA_OK);
+	assert_penlight(d, &s);
+	da_close(d);
+}
+
 static void test_sink_returning_non_zero_stops_the_run(void **state)
 {
 	(void)state;
@@ -544,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_path_fd_memory_thread_or_not_plain_or_gzip_same_counts),
 		cmocka_unit_test(test_missing_file_is_eopen_with_errno),
 		cmocka_unit_test(test_null_and_bad_arguments_are_einval),
+		cmocka_unit_test(test_options_and_sink_may_go_after_open),
 		cmocka_unit_test(test_sink_returning_non_zero_stops_the_run),
 		cmocka_unit_test(test_strict_stops_at_a_malformed_line),
 		cmocka_unit_test(test_keep_text_gives_each_trace_its_lines),
