@@ -3,6 +3,7 @@
  * text, exit counts and the whole-run answers, on real sample dumps. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -496,6 +497,53 @@ static void test_step_is_positive_then_zero_for_good(void **state)
 	da_close(d);
 }
 
+/* One handle read on a thread of the test's own: its result.  The sink
+ * only counts: cmocka's asserts belong on the test's thread. */
+struct reader {
+	pthread_t thread;
+	struct seen s;
+	int r;
+	struct da_counts n;
+};
+
+static int count_abort(void *data, const struct da_abort *a)
+{
+	(void)a;
+	((struct seen *)data)->aborts++;
+	return 0;
+}
+
+static void *read_one(void *arg)
+{
+	struct reader *rd = arg;
+	struct da_sink sink = { .abort = count_abort, .exit = seen_exit };
+	struct da_options o = { .sink = &sink, .sink_data = &rd->s };
+	da_dump *d = da_open_path(PENLIGHT, &o, NULL);
+	rd->r = d ? da_read(d) : DA_EOPEN;
+	if (d)
+		rd->n = *da_totals(d);
+	da_close(d);
+	return NULL;
+}
+
+/* Handles are independent: two read at once on two threads. */
+static void test_two_handles_on_two_threads(void **state)
+{
+	(void)state;
+	struct reader rd[2];
+	memset(rd, 0, sizeof(rd));
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&rd[i].thread, NULL, read_one, &rd[i]), 0);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(pthread_join(rd[i].thread, NULL), 0);
+		assert_int_equal(rd[i].r, DA_OK);
+		assert_int_equal(rd[i].n.traces, 74);
+		assert_int_equal(rd[i].n.aborts, 47);
+		assert_int_equal(rd[i].s.aborts, 47);
+		assert_int_equal(rd[i].s.exits, 576);
+	}
+}
+
 static void test_answers_only_with_the_flag(void **state)
 {
 	(void)state;
@@ -566,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_keep_text_gives_each_trace_its_lines),
 		cmocka_unit_test(test_gen_exit_count_equals_exits_csv),
 		cmocka_unit_test(test_step_is_positive_then_zero_for_good),
+		cmocka_unit_test(test_two_handles_on_two_threads),
 		cmocka_unit_test(test_answers_only_with_the_flag),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
