@@ -173,6 +173,7 @@ install: all
 	  $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR)
 	install -m 755 dumpanalyze $(DESTDIR)$(BINDIR)/dumpanalyze
 	install -m 644 man/dumpanalyze.1 $(DESTDIR)$(MANDIR)/man1/dumpanalyze.1
+	install -m 644 man/dumpanalyze.3 $(DESTDIR)$(MANDIR)/man3/dumpanalyze.3
 	install -m 755 libdumpanalyze.so $(DESTDIR)$(LIBDIR)/$(SONAME).0
 	ln -sf $(SONAME).0 $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdumpanalyze.so

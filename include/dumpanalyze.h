@@ -216,8 +216,9 @@ typedef struct da_dump da_dump;
 /* Open a dump: a file ("-" is standard input), a descriptor (not closed
  * by da_close), or bytes in memory (not copied: they must outlive the
  * handle).  Compressed dumps (gzip, xz, zstd) are recognised by their
- * first bytes, as are -jv logs.  opts may be NULL.  NULL on failure, with
- * *err set (err may be NULL). */
+ * first bytes, as are -jv logs.  opts may be NULL; it is copied, so
+ * neither it nor its sink need outlive the call.  NULL on failure, with
+ * *err set (err may be NULL; with DA_EOPEN errno says why). */
 DA_API da_dump *da_open_path(const char *path, const struct da_options *opts, int *err);
 DA_API da_dump *da_open_fd(int fd, const struct da_options *opts, int *err);
 DA_API da_dump *da_open_memory(const void *buf, size_t len,

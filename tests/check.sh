@@ -1,6 +1,7 @@
 #!/bin/sh
 # check.sh UNIT_TESTS... — `make check`: unit tests, an install into a
-# scratch root, the end-to-end suites; the last line counts them all.
+# scratch root, the library's examples against an install of their own,
+# the end-to-end suites; the last line counts them all.
 LC_ALL=C
 export LC_ALL
 here=$(dirname "$0")
@@ -30,6 +31,9 @@ else
 fi
 rm -rf "$root"
 cat "$out"; tally "$out" install 0
+
+sh "$here/api/api.sh" ./dumpanalyze > "$out" 2>&1; status=$?
+cat "$out"; tally "$out" api $status
 
 sh "$here/cli/run.sh" ./dumpanalyze > "$out" 2>&1; status=$?
 cat "$out"; tally "$out" cli $status

@@ -34,7 +34,8 @@ struct da_dump {
 	struct parser *parser;
 	int opened;                 /* in holds a reader to close */
 	unsigned flags;
-	const struct da_sink *sink; /* the user's */
+	const struct da_sink *sink; /* &sink_copy, or NULL */
+	struct da_sink sink_copy;   /* the user's, so theirs may go after open */
 	void *sink_data;
 	struct answers *answers;    /* with DA_ANSWERS */
 	char *name;
@@ -135,7 +136,8 @@ static void open_parts(void *arg)
 	} else if (op->from == FROM_FD) {
 		input_from_fd(&d->in, op->fd);
 	} else {
-		input_from_memory(&d->in, op->buf, op->len);
+		/* no bytes may come as NULL; the reader takes NULL for "no memory" */
+		input_from_memory(&d->in, op->buf ? op->buf : "", op->len);
 	}
 	d->opened = 1;
 	if (opts->flags & DA_NO_THREAD)
@@ -146,14 +148,17 @@ static void open_parts(void *arg)
 	d->diag.fn = opts->diag;
 	d->diag.fn_data = opts->diag_data;
 	d->flags = opts->flags;
-	d->sink = opts->sink;
+	if (opts->sink) {
+		d->sink_copy = *opts->sink;
+		d->sink = &d->sink_copy;
+	}
 	d->sink_data = opts->sink_data;
 	if (opts->flags & DA_ANSWERS) {
 		d->answers = xrealloc(NULL, sizeof(*d->answers));
 		memset(d->answers, 0, sizeof(*d->answers));
 		model_init(&d->model, &d->diag, &tee, d);
 	} else {
-		model_init(&d->model, &d->diag, opts->sink, opts->sink_data);
+		model_init(&d->model, &d->diag, d->sink, d->sink_data);
 	}
 	d->parser = parser_new(&d->diag, (opts->flags & DA_KEEP_TEXT) != 0, model_event, &d->model);
 	d->state = 1;

@@ -1,0 +1,87 @@
+-- abort_files.lua — abort_files.c from LuaJIT through its FFI: aborts
+-- counted per source file, printed as "COUNT FILE", most first.
+--   luajit abort_files.lua app.dump
+-- The library is found as "dumpanalyze" (libdumpanalyze.so on the loader's
+-- path) or at $DUMPANALYZE_LIB.
+--
+-- It asks for the whole-run answers (DA_ANSWERS, then da_abort_sites) and
+-- passes no callbacks: the library never calls into Lua, so nothing here
+-- depends on LuaJIT's callback rules (no call from compiled code, a
+-- limited number of callback slots, records valid only during the call).
+local ffi = require("ffi")
+
+ffi.cdef[[
+typedef struct da_dump da_dump;
+struct da_sink;
+typedef void (*da_diag_fn)(void *data, int sev, const char *file,
+                           uint64_t line, const char *msg);
+struct da_options {
+	unsigned flags;
+	const char *name;
+	const struct da_sink *sink;
+	void *sink_data;
+	da_diag_fn diag;
+	void *diag_data;
+};
+struct da_site_count {
+	const char *reason, *file;
+	int32_t line;
+	uint64_t count;
+};
+da_dump *da_open_path(const char *path, const struct da_options *opts, int *err);
+int da_read(da_dump *d);
+size_t da_abort_sites(const da_dump *d, struct da_site_count **out);
+const char *da_strerror(int err);
+const char *da_dump_error(const da_dump *d);
+void da_free(void *p);
+void da_close(da_dump *d);
+char *strerror(int errnum);
+]]
+local DA_ANSWERS = 4        -- enum da_flags in dumpanalyze.h
+local DA_EOPEN = -6
+
+local path = arg[1]
+if not path or arg[2] then
+	io.stderr:write("usage: luajit abort_files.lua DUMP\n")
+	os.exit(2)
+end
+local da = ffi.load(os.getenv("DUMPANALYZE_LIB") or "dumpanalyze")
+
+local opts = ffi.new("struct da_options", { flags = DA_ANSWERS })
+local err = ffi.new("int[1]")
+local d = da.da_open_path(path, opts, err)
+if d == nil then
+	local why = err[0] == DA_EOPEN and ffi.C.strerror(ffi.errno()) or da.da_strerror(err[0])
+	io.stderr:write(path, ": ", ffi.string(why), "\n")
+	os.exit(1)
+end
+d = ffi.gc(d, da.da_close)  -- closed however this ends
+
+if da.da_read(d) ~= 0 then
+	io.stderr:write(path, ": ", ffi.string(da.da_dump_error(d)), "\n")
+	os.exit(1)
+end
+
+-- Sites are (reason, file, line): add them up by file.  The strings
+-- belong to the handle, so they are copied out before it closes.
+local out = ffi.new("struct da_site_count *[1]")
+local n = tonumber(da.da_abort_sites(d, out))
+local count, files = {}, {}
+for i = 0, n - 1 do
+	local s = out[0][i]
+	local file = ffi.string(s.file)
+	if not count[file] then
+		count[file] = 0
+		files[#files + 1] = file
+	end
+	count[file] = count[file] + tonumber(s.count)
+end
+da.da_free(out[0])
+
+table.sort(files, function(a, b)
+	if count[a] ~= count[b] then return count[a] > count[b] end
+	return a < b
+end)
+for _, file in ipairs(files) do
+	io.write(string.format("%d %s\n", count[file], file))
+end
