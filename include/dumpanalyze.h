@@ -47,7 +47,8 @@ enum da_error {
 	DA_ESTRICT = -3,            /* a warning under DA_STRICT */
 	DA_ESTOPPED = -4,           /* a sink callback returned non-zero */
 	DA_EINVAL = -5,             /* a bad argument, or a call out of order */
-	DA_EOPEN = -6               /* the dump could not be opened */
+	DA_EOPEN = -6,              /* the dump could not be opened */
+	DA_EINTR = -7               /* da_interrupt was called */
 };
 
 /* The words for an error code ("out of memory"). */
@@ -229,6 +230,10 @@ DA_API da_dump *da_open_memory(const void *buf, size_t len,
  * read and its last generation ended, or a DA_E* code (then only da_close
  * is left to do). */
 DA_API int da_step(da_dump *d);
+/* Make the next (or the current, waiting) da_step return DA_EINTR soon,
+ * also while the dump is a quiet pipe.  Async-signal-safe: for a signal
+ * handler. */
+DA_API void da_interrupt(da_dump *d);
 /* da_step until the end: 0 or a DA_E* code. */
 DA_API int da_read(da_dump *d);
 

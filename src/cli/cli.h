@@ -48,8 +48,7 @@ void cli_list_views(void);
 int run_one(const struct run *run, const char *dump, const char *profile_path,
             const char *out_dir);
 /* Copy DIR/NAME to stdout, if the run wrote it. */
-struct outdir;
-void print_file(const struct outdir *out, const char *name);
+void print_file(const char *dir, const char *name);
 
 /* many.c: several dumps, each in a worker process; the worst exit code. */
 int run_many(struct run *run);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
+#include "cli/signals.h"
 #include "output/message.h"
 #include "util/alloc.h"
 #include "views/view.h"
@@ -143,6 +144,7 @@ int main(int argc, char **argv)
 	/* Past a file size limit, let write() fail with EFBIG and report it,
 	 * instead of dying with half-written files. */
 	signal(SIGXFSZ, SIG_IGN);
+	signals_catch();
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	run.jobs = cores > 1 ? (unsigned)(cores < MAX_JOBS ? cores : MAX_JOBS) : 1;
 	/* Out of memory outside the library's own catches. */

@@ -10,7 +10,11 @@
 #include "cli/cli.h"
 #include "cli/merge.h"
 #include "output/message.h"
+#include "output/manifest.h"
 #include "output/outdir.h"
+#include "output/rundir.h"
+#include "cli/signals.h"
+#include <signal.h>
 #include "util/alloc.h"
 #include "util/forkguard.h"
 
@@ -31,9 +35,14 @@ static void free_names(char **dirs, char **names, size_t n)
 int run_many(struct run *run)
 {
 	const char *top = run->out_dir ? run->out_dir : "dumpanalyze-out";
-	struct outdir *out = outdir_open(top);
-	if (!out)
+	struct rundir rd;
+	if (rundir_open(&rd, top) < 0)
 		return EXIT_IO;
+	struct outdir *out = outdir_open(rd.stage);
+	if (!out) {
+		rundir_free(&rd);
+		return EXIT_IO;
+	}
 	size_t n = run->ndumps;
 	char **dirs = xrealloc(NULL, n * sizeof(*dirs));
 	char **names = xrealloc(NULL, n * sizeof(*names));
@@ -74,6 +83,7 @@ int run_many(struct run *run)
 				/* The parent's copies, freed so that leak checkers
 				 * following the worker see a clean exit. */
 				outdir_close(out);
+				rundir_free(&rd);
 				free_names(dirs, names, n);
 				free(status);
 				free(pids);
@@ -92,6 +102,15 @@ int run_many(struct run *run)
 		}
 		int st;
 		pid_t pid = wait(&st);
+		if (pid < 0 && errno == EINTR) {
+			/* Caught here: the workers clean up after themselves. */
+			int sig = signals_caught();
+			for (size_t i = 0; sig && i < n; i++)
+				if (pids[i] > 0)
+					kill(pids[i], sig);
+			next = n;
+			continue;
+		}
 		if (pid < 0)
 			break;
 		running--;
@@ -103,14 +122,44 @@ int run_many(struct run *run)
 	for (size_t i = 0; i < n; i++)
 		if (status[i] > rc)
 			rc = status[i];
-	if (merge_summaries(out, (const char *const *)run->dumps, (const char *const *)names,
-	                    status, n) < 0 || outdir_publish(out) < 0 || outdir_sync(out) < 0)
-		rc = EXIT_IO;
-	else if (!run->quiet)
-		print_file(out, "summary.txt");
+	int sig = signals_caught();
+	int ok = !sig && merge_summaries(out, top, (const char *const *)run->dumps,
+	                                 (const char *const *)names, status, n) == 0 &&
+	         outdir_publish(out) == 0 && outdir_sync(out) == 0;
 	outdir_close(out);
+	if (ok) {
+		/* The top directory's manifest lists the summary and the
+		 * directories of the dumps that wrote theirs. */
+		struct manifest m;
+		memset(&m, 0, sizeof(m));
+		m.version = strdup(DA_VERSION);
+		for (size_t i = 0; i < n; i++) {
+			m.dumps = xrealloc(m.dumps, (m.ndumps + 1) * sizeof(*m.dumps));
+			m.dumps[m.ndumps++] = (struct manifest_dump){ strdup(run->dumps[i]), 0,
+				run->nprofiles ? strdup(run->profiles[i]) : NULL };
+			if (status[i] == EXIT_OK || status[i] == EXIT_REJECTED)
+				manifest_add(&m.dirs, &m.ndirs, names[i]);
+		}
+		m.views_option = run->views ? strdup(run->views) : NULL;
+		m.strict = run->strict;
+		m.complete = rc == EXIT_OK;
+		m.exit_status = rc;
+		ok = rundir_commit(&rd, &m) == 0;
+		manifest_free(&m);
+	} else {
+		rundir_discard(&rd);
+	}
+	if (!ok && rc == EXIT_OK)
+		rc = EXIT_IO;
+	if (sig)
+		msg_error("interrupted by signal %d; %s holds what the finished dumps wrote", sig, top);
+	else if (ok && !run->quiet)
+		print_file(top, "summary.txt");
+	rundir_free(&rd);
 	free_names(dirs, names, n);
 	free(status);
 	free(pids);
+	if (sig)
+		signals_die(sig);
 	return rc;
 }

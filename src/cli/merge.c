@@ -86,8 +86,8 @@ static void read_dump(struct merge *m, const char *dir)
 	}
 }
 
-int merge_summaries(struct outdir *out, const char *const *dumps, const char *const *names,
-                    const int *status, size_t n)
+int merge_summaries(struct outdir *out, const char *top, const char *const *dumps,
+                    const char *const *names, const int *status, size_t n)
 {
 	struct merge m;
 	memset(&m, 0, sizeof(m));
@@ -98,7 +98,7 @@ int merge_summaries(struct outdir *out, const char *const *dumps, const char *co
 		if (status[i] != 0)
 			continue;
 		char dir[4000];
-		snprintf(dir, sizeof(dir), "%s/%s", outdir_path(out), names[i]);
+		snprintf(dir, sizeof(dir), "%s/%s", top, names[i]);
 		m.cur = &t[i];
 		m.name = names[i];
 		read_dump(&m, dir);

@@ -9,7 +9,10 @@
 #include "cli/cli.h"
 #include "cli/progress.h"
 #include "output/message.h"
+#include "output/manifest.h"
 #include "output/outdir.h"
+#include "output/rundir.h"
+#include "cli/signals.h"
 #include "profile/profile.h"
 #include "util/alloc.h"
 #include "views/view.h"
@@ -37,7 +40,7 @@ static void print_diag(void *data, enum da_severity sev, const char *file, uint6
 		fprintf(stderr, "%s: further warnings are counted, not shown\n", file);
 }
 
-static void summary(const char *name, const da_dump *d, struct outdir *out)
+static void summary(const char *name, const da_dump *d, unsigned long written, const char *dir)
 {
 	const struct da_counts *n = da_totals(d);
 	const struct da_line_counts *lc = da_line_counts(d);
@@ -58,13 +61,13 @@ static void summary(const char *name, const da_dump *d, struct outdir *out)
 	        n->traces, n->root, n->side - n->orphans, n->stitched, n->orphans,
 	        n->bushes, n->incomplete, n->aborts, n->exits,
 	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
-	        da_warnings(d), outdir_files_written(out), outdir_path(out));
+	        da_warnings(d), written, dir);
 }
 
-void print_file(const struct outdir *out, const char *name)
+void print_file(const char *dir, const char *name)
 {
 	char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", outdir_path(out), name);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	FILE *fp = fopen(path, "r");
 	if (!fp)
 		return;
@@ -153,6 +156,26 @@ static int analyse(const struct run *run, const char *dump, const char *name, da
 	return rc;
 }
 
+/* The manifest of this run: what it read, how, and what it rendered. */
+static void describe_run(struct manifest *m, const struct run *run, const char *dump,
+                         const char *profile, const da_dump *d, char **views, size_t nviews,
+                         int rc)
+{
+	memset(m, 0, sizeof(*m));
+	m->version = strdup(DA_VERSION);
+	m->dumps = xrealloc(NULL, sizeof(*m->dumps));
+	m->ndumps = 1;
+	m->dumps[0].path = strdup(dump);
+	m->dumps[0].bytes = da_bytes_read(d);
+	m->dumps[0].profile = profile ? strdup(profile) : NULL;
+	for (size_t i = 0; i < nviews; i++)
+		manifest_add(&m->views, &m->nviews, views[i]);
+	m->views_option = run->views ? strdup(run->views) : NULL;
+	m->strict = run->strict;
+	m->complete = rc == EXIT_OK;
+	m->exit_status = rc;
+}
+
 int run_one(const struct run *run, const char *dump, const char *profile_path,
             const char *out_dir)
 {
@@ -160,10 +183,13 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	struct profile prof, *pp = NULL;
 	struct view_set views = { 0 };
 	int have_views = 0;
+	struct rundir rd = { 0 };
 	struct outdir *out = NULL;
 	da_dump *d = NULL;
 	char *list = NULL, *dir = NULL;
-	int rc = EXIT_USAGE;
+	char **names = NULL;
+	size_t nnames = 0;
+	int rc = EXIT_USAGE, sig = 0;
 
 	if (profile_path) {
 		profile_init(&prof, profile_path);
@@ -183,6 +209,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	have_views = 1;
 	if (views_fit_profile(&views, pp, profile_path) < 0)
 		goto done;
+	for (size_t i = 0; i < views.n; i++)
+		manifest_add(&names, &nnames, views.ctx[i].view->name);
 	struct printer pr = { 0 };
 	struct da_options o = {
 		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
@@ -203,7 +231,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		goto done;
 	}
 	dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
-	if (!dir || !(out = outdir_open(dir))) {
+	if (!dir || rundir_open(&rd, dir) < 0 || !(out = outdir_open(rd.stage))) {
 		rc = EXIT_IO;
 		goto done;
 	}
@@ -211,22 +239,54 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */
+	signals_watch(d);
 	rc = analyse(run, dump, name, d, &views, out);
+	signals_watch(NULL);
+	sig = signals_caught();
+	/* A run that read its input to the end owns OUT now, and so does one
+	 * that stopped at a warning --strict made fatal after a generation
+	 * was complete; one that failed, wrote nothing or was interrupted
+	 * leaves OUT as it was. */
+	int written_ok = outdir_sync(out) == 0;
+	unsigned long written = outdir_files_written(out);
+	outdir_close(out);          /* discards anything not committed */
+	out = NULL;
+	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0))) {
+		struct manifest m;
+		describe_run(&m, run, dump, profile_path, d, names, nnames, rc);
+		if (rundir_commit(&rd, &m) < 0 && rc == EXIT_OK)
+			rc = EXIT_IO;
+		manifest_free(&m);
+	} else {
+		rundir_discard(&rd);
+	}
+	if (sig) {
+		msg_error("%s: interrupted by signal %d; %s is left as it was", name, sig, dir);
+		goto done;
+	}
 	if (rc == EXIT_OK && !run->quiet && da_lines_read(d) == 0)
 		fprintf(stderr, "%s: the dump is empty\n", name);
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
-		print_file(out, "summary.txt");
+		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)
-		summary(name, d, out);
+		summary(name, d, written, dir);
 done:
 	if (have_views)
 		view_set_finish(&views);
 	da_close(d);
 	if (out)
-		outdir_close(out);      /* discards anything not committed */
+		outdir_close(out);
+	if (rd.stage && rc != EXIT_OK && !sig)
+		rundir_discard(&rd);
+	rundir_free(&rd);
 	if (pp)
 		profile_free(pp);
+	for (size_t i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
 	free(list);
 	free(dir);
+	if (sig)
+		signals_die(sig);
 	return rc;
 }

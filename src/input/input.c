@@ -269,6 +269,12 @@ int input_truncated(const struct input *in)
 	return in->truncated;
 }
 
+void input_interrupt(struct input *in)
+{
+	if (in->rd)
+		atomic_store(&in->rd->stop, 1);
+}
+
 void input_close(struct input *in)
 {
 	struct input_reader *rd = in->rd;

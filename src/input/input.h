@@ -75,6 +75,9 @@ int input_truncated(const struct input *in);
  * new length.  Exposed for tests. */
 size_t input_strip_ansi(char *p, size_t n);
 size_t input_strip_html(char *p, size_t n);
+/* Make reading stop soon: a read that waits ends with -ECANCELED.  Only
+ * an atomic store: safe in a signal handler. */
+void input_interrupt(struct input *in);
 /* Stops the reading thread, even one waiting on a pipe, and frees all. */
 void input_close(struct input *in);
 

@@ -1,6 +1,7 @@
 /* api.c — the public API (dumpanalyze.h): a dump handle that wires
  * input -> parser -> model, with the whole-run answers when asked. */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ struct da_dump {
 	struct answers *answers;    /* with DA_ANSWERS */
 	char *name;
 	int state;                  /* 1 reading, 0 done, or a DA_E* code */
+	atomic_int interrupted;     /* da_interrupt was called */
 	char error[128];
 };
 
@@ -58,6 +60,7 @@ const char *da_strerror(int err)
 	case DA_ESTOPPED: return "stopped by a sink callback";
 	case DA_EINVAL: return "invalid argument";
 	case DA_EOPEN: return "cannot open the dump";
+	case DA_EINTR: return "interrupted";
 	}
 	return "unknown error";
 }
@@ -272,7 +275,7 @@ static void step(void *arg)
 		r = finish(d);
 	else {
 		snprintf(d->error, sizeof(d->error), "%s", input_error(&d->in));
-		r = fail(d, r == -ENOMEM ? DA_ENOMEM : DA_EIO);
+		r = fail(d, r == -ENOMEM ? DA_ENOMEM : r == -ECANCELED ? DA_EINTR : DA_EIO);
 	}
 	st->r = r;
 }
@@ -283,10 +286,20 @@ int da_step(da_dump *d)
 		return DA_EINVAL;
 	if (d->state <= 0)
 		return d->state;
+	if (atomic_load(&d->interrupted))
+		return fail(d, DA_EINTR);
 	struct stepping st = { d, 0 };
 	if (oom_call(step, &st) < 0)
 		return fail(d, DA_ENOMEM);
 	return st.r;
+}
+
+void da_interrupt(da_dump *d)
+{
+	if (!d)
+		return;
+	atomic_store(&d->interrupted, 1);
+	input_interrupt(&d->in);
 }
 
 int da_read(da_dump *d)

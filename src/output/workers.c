@@ -1,6 +1,7 @@
 /* workers.c — forked workers; see workers.h. */
 #include <errno.h>
 #include <malloc.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,14 @@ int workers_run(struct workers *w, int (*fn)(void *), void *arg)
 		mallopt(M_MMAP_THRESHOLD, 32 << 20);
 		mallopt(M_TRIM_THRESHOLD, 64 << 20);
 #endif
+		/* A worker dies at once of the signals the run catches: the
+		 * parent removes what it leaves when it cleans up. */
+		for (int sig = 1; sig < 32; sig++) {
+			struct sigaction sa;
+			if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler != SIG_DFL &&
+			    sa.sa_handler != SIG_IGN)
+				signal(sig, SIG_DFL);
+		}
 		_exit(fn(arg) < 0 ? 1 : 0);     /* _exit: no stdio of the parent flushed */
 	}
 	w->pids[w->n++] = pid;

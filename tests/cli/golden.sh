@@ -34,7 +34,7 @@ for case in "$TOP"/tests/cli/golden/*/; do
 		case $base in
 		*.png.sum)
 			check "$name: ${base%.sum}" "$(cat "$f")" "$(sh "$TOP/tests/cli/png-sum.sh" "$out/${base%.sum}")" ;;
-		summary.txt)    # names the dump: the samples' path varies
+		summary.txt|manifest.json)      # name the dump: the samples' path varies
 			sed "s|$SAMPLES|@SAMPLES@|g" "$out/$base" > "$TMP/$name.summary"
 			check_file "$name: $base" "$f" "$TMP/$name.summary" ;;
 		*)	check_file "$name: $base" "$f" "$out/$base" ;;

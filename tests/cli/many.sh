@@ -12,7 +12,7 @@ $DA --dump "$SAMPLES/penlight-x.dump" --dump "$SAMPLES/flush.dump" --dump "$TMP/
 	> "$TMP/many.stdout" 2> "$TMP/many.err"
 check "a missing dump: exit status 2" 2 $?
 check "a missing dump: said on stderr" 1 "$(grep -c "^dumpanalyze: cannot read dump $TMP/missing.dump: No such file or directory$" "$TMP/many.err")"
-check "one directory per good dump" "flush.dump luacheck.dump penlight-x.dump penlight-x.dump.2 summary.txt" \
+check "one directory per good dump" "flush.dump luacheck.dump manifest.json penlight-x.dump penlight-x.dump.2 summary.txt" \
 	"$(ls "$TMP/many" | tr '\n' ' ' | sed 's/ $//')"
 for d in penlight-x flush luacheck; do
 	$DA -q --dump "$SAMPLES/$d.dump" --out-dir "$TMP/alone-$d" > /dev/null 2>&1
@@ -48,9 +48,9 @@ $DA -q --dump "$TMP"/glob/w-*.dump --out-dir "$TMP/globbed" > /dev/null 2>&1
 check "--dump a b c: exit 0" 0 $?
 $DA -q --dump "$TMP/glob/w-1.dump" --dump "$TMP/glob/w-2.dump" --dump "$TMP/glob/w-3.dump" \
 	--out-dir "$TMP/each" > /dev/null 2>&1
-check "--dump a b c: one directory per dump" "summary.txt w-1.dump w-2.dump w-3.dump" \
+check "--dump a b c: one directory per dump" "manifest.json summary.txt w-1.dump w-2.dump w-3.dump" \
 	"$(ls "$TMP/globbed" | tr '\n' ' ' | sed 's/ $//')"
-check "--dump a b c = --dump a --dump b --dump c" "" "$(diff -r "$TMP/each" "$TMP/globbed")"
+check "--dump a b c = --dump a --dump b --dump c" "" "$(diff -r -x manifest.json "$TMP/each" "$TMP/globbed")"
 $DA -q --dump "$TMP/glob/w-1.dump" "$TMP/glob/w-2.dump" --profile "$SAMPLES/costly-lv.prof" \
 	--out-dir "$TMP/g2" > /dev/null 2> "$TMP/err"
 check "--dump a b with one --profile: exit 1" 1 $?

@@ -45,7 +45,7 @@ done
 $DA -q -j 1 --views html --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/again" > /dev/null 2>&1
 $DA -q -j 2 --views html --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/again2" > /dev/null 2>&1
 check "the report is deterministic" "" "$(diff -r "$TMP/penlight-x" "$TMP/again"; diff -r "$TMP/again" "$TMP/again2")"
-check "--views html: 26 bushes, 2 files each, 3 report files" 55 "$(ls "$TMP/penlight-x" | wc -l)"
+check "--views html: 26 bushes, 2 files each, 3 report files, the manifest" 56 "$(ls "$TMP/penlight-x" | wc -l)"
 
 # Escaping: names from the dump are markup in hostile.dump.
 $DA -q --views html --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/hostile" > /dev/null 2>&1

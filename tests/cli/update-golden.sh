@@ -18,7 +18,9 @@ for case in "$TOP"/tests/cli/golden/*/; do
 	echo $? > "$case/status"
 	sed "s|$out|@OUT@|g; s|$SAMPLES|@SAMPLES@|g" "$case/stderr.raw" > "$case/stderr"
 	rm -f "$case/stderr.raw"
-	[ -f "$out/summary.txt" ] && sed -i "s|$SAMPLES|@SAMPLES@|g" "$out/summary.txt"
+	for f in summary.txt manifest.json; do
+		[ -f "$out/$f" ] && sed -i "s|$SAMPLES|@SAMPLES@|g" "$out/$f"
+	done
 	# A picture is kept as its size and sha256 (png-sum.sh): look at a
 	# changed one before committing its new sum.
 	for png in "$out"/*.png; do

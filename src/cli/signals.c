@@ -1,0 +1,60 @@
+/* signals.c — a run ends cleanly on SIGINT, SIGTERM, SIGHUP and SIGPIPE;
+ * see signals.h.  Signals are process-wide, so their state is too. */
+#include <signal.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <unistd.h>
+#include "cli/signals.h"
+
+static const int caught_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#define NCAUGHT (sizeof(caught_signals) / sizeof(caught_signals[0]))
+
+static volatile sig_atomic_t caught;
+static _Atomic(da_dump *) watched;
+
+static void on_signal(int sig)
+{
+	if (!caught)
+		caught = sig;
+	da_dump *d = atomic_load(&watched);
+	if (d)
+		da_interrupt(d);
+}
+
+void signals_catch(void)
+{
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaction(caught_signals[i], &sa, NULL);
+}
+
+void signals_watch(da_dump *d)
+{
+	atomic_store(&watched, d);
+	if (d && caught)
+		da_interrupt(d);
+}
+
+int signals_caught(void)
+{
+	return caught;
+}
+
+void signals_die(int sig)
+{
+	signal(sig, SIG_DFL);
+	sigset_t s;
+	sigemptyset(&s);
+	sigaddset(&s, sig);
+	sigprocmask(SIG_UNBLOCK, &s, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+void signals_default(void)
+{
+	for (size_t i = 0; i < NCAUGHT; i++)
+		signal(caught_signals[i], SIG_DFL);
+}

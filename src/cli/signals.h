@@ -1,0 +1,21 @@
+/* signals.h — SIGINT, SIGTERM, SIGHUP and SIGPIPE end a run cleanly: the
+ * handler only notes the signal and interrupts the dump being read; the
+ * run then discards what it staged, says so in one line and dies of the
+ * same signal, so the caller sees the conventional status. */
+#ifndef DUMPANALYZE_SIGNALS_H
+#define DUMPANALYZE_SIGNALS_H
+
+#include "dumpanalyze.h"
+
+/* Catch the four signals (once, at start). */
+void signals_catch(void);
+/* The dump the handler interrupts (NULL: none); set while reading. */
+void signals_watch(da_dump *d);
+/* The signal caught so far, or 0. */
+int signals_caught(void);
+/* After the clean-up: the default action of the caught signal. */
+void signals_die(int sig);
+/* In a forked child: the default actions, so that it dies at once. */
+void signals_default(void);
+
+#endif

@@ -1,0 +1,177 @@
+/* manifest.c — reading and writing OUT/manifest.json; see manifest.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <jansson.h>
+#include "output/json.h"
+#include "output/manifest.h"
+#include "output/message.h"
+#include "util/alloc.h"
+
+#define MANIFEST_FORMAT 1
+
+static char *dup_text(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = xrealloc(NULL, n);
+	memcpy(d, s, n);
+	return d;
+}
+
+void manifest_add(char ***list, size_t *n, const char *name)
+{
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	(*list)[(*n)++] = dup_text(name);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int manifest_has(char *const *list, size_t n, const char *name)
+{
+	return n && bsearch(&name, list, n, sizeof(*list), by_name) != NULL;
+}
+
+/* A name a manifest may hold: one entry of the directory, not hidden, no
+ * path.  Anything else is not ours to touch. */
+static int plain_name(const char *s)
+{
+	return s[0] && s[0] != '.' && !strchr(s, '/');
+}
+
+static json_t *names(char *const *list, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_text(list[i], strlen(list[i])));
+	return a;
+}
+
+int manifest_write(const char *dir, struct manifest *m)
+{
+	qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
+	qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
+	json_t *o = json_object();
+	json_object_set_new(o, "tool", json_string("dumpanalyze"));
+	json_object_set_new(o, "format", json_integer(MANIFEST_FORMAT));
+	json_object_set_new(o, "version", json_string(m->version));
+	json_t *dumps = json_array();
+	for (size_t i = 0; i < m->ndumps; i++) {
+		const struct manifest_dump *d = &m->dumps[i];
+		json_t *e = json_object();
+		json_object_set_new(e, "path", json_text(d->path, strlen(d->path)));
+		json_object_set_new(e, "bytes", json_integer((json_int_t)d->bytes));
+		json_object_set_new(e, "profile", d->profile ? json_text(d->profile, strlen(d->profile))
+		                                             : json_null());
+		json_array_append_new(dumps, e);
+	}
+	json_object_set_new(o, "dumps", dumps);
+	json_t *opts = json_object();
+	json_object_set_new(opts, "views", m->views_option ? json_text(m->views_option,
+	                                                               strlen(m->views_option))
+	                                                   : json_null());
+	json_object_set_new(opts, "strict", json_boolean(m->strict));
+	json_object_set_new(o, "options", opts);
+	json_object_set_new(o, "views", names(m->views, m->nviews));
+	json_object_set_new(o, "complete", json_boolean(m->complete));
+	json_object_set_new(o, "exit_status", json_integer(m->exit_status));
+	json_object_set_new(o, "files", names(m->files, m->nfiles));
+	json_object_set_new(o, "dirs", names(m->dirs, m->ndirs));
+
+	char path[4096], tmp[4096];
+	snprintf(path, sizeof(path), "%s/%s", dir, MANIFEST_NAME);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp%ld", dir, MANIFEST_NAME, (long)getpid());
+	FILE *fp = fopen(tmp, "w");
+	int r = fp ? json_dumpf(o, fp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : -1;
+	if (fp && r == 0)
+		r = fputc('\n', fp) == EOF ? -1 : 0;
+	if (fp && fclose(fp) != 0)
+		r = -1;
+	int e = errno;
+	json_decref(o);
+	if (r == 0 && rename(tmp, path) == 0)
+		return 0;
+	e = errno ? errno : e;
+	unlink(tmp);
+	msg_error("%s: %s", path, strerror(e));
+	return -1;
+}
+
+/* The strings of a JSON array that pass keep(), appended to list. */
+static void read_names(json_t *a, char ***list, size_t *n, int (*keep)(const char *))
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+		if (json_is_string(v) && (!keep || keep(json_string_value(v))))
+			manifest_add(list, n, json_string_value(v));
+	qsort(*list, *n, sizeof(**list), by_name);
+}
+
+int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)
+{
+	memset(m, 0, sizeof(*m));
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", dir, MANIFEST_NAME);
+	if (access(path, F_OK) != 0)
+		return 1;
+	json_error_t je;
+	json_t *o = json_load_file(path, 0, &je);
+	const char *tool = o ? json_string_value(json_object_get(o, "tool")) : NULL;
+	if (!o || !json_is_object(o) || !tool || strcmp(tool, "dumpanalyze") != 0) {
+		snprintf(err, errlen, "%s: not a dumpanalyze manifest%s%s", path,
+		         o ? "" : ": ", o ? "" : je.text);
+		json_decref(o);
+		return -1;
+	}
+	const char *version = json_string_value(json_object_get(o, "version"));
+	m->version = dup_text(version ? version : "?");
+	size_t i;
+	json_t *v;
+	json_array_foreach(json_object_get(o, "dumps"), i, v) {
+		const char *p = json_string_value(json_object_get(v, "path"));
+		const char *prof = json_string_value(json_object_get(v, "profile"));
+		m->dumps = xrealloc(m->dumps, (m->ndumps + 1) * sizeof(*m->dumps));
+		struct manifest_dump *d = &m->dumps[m->ndumps++];
+		d->path = dup_text(p ? p : "?");
+		d->bytes = (uint64_t)json_integer_value(json_object_get(v, "bytes"));
+		d->profile = prof ? dup_text(prof) : NULL;
+	}
+	json_t *opts = json_object_get(o, "options");
+	const char *views = json_string_value(json_object_get(opts, "views"));
+	m->views_option = views ? dup_text(views) : NULL;
+	m->strict = json_is_true(json_object_get(opts, "strict"));
+	m->complete = json_is_true(json_object_get(o, "complete"));
+	m->exit_status = (int)json_integer_value(json_object_get(o, "exit_status"));
+	read_names(json_object_get(o, "views"), &m->views, &m->nviews, NULL);
+	read_names(json_object_get(o, "files"), &m->files, &m->nfiles, plain_name);
+	read_names(json_object_get(o, "dirs"), &m->dirs, &m->ndirs, plain_name);
+	json_decref(o);
+	return 0;
+}
+
+static void free_list(char **list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+}
+
+void manifest_free(struct manifest *m)
+{
+	free(m->version);
+	for (size_t i = 0; i < m->ndumps; i++) {
+		free(m->dumps[i].path);
+		free(m->dumps[i].profile);
+	}
+	free(m->dumps);
+	free_list(m->views, m->nviews);
+	free(m->views_option);
+	free_list(m->files, m->nfiles);
+	free_list(m->dirs, m->ndirs);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,49 @@
+/* manifest.h — OUT/manifest.json, written last by a run: the tool, the
+ * dumps, the options, the views rendered and every file written.  The
+ * next run into OUT removes exactly those files, and --compare reads it
+ * to compare only what both sides rendered. */
+#ifndef DUMPANALYZE_MANIFEST_H
+#define DUMPANALYZE_MANIFEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MANIFEST_NAME "manifest.json"
+
+struct manifest_dump {
+	char *path;                 /* as the user gave it */
+	uint64_t bytes;             /* its size, 0 for a pipe */
+	char *profile;              /* or NULL */
+};
+
+struct manifest {
+	char *version;              /* of the tool that wrote it */
+	struct manifest_dump *dumps;
+	size_t ndumps;
+	char **views;               /* rendered, in registry order */
+	size_t nviews;
+	char *views_option;         /* --views as given, or NULL */
+	int strict;
+	int complete;               /* the run got to its end */
+	int exit_status;
+	char **files;               /* plain names in OUT, sorted */
+	size_t nfiles;
+	char **dirs;                /* subdirectories with manifests of their
+	                               own (several dumps), sorted */
+	size_t ndirs;
+};
+
+/* Read DIR/manifest.json: 0, 1 when there is none, -1 when it is not one
+ * of ours (a message in err).  Names that are not plain file names are
+ * dropped: a manifest never makes us touch anything outside DIR. */
+int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen);
+/* Write DIR/manifest.json (through a temporary file and a rename).
+ * Sorts files and dirs.  0, or -1 after a message. */
+int manifest_write(const char *dir, struct manifest *m);
+/* Add a copy of the name to a list (files, dirs, views). */
+void manifest_add(char ***list, size_t *n, const char *name);
+/* Whether the name is in the (sorted) list. */
+int manifest_has(char *const *list, size_t n, const char *name);
+void manifest_free(struct manifest *m);
+
+#endif
