@@ -152,7 +152,7 @@ int run_many(struct run *run)
 	if (!ok && rc == EXIT_OK)
 		rc = EXIT_IO;
 	if (sig)
-		msg_error("interrupted by signal %d; %s holds what the finished dumps wrote", sig, top);
+		msg_error("interrupted (%s); in %s only what finished dumps wrote", signals_name(sig), top);
 	else if (ok && !run->quiet)
 		print_file(top, "summary.txt");
 	rundir_free(&rd);

@@ -261,7 +261,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		rundir_discard(&rd);
 	}
 	if (sig) {
-		msg_error("%s: interrupted by signal %d; %s is left as it was", name, sig, dir);
+		msg_error("%s: interrupted (%s); %s is left as it was", name, signals_name(sig), dir);
 		goto done;
 	}
 	if (rc == EXIT_OK && !run->quiet && da_lines_read(d) == 0)

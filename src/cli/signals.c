@@ -26,8 +26,14 @@ void signals_catch(void)
 	struct sigaction sa = { 0 };
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < NCAUGHT; i++)
+	for (size_t i = 0; i < NCAUGHT; i++) {
+		/* One ignored when we started stays ignored (nohup, a shell's
+		 * background job). */
+		struct sigaction old;
+		if (sigaction(caught_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(caught_signals[i], &sa, NULL);
+	}
 }
 
 void signals_watch(da_dump *d)
@@ -35,6 +41,17 @@ void signals_watch(da_dump *d)
 	atomic_store(&watched, d);
 	if (d && caught)
 		da_interrupt(d);
+}
+
+const char *signals_name(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE";
+	}
+	return "a signal";
 }
 
 int signals_caught(void)

@@ -13,6 +13,8 @@ void signals_catch(void);
 void signals_watch(da_dump *d);
 /* The signal caught so far, or 0. */
 int signals_caught(void);
+/* "SIGINT", ... for a message. */
+const char *signals_name(int sig);
 /* After the clean-up: the default action of the caught signal. */
 void signals_die(int sig);
 /* In a forked child: the default actions, so that it dies at once. */
