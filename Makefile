@@ -120,9 +120,11 @@ check-tsan:
 	rm -rf build-tsan && mkdir -p build-tsan
 	cp -r Makefile src include tests samples scripts build-tsan/
 	$(MAKE) -C build-tsan dumpanalyze tests/unit/test_input tests/unit/test_outdir \
-	  tests/unit/test_forkguard CFLAGS='-O1 -g -fsanitize=thread' LDFLAGS='-fsanitize=thread'
+	  tests/unit/test_forkguard tests/unit/test_bgthread tests/unit/test_api \
+	  CFLAGS='-O1 -g -fsanitize=thread' LDFLAGS='-fsanitize=thread'
 	sh build-tsan/tests/tsan.sh build-tsan/dumpanalyze build-tsan/tests/unit/test_input \
-	  build-tsan/tests/unit/test_outdir build-tsan/tests/unit/test_forkguard
+	  build-tsan/tests/unit/test_outdir build-tsan/tests/unit/test_forkguard \
+	  build-tsan/tests/unit/test_bgthread build-tsan/tests/unit/test_api
 
 check-valgrind: all $(UNIT_TESTS)
 	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
