@@ -114,7 +114,10 @@ void rundir_remove_run(const char *dir)
 {
 	struct manifest m;
 	char err[256];
-	if (manifest_read(dir, &m, err, sizeof(err)) != 0)
+	struct stat st;
+	/* A real directory only: a link there could lead out of OUT. */
+	if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    manifest_read(dir, &m, err, sizeof(err)) != 0)
 		return;
 	for (size_t i = 0; i < m.nfiles; i++) {
 		char *p = join(dir, m.files[i]);

@@ -58,6 +58,15 @@ printf '{"tool": "dumpanalyze", "version": "0", "files": ["../victim/data", "/et
 $DA -q --views traces --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/safe" > /dev/null 2>&1
 check "a manifest naming paths: nothing outside OUT removed" keep "$(cat "$TMP/victim/data")"
 
+# A directory the manifest lists that is now a link leads nowhere.
+mkdir -p "$TMP/linked" "$TMP/elsewhere"
+echo keep > "$TMP/elsewhere/data"
+printf '{"tool": "dumpanalyze", "files": ["data"]}\n' > "$TMP/elsewhere/manifest.json"
+printf '{"tool": "dumpanalyze", "version": "0", "dirs": ["sub"]}\n' > "$TMP/linked/manifest.json"
+ln -s "$TMP/elsewhere" "$TMP/linked/sub"
+$DA -q --views traces --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/linked" > /dev/null 2>&1
+check "a listed directory that is a link: nothing behind it removed" keep "$(cat "$TMP/elsewhere/data")"
+
 # Several dumps: the top manifest names their directories; a rerun with
 # one dump removes the others' directories, which it lists.
 $DA -q --dump "$SAMPLES/rsx.dump" --dump "$SAMPLES/flush.dump" --out-dir "$TMP/m" > /dev/null 2>&1
