@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 #include <cmocka.h>
@@ -475,6 +476,54 @@ static void test_gen_exit_count_equals_exits_csv(void **state)
 	}
 }
 
+/* da_interrupt: before a step, and from another thread while the reading
+ * thread waits on a pipe whose writer is quiet (it must not wait for
+ * more input to come). */
+struct interrupter {
+	pthread_t thread;
+	da_dump *d;
+};
+
+static void *interrupt_later(void *arg)
+{
+	struct interrupter *it = arg;
+	nanosleep(&(struct timespec){ 0, 200 * 1000 * 1000 }, NULL);
+	da_interrupt(it->d);
+	return NULL;
+}
+
+static void test_interrupt_stops_even_a_quiet_pipe(void **state)
+{
+	(void)state;
+	da_dump *d = da_open_path(PENLIGHT, NULL, NULL);
+	assert_non_null(d);
+	da_interrupt(d);
+	assert_int_equal(da_step(d), DA_EINTR);
+	assert_int_equal(da_step(d), DA_EINTR);     /* and it stays so */
+	assert_string_equal(da_strerror(DA_EINTR), "interrupted");
+	da_close(d);
+
+	int fds[2];
+	assert_int_equal(pipe(fds), 0);
+	const char *head = "---- TRACE 1 start a.lua:1\n0001  FORI     1 => 2\n";
+	assert_int_equal(write(fds[1], head, strlen(head)), (ssize_t)strlen(head));
+	d = da_open_fd(fds[0], NULL, NULL);
+	assert_non_null(d);
+	struct interrupter it = { .d = d };
+	assert_int_equal(pthread_create(&it.thread, NULL, interrupt_later, &it), 0);
+	int r, steps = 0;
+	while ((r = da_step(d)) > 0)
+		steps++;
+	assert_int_equal(r, DA_EINTR);
+	/* The two lines written, unless a slow machine (valgrind) let the
+	 * interrupt come first. */
+	assert_true(steps <= 1);
+	assert_int_equal(pthread_join(it.thread, NULL), 0);
+	da_close(d);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 static void test_step_is_positive_then_zero_for_good(void **state)
 {
 	(void)state;
@@ -614,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_keep_text_gives_each_trace_its_lines),
 		cmocka_unit_test(test_gen_exit_count_equals_exits_csv),
 		cmocka_unit_test(test_step_is_positive_then_zero_for_good),
+		cmocka_unit_test(test_interrupt_stops_even_a_quiet_pipe),
 		cmocka_unit_test(test_two_handles_on_two_threads),
 		cmocka_unit_test(test_answers_only_with_the_flag),
 	};
