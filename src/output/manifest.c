@@ -31,6 +31,12 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void manifest_sort(char **list, size_t n)
+{
+	if (n)              /* qsort wants a real array even for none */
+		qsort(list, n, sizeof(*list), by_name);
+}
+
 int manifest_has(char *const *list, size_t n, const char *name)
 {
 	return n && bsearch(&name, list, n, sizeof(*list), by_name) != NULL;
@@ -53,8 +59,8 @@ static json_t *names(char *const *list, size_t n)
 
 int manifest_write(const char *dir, struct manifest *m)
 {
-	qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
-	qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
+	manifest_sort(m->files, m->nfiles);
+	manifest_sort(m->dirs, m->ndirs);
 	json_t *o = json_object();
 	json_object_set_new(o, "tool", json_string("dumpanalyze"));
 	json_object_set_new(o, "format", json_integer(MANIFEST_FORMAT));
@@ -109,7 +115,7 @@ static void read_names(json_t *a, char ***list, size_t *n, int (*keep)(const cha
 	json_array_foreach(a, i, v)
 		if (json_is_string(v) && (!keep || keep(json_string_value(v))))
 			manifest_add(list, n, json_string_value(v));
-	qsort(*list, *n, sizeof(**list), by_name);
+	manifest_sort(*list, *n);
 }
 
 int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)

@@ -42,6 +42,8 @@ int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)
 int manifest_write(const char *dir, struct manifest *m);
 /* Add a copy of the name to a list (files, dirs, views). */
 void manifest_add(char ***list, size_t *n, const char *name);
+/* Sort a list of names (bytewise). */
+void manifest_sort(char **list, size_t n);
 /* Whether the name is in the (sorted) list. */
 int manifest_has(char *const *list, size_t n, const char *name);
 void manifest_free(struct manifest *m);

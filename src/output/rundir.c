@@ -159,11 +159,6 @@ static int move_staged(struct rundir *r, struct manifest *m)
 	return err;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Files in OUT that neither run wrote: named in one warning. */
 static void warn_foreign(const struct rundir *r, const struct manifest *m)
 {
@@ -181,7 +176,7 @@ static void warn_foreign(const struct rundir *r, const struct manifest *m)
 	closedir(d);
 	if (!n)
 		return;
-	qsort(foreign, n, sizeof(*foreign), by_name);
+	manifest_sort(foreign, n);
 	char list[1024];
 	size_t k = 0;
 	list[0] = '\0';
@@ -208,8 +203,8 @@ int rundir_commit(struct rundir *r, struct manifest *m)
 			manifest_free(&old);
 		return -1;
 	}
-	qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
-	qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
+	manifest_sort(m->files, m->nfiles);
+	manifest_sort(m->dirs, m->ndirs);
 	if (had == 0) {
 		for (size_t i = 0; i < old.nfiles; i++)
 			if (!manifest_has(m->files, m->nfiles, old.files[i])) {
