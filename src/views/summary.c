@@ -252,7 +252,7 @@ const struct view view_summary = {
 	.name = "summary",
 	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "the answers below, for the whole dump and per generation (also on stdout)",
+	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10 (also on stdout)",
 	.man =
 		".B summary.txt\n"
 		"(also printed on standard output unless\n"
@@ -260,14 +260,19 @@ const struct view view_summary = {
 		"the answers the other files are opened for, for the whole dump and per\n"
 		"generation: traces compiled (root, side, stitched, orphan), aborted\n"
 		"attempts, flushes, exits taken, incomplete traces, foreign lines,\n"
-		"warnings; how traces end (loop, link to a trace, return to the VM,\n"
+		"warnings; the run's diagnoses (see\n"
+		".BR DIAGNOSES );\n"
+		"how traces end (loop, link to a trace, return to the VM,\n"
 		"interpreter stub, stitch, recursion); the top 10 abort reasons with\n"
 		"their top 3 locations; the 10 largest bushes (traces, machine code\n"
-		"bytes); the 10 hottest exits and the 10 hottest exits without a side\n"
-		"trace (from exit records,\n"
-		".BR \\-jdump=+x );\n"
-		"the starts and exits LuaJIT likely gave up on (see\n"
-		".BR blacklist ).\n",
+		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
+		"exits without a side trace (from exit records,\n"
+		".BR \\-jdump=+x ,\n"
+		"with where their trace starts);\n"
+		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
+		".BR blacklist );\n"
+		"the first 10 generations.\n"
+		"Every list ends with how many more rows the named files hold.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
 	.trace = answers_view_trace,
