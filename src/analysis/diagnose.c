@@ -66,8 +66,9 @@ void diagnose_trace(struct diagnose *d, const struct da_trace *t)
 		if (k < DIAG_TOP) {
 			memmove(&d->chains[k], &d->chains[k + 1], (DIAG_TOP - k - 1) * sizeof(c));
 			memset(&d->chains[DIAG_TOP - 1], 0, sizeof(c));
-		} else
-			d->nchains++;
+		}
+		/* A chain's one trace at the threshold depth counts it. */
+		d->nchains += depth == DIAG_CHAIN_DEPTH;
 		k = DIAG_TOP;
 		while (k > 0 && (!d->chains[k - 1].n || c.n > d->chains[k - 1].n))
 			k--;
@@ -291,8 +292,8 @@ size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
 		push(&l, &t);
 	}
 	if (d->nchains > DIAG_SHOW) {
-		add(&t, "\u2026 %" PRIu64 " more chains %d or more deep (gen-N-traces.csv)\n",
-		    d->nchains - DIAG_SHOW, DIAG_CHAIN_DEPTH);
+		add(&t, "\u2026 %" PRIu64 " side-trace chains reach %d deep in all (gen-N-traces.csv)\n",
+		    d->nchains, DIAG_CHAIN_DEPTH);
 		push(&l, &t);
 	}
 	if (mcode_blacklisted) {

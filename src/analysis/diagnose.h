@@ -42,7 +42,9 @@ struct diagnose {
 	size_t ndepth;
 	struct diag_line bursts[DIAG_TOP];  /* most side traces at a line first */
 	struct diag_line chains[DIAG_TOP];  /* deepest first; n = depth */
-	uint64_t nbursts, nchains;  /* found in all, kept or not */
+	uint64_t nbursts;           /* lines found in all, kept or not */
+	uint64_t nchains;           /* traces at depth DIAG_CHAIN_DEPTH: the
+	                               chains (subtrees) that reach it */
 };
 
 void diagnose_trace(struct diagnose *d, const struct da_trace *t);

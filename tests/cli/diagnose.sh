@@ -85,6 +85,21 @@ check "maxtrace: explosions shown, then the rest counted" \
   … 7 more lines with 10 or more side traces in one generation (gen-N-traces.csv)" \
 	"$(grep -e explosion -e 'more lines' "$TMP/mt.diag")"
 
+# Chains reaching 8 deep in maxtrace.dump (the trace at depth 8 of each),
+# counted from the compiled traces; the 3 deepest shown, then the count.
+n8=$(awk '/^---- TRACE flush$/ { delete d }
+	/^---- TRACE [0-9]+ start [0-9]+\/[0-9]+ / { split($5, p, "/"); nd[$3] = d[p[1]] + 1 }
+	/^---- TRACE [0-9]+ start [^0-9]/ { nd[$3] = 0 }
+	/^---- TRACE [0-9]+ stop/ { d[$3] = nd[$3]; if (nd[$3] == 8) n++ }
+	END { print n }' "$SAMPLES/maxtrace.dump")
+check "maxtrace: chains reaching 8 deep in the dump" 8 "$n8"
+check "maxtrace: chains shown, then counted" \
+	"  long side-trace chain: 12 side traces deep, ending at trace 95 → parser.lua:68 (gen 3)
+  long side-trace chain: 10 side traces deep, ending at trace 100 → parser.lua:68 (gen 2)
+  long side-trace chain: 9 side traces deep, ending at trace 99 → parser.lua:68 (gen 3)
+  … $n8 side-trace chains reach 8 deep in all (gen-N-traces.csv)" \
+	"$(grep -e 'chain' "$TMP/mt.diag")"
+
 # No diagnosis: one generation, no explosion.
 summary penlight-x
 check "penlight-x: no diagnoses" "  (none: no flushes, side-trace explosions or long chains)" "$(diag penlight-x)"
