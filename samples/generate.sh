@@ -251,6 +251,22 @@ check_mcode_full() {
   return 1
 }
 
+make_maxtrace() {
+  # a trace limit of 100: luacheck on two files needs more, so LuaJIT
+  # flushes whenever all 100 numbers are taken; -jdump=t keeps it small
+  lj -Omaxtrace=100 "-jdump=t,$1" lua/lint.lua "$PL_DIR/pl/file.lua" "$PL_DIR/pl/utils.lua"
+}
+# At least 2 flushes, each ending a generation whose highest trace number is
+# 100, with no abort between that trace and the flush.
+check_maxtrace() {
+  awk '/^---- TRACE [0-9]+ (start|stop)/ { n = $3 + 0; if (n > h) h = n; ab = 0 }
+    /^---- TRACE [0-9]+ abort/ { ab = 1 }
+    /^---- TRACE flush$/ { if (h == 100 && !ab) ok++; else bad++; h = 0 }
+    END { exit !(ok >= 2 && !bad) }' "$1" && return 0
+  note "  maxtrace: not every flush follows trace 100"
+  return 1
+}
+
 # luajit2 (OpenResty) from the Debian archive, unpacked privately.
 LJ2_CACHE="$SAMPLES/.cache"
 LJ2_ROOT="$LJ2_CACHE/luajit2-root"
@@ -401,7 +417,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full ansi html jv blacklist hostile luajit2
+     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
      costly profiles costly-luajit2 late)
 [ $# -gt 0 ] && ALL=("$@")
 

@@ -5,6 +5,7 @@
 #include "analysis/answers.h"
 #include "util/arena.h"
 #include "model/model.h"
+#include "util/alloc.h"
 
 const struct link_end answers_link_ends[] = {
 	{ DA_LINK_LOOP, "loop" }, { DA_LINK_ROOT, "link to a trace" },
@@ -20,6 +21,7 @@ void answers_trace(struct answers *a, const struct da_trace *t)
 	a->links[t->link_kind]++;
 	tally_add(&a->starts, t->file, NULL, t->line, 1);
 	attempts_trace(&a->attempts, t);
+	diagnose_trace(&a->diag, t);
 }
 
 void answers_abort(struct answers *a, const struct da_abort *r)
@@ -29,6 +31,7 @@ void answers_abort(struct answers *a, const struct da_abort *r)
 	if (r->start_file)
 		tally_add(&a->starts, r->start_file, NULL, r->start_line, 1);
 	attempts_abort(&a->attempts, r);
+	diagnose_abort(&a->diag, r);
 }
 
 static int bush_bigger(struct top_bush a, struct top_bush b)
@@ -64,6 +67,22 @@ static void keep_exit(struct top_exit *arr, struct top_exit x)
 	}
 }
 
+/* The generation's traces by number (the last to hold each), to name
+ * where a given-up exit's parent starts. */
+static const struct da_trace **traces_by_id(const struct da_gen *g, size_t *n)
+{
+	uint32_t top = 0;
+	for (const struct da_trace *t = g->traces; t; t = t->next)
+		if (t->id > top)
+			top = t->id;
+	const struct da_trace **v = xrealloc(NULL, ((size_t)top + 1) * sizeof(*v));
+	memset(v, 0, ((size_t)top + 1) * sizeof(*v));
+	for (const struct da_trace *t = g->traces; t; t = t->next)
+		v[t->id] = t;
+	*n = (size_t)top + 1;
+	return v;
+}
+
 void answers_gen_end(struct answers *a, const struct da_gen *g)
 {
 	gen_counts_add(&a->total, &g->n);
@@ -71,30 +90,49 @@ void answers_gen_end(struct answers *a, const struct da_gen *g)
 	a->gens[a->ngens++] = (struct gen_row){ g->number, g->n };
 	for (const struct da_bush *b = g->bushes; b; b = b->next)
 		keep_bush(a->bushes, (struct top_bush){ g->number, b->root->id, b->dup,
-		                                        b->ntraces, b->mcode_bytes });
+		                                        b->ntraces, b->mcode_bytes,
+		                                        b->root->file, b->root->line });
 	size_t ne;
 	struct tally_entry *e = tally_entries(gen_exits(g), &ne);
 	qsort(e, ne, sizeof(*e), tally_by_c);   /* stable ties: trace, exit */
 	for (size_t i = 0; i < ne; i++) {
 		uint32_t ex = EXIT_KEY_EXIT(e[i].c);
+		const struct da_trace *t = e[i].a;
 		struct top_exit x = { g->number, EXIT_KEY_ID(e[i].c), ex,
-		                      e[i].a ? (uint32_t)tally_get(gen_sides(g), e[i].a, NULL, ex) : 0,
-		                      e[i].count };
+		                      t ? (uint32_t)tally_get(gen_sides(g), t, NULL, ex) : 0,
+		                      e[i].count, t ? t->file : NULL, t ? t->line : DA_NO_LINE };
 		keep_exit(a->hot, x);
-		if (!x.side)
+		a->nexits_all++;
+		if (!x.side) {
 			keep_exit(a->cold, x);
+			a->ncold_all++;
+		}
 	}
 	free(e);
 	size_t ng;
 	const struct start **gu = attempts_given_up(&a->attempts, &ng);
+	const struct da_trace **by_id = NULL;
+	size_t nby_id = 0;
 	for (size_t i = 0; i < ng; i++) {
 		if (gu[i]->later == LATER_YES)
 			continue;
+		const char *file = gu[i]->file;
+		int32_t line = gu[i]->line;
+		if (gu[i]->exit != PARENT_EXIT_NONE) {
+			if (!by_id)
+				by_id = traces_by_id(g, &nby_id);
+			const struct da_trace *p = gu[i]->parent < nby_id ? by_id[gu[i]->parent] : NULL;
+			file = p ? p->file : NULL;
+			line = p ? p->line : DA_NO_LINE;
+		}
 		ALLOC_GROW(a->gave_up, a->ngave_up + 1, a->gave_up_cap);
-		a->gave_up[a->ngave_up++] = (struct given_up){ g->number, *gu[i] };
+		a->gave_up[a->ngave_up++] = (struct given_up){ g->number, *gu[i], file, line };
+		a->nmcode_gave_up += diagnose_is_mcode(gu[i]->last_reason);
 	}
+	free(by_id);
 	free(gu);
 	attempts_clear(&a->attempts);
+	diagnose_gen_end(&a->diag, g);
 }
 
 void answers_free(struct answers *a)
@@ -105,4 +143,5 @@ void answers_free(struct answers *a)
 	attempts_free(&a->attempts);
 	free(a->gave_up);
 	free(a->gens);
+	diagnose_free(&a->diag);
 }

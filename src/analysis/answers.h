@@ -12,12 +12,15 @@
 #include "model/model.h"
 #include "util/tally.h"
 #include "analysis/attempts.h"
+#include "analysis/diagnose.h"
 
 #define ANSWERS_TOP 50              /* bushes and exits kept */
 
-struct top_bush { uint32_t gen, root, dup, traces; uint64_t mcode; };
-struct top_exit { uint32_t gen, trace, exit, side; uint64_t count; };
-struct given_up { uint32_t gen; struct start st; };
+/* file, line: where the bush's root, the exit's trace, the given-up
+ * exit's parent trace starts (file NULL when unknown). */
+struct top_bush { uint32_t gen, root, dup, traces; uint64_t mcode; const char *file; int32_t line; };
+struct top_exit { uint32_t gen, trace, exit, side; uint64_t count; const char *file; int32_t line; };
+struct given_up { uint32_t gen; struct start st; const char *file; int32_t line; };
 struct gen_row { uint32_t number; struct da_counts n; };
 
 struct answers {
@@ -34,6 +37,10 @@ struct answers {
 	struct gen_row *gens;
 	size_t ngens, gens_cap;
 	struct da_counts total;
+	uint64_t nexits_all, ncold_all; /* distinct exits (per generation) */
+	uint64_t nmcode_gave_up;    /* gave_up rows whose last attempt ran out
+	                               of machine code: a flush side effect */
+	struct diagnose diag;
 };
 
 /* The state starts zeroed (view state is). */

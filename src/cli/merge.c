@@ -1,6 +1,7 @@
 /* merge.c — one summary for several dumps; see merge.h.  Abort reasons
  * and sites add up across dumps; exits are per process (each has its own
- * trace numbers), so the hottest are listed with their dump. */
+ * trace numbers, and each generation its own), so the hottest are listed
+ * with their dump and generation. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +21,9 @@ struct merge {
 	struct dump_totals *cur;
 	struct named_list reasons;      /* reason -> count */
 	struct named_list sites;        /* "REASON\tFILE:LINE" -> count */
-	struct named_list exits;        /* "DUMP  TRACE/EXIT  side N" -> count */
+	struct named_list exits;        /* "DUMP  gen G  exit TRACE/EXIT  side N" -> count */
 	const char *name;
+	unsigned gen;                   /* being read */
 };
 
 static void on_trace(void *ctx, char **f, size_t n)
@@ -64,7 +66,7 @@ static void on_exit_row(void *ctx, char **f, size_t n)
 	uint64_t c = strtoull(f[2], NULL, 10);
 	m->cur->exits += c;
 	char key[512];
-	snprintf(key, sizeof(key), "%-24s exit %6s/%-4s%s%s", m->name, f[0], f[1],
+	snprintf(key, sizeof(key), "%-24s gen %-4u exit %6s/%-4s%s%s", m->name, m->gen, f[0], f[1],
 	         f[3][0] ? "  side trace " : "", f[3]);
 	named_add(&m->exits, key, c);
 }
@@ -77,6 +79,7 @@ static void read_dump(struct merge *m, const char *dir)
 		if (csvin_read(path, on_trace, m) <= 0)
 			break;
 		m->cur->gens++;
+		m->gen = g;
 		snprintf(path, sizeof(path), "%s/gen-%u-abort-reasons.csv", dir, g);
 		csvin_read(path, on_reason, m);
 		snprintf(path, sizeof(path), "%s/gen-%u-abort-sites.csv", dir, g);
@@ -155,6 +158,8 @@ int merge_summaries(struct outdir *out, const char *top, const char *const *dump
 		fprintf(fp, "  (no exit records: run with -jdump=+x)\n");
 	for (size_t i = 0; i < m.exits.n && i < TOP; i++)
 		fprintf(fp, "  %s  taken %" PRIu64 "\n", m.exits.v[i].name, m.exits.v[i].count);
+	if (m.exits.n > TOP)
+		fprintf(fp, "  \u2026 %zu more in each dump's gen-N-exits.csv\n", m.exits.n - TOP);
 	named_free(&m.reasons);
 	named_free(&m.sites);
 	named_free(&m.exits);

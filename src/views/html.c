@@ -65,6 +65,22 @@ static void put_json_str(FILE *fp, const char *interned)
 	put_json(fp, interned, intern_len(interned));
 }
 
+/* "FILE:LINE" where a listed trace starts, or null. */
+static void put_json_loc(FILE *fp, const char *file, int32_t line)
+{
+	if (!file) {
+		fputs("null", fp);
+		return;
+	}
+	size_t n = intern_len(file);
+	char *s = xrealloc(NULL, n + 32);
+	memcpy(s, file, n);
+	if (line != LOC_NO_LINE)
+		n += (size_t)snprintf(s + n, 32, ":%d", line);
+	put_json(fp, s, n);
+	free(s);
+}
+
 static void put_json_line(FILE *fp, int32_t line)
 {
 	if (line == LOC_NO_LINE)
@@ -353,9 +369,11 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		const struct top_exit *x = &a->hot[i];
 		fprintf(fp, "%s[%u,%u,%u,%" PRIu64 ",", i ? "," : "", x->gen, x->trace, x->exit, x->count);
 		if (x->side)
-			fprintf(fp, "%u]", x->side);
+			fprintf(fp, "%u,", x->side);
 		else
-			fputs("null]", fp);
+			fputs("null,", fp);
+		put_json_loc(fp, x->file, x->line);
+		putc(']', fp);
 	}
 	fputs("],\n\"blacklist\":[", fp);
 	for (size_t i = 0; i < a->ngave_up; i++) {
@@ -364,15 +382,29 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		put_where(fp, st);
 		fprintf(fp, ",%" PRIu64 ",", st->attempts);
 		put_json_str(fp, st->last_reason);
-		fprintf(fp, ",\"%s\"]", st->later == LATER_STUB ? "interpreter stub" : "not compiled");
+		fprintf(fp, ",\"%s%s\",", st->later == LATER_STUB ? "interpreter stub" : "not compiled",
+		        diagnose_is_mcode(st->last_reason) ? " (flush side effect)" : "");
+		put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
+		putc(']', fp);
 	}
 	fputs("],\n\"bushes\":[", fp);
 	for (size_t i = 0; i < ANSWERS_TOP && a->bushes[i].traces; i++) {
 		const struct top_bush *b = &a->bushes[i];
 		char label[32];
 		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
-		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 "]", i ? "," : "", b->gen, label, b->traces, b->mcode);
+		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", i ? "," : "", b->gen, label, b->traces, b->mcode);
+		put_json_loc(fp, b->file, b->line);
+		putc(']', fp);
 	}
+	fputs("],\n\"diagnoses\":[", fp);
+	char **dl;
+	size_t nd = diagnose_lines(&a->diag, a->ngave_up, a->nmcode_gave_up, &dl);
+	for (size_t i = 0; i < nd; i++) {
+		if (i)
+			putc(',', fp);
+		put_json(fp, dl[i], strlen(dl[i]));
+	}
+	diagnose_lines_free(dl, nd);
 	fputs("]", fp);
 	if (c->profile)
 		put_profile(fp, a, c);
@@ -385,6 +417,7 @@ static const char index_body[] =
 	"<a href=\"#traces-section\">traces</a></nav>\n</header>\n<main>\n"
 	"<noscript><p>The tables of this report need JavaScript; summary.txt and the CSV files hold the same numbers.</p></noscript>\n"
 	"<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"cards\" id=\"cards\"></div>\n"
+	"<h3>Diagnoses</h3>\n<ul id=\"diagnoses\"></ul>\n"
 	"<h3>How traces end</h3>\n<table id=\"links\"></table>\n"
 	"<h3>Generations</h3>\n<p class=\"muted\">Traces (dark) and aborted attempts (red) per generation; "
 	"a generation ends at a flush.</p>\n<svg class=\"timeline\" id=\"timeline\" width=\"100%\" height=\"140\" "

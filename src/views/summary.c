@@ -2,7 +2,10 @@
  * for the whole dump and per generation: what compiled and what aborted,
  * the top abort reasons and where, the largest bushes, how traces end,
  * the hottest exits (with and without a side trace), likely blacklisted
- * starts.  Plain aligned text in a stable order; main also prints it. */
+ * starts, after the run's diagnoses (analysis/diagnose.c).  Every list
+ * stops at 10 rows and names the file that has them all, so the summary
+ * of any dump fits a screen or two.  Plain aligned text in a stable
+ * order; main also prints it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +25,15 @@ static void put_loc(FILE *fp, const char *file, int32_t line)
 		putc(file[i] == '\n' || file[i] == '\r' ? ' ' : file[i], fp);
 	if (line != LOC_NO_LINE)
 		fprintf(fp, ":%d", line);
+}
+
+/* "  → FILE:LINE": where a listed trace starts. */
+static void put_at(FILE *fp, const char *file, int32_t line)
+{
+	if (!file)
+		return;
+	fputs("  \u2192 ", fp);
+	put_loc(fp, file, line);
 }
 
 /* The joined profile: the sampled lines where the JIT failed, by the
@@ -93,6 +105,17 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	fprintf(fp, "  foreign lines     %8" PRIu64 "\n", l ? l->foreign : 0);
 	fprintf(fp, "  warnings          %8" PRIu64 "\n", da_warnings(c->dump));
 
+	fprintf(fp, "\ndiagnoses\n");
+	char **dl;
+	size_t nd = diagnose_lines(&s->diag, s->ngave_up, s->nmcode_gave_up, &dl);
+	if (!nd)
+		fputs("  (none: no flushes, side-trace explosions or long chains)\n", fp);
+	for (size_t i = 0; i < nd; i++) {
+		fputs("  ", fp);
+		fputs(dl[i], fp);
+	}
+	diagnose_lines_free(dl, nd);
+
 	fprintf(fp, "\nhow traces end\n");
 	for (size_t i = 0; i < answers_nlink_ends; i++) {
 		const struct link_end *e = &answers_link_ends[i];
@@ -130,8 +153,10 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		const struct top_bush *b = &s->bushes[i];
 		char name[32];
 		snprintf(name, sizeof(name), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
-		fprintf(fp, "  gen %-4u bush %-10s %6u traces %9" PRIu64 " bytes mcode\n",
+		fprintf(fp, "  gen %-4u bush %-10s %6u traces %9" PRIu64 " bytes mcode",
 		        b->gen, name, b->traces, b->mcode);
+		put_at(fp, b->file, b->line);
+		putc('\n', fp);
 	}
 
 	for (int pass = 0; pass < 2; pass++) {
@@ -144,34 +169,54 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			        x[i].exit, x[i].count);
 			if (x[i].side)
 				fprintf(fp, "  side trace %u", x[i].side);
+			put_at(fp, x[i].file, x[i].line);
 			putc('\n', fp);
 		}
+		uint64_t all = pass ? s->ncold_all : s->nexits_all;
+		if (all > TOP)
+			fprintf(fp, "  \u2026 %" PRIu64 " more in gen-N-exits.csv\n", all - TOP);
 	}
 
-	fprintf(fp, "\nlikely blacklisted (see gen-N-blacklist.csv)\n");
+	fprintf(fp, "\nlikely blacklisted\n");
 	if (!s->ngave_up)
 		fprintf(fp, "  (none)\n");
-	for (size_t i = 0; i < s->ngave_up; i++) {
-		const struct start *g = &s->gave_up[i].st;
-		fprintf(fp, "  gen %-4u ", s->gave_up[i].gen);
-		if (g->exit == PARENT_EXIT_NONE) {
-			fputs("start ", fp);
-			put_loc(fp, g->file, g->line);
-		} else if (g->exit == PARENT_EXIT_STITCH) {
-			fprintf(fp, "stitch after trace %u", g->parent);
-		} else {
-			fprintf(fp, "exit %u/%d", g->parent, g->exit);
+	/* Real blacklisting first: a start whose last attempt ran out of
+	 * machine code was cut short by the flush that followed. */
+	size_t shown = 0;
+	for (int flushed = 0; flushed < 2; flushed++)
+		for (size_t i = 0; i < s->ngave_up && shown < TOP; i++) {
+			const struct given_up *u = &s->gave_up[i];
+			const struct start *g = &u->st;
+			if (diagnose_is_mcode(g->last_reason) != flushed)
+				continue;
+			fprintf(fp, "  gen %-4u ", u->gen);
+			if (g->exit == PARENT_EXIT_NONE) {
+				fputs("start ", fp);
+				put_loc(fp, g->file, g->line);
+			} else if (g->exit == PARENT_EXIT_STITCH) {
+				fprintf(fp, "stitch after trace %u", g->parent);
+			} else {
+				fprintf(fp, "exit %u/%d", g->parent, g->exit);
+			}
+			if (g->exit != PARENT_EXIT_NONE)
+				put_at(fp, u->file, u->line);
+			fprintf(fp, "  %" PRIu64 " attempts, last: ", g->attempts);
+			fwrite(g->last_reason, 1, intern_len(g->last_reason), fp);
+			if (g->later == LATER_STUB)
+				fputs("  (now an interpreter stub)", fp);
+			if (flushed)
+				fputs("  (flush side effect)", fp);
+			putc('\n', fp);
+			shown++;
 		}
-		fprintf(fp, "  %" PRIu64 " attempts, last: ", g->attempts);
-		fwrite(g->last_reason, 1, intern_len(g->last_reason), fp);
-		fputs(g->later == LATER_STUB ? "  (now an interpreter stub)\n" : "\n", fp);
-	}
+	if (s->ngave_up > shown)
+		fprintf(fp, "  \u2026 %zu more in gen-N-blacklist.csv\n", s->ngave_up - shown);
 
 	if (c->profile)
 		write_profile(s, fp, c->profile);
 
 	fprintf(fp, "\nper generation\n");
-	for (size_t i = 0; i < s->ngens; i++) {
+	for (size_t i = 0; i < s->ngens && i < TOP; i++) {
 		const struct da_counts *n = &s->gens[i].n;
 		fprintf(fp, "  gen %-4u traces %6" PRIu64 " (root %" PRIu64 ", side %" PRIu64
 		        ", stitched %" PRIu64 ")  aborts %6" PRIu64 "  exits %7" PRIu64
@@ -179,6 +224,9 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		        s->gens[i].number, n->traces, n->root, n->side - n->orphans, n->stitched,
 		        n->aborts, n->exits, n->bushes, n->incomplete);
 	}
+	if (s->ngens > TOP)
+		fprintf(fp, "  \u2026 %zu more generation%s in gen-N-traces.csv (one file each)\n",
+		        s->ngens - TOP, s->ngens - TOP == 1 ? "" : "s");
 }
 
 static int summary_finish(struct view_ctx *c)
@@ -204,7 +252,7 @@ const struct view view_summary = {
 	.name = "summary",
 	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "the answers below, for the whole dump and per generation (also on stdout)",
+	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10 (also on stdout)",
 	.man =
 		".B summary.txt\n"
 		"(also printed on standard output unless\n"
@@ -212,14 +260,19 @@ const struct view view_summary = {
 		"the answers the other files are opened for, for the whole dump and per\n"
 		"generation: traces compiled (root, side, stitched, orphan), aborted\n"
 		"attempts, flushes, exits taken, incomplete traces, foreign lines,\n"
-		"warnings; how traces end (loop, link to a trace, return to the VM,\n"
+		"warnings; the run's diagnoses (see\n"
+		".BR DIAGNOSES );\n"
+		"how traces end (loop, link to a trace, return to the VM,\n"
 		"interpreter stub, stitch, recursion); the top 10 abort reasons with\n"
 		"their top 3 locations; the 10 largest bushes (traces, machine code\n"
-		"bytes); the 10 hottest exits and the 10 hottest exits without a side\n"
-		"trace (from exit records,\n"
-		".BR \\-jdump=+x );\n"
-		"the starts and exits LuaJIT likely gave up on (see\n"
-		".BR blacklist ).\n",
+		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
+		"exits without a side trace (from exit records,\n"
+		".BR \\-jdump=+x ,\n"
+		"with where their trace starts);\n"
+		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
+		".BR blacklist );\n"
+		"the first 10 generations.\n"
+		"Every list ends with how many more rows the named files hold.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
 	.trace = answers_view_trace,

@@ -34,6 +34,18 @@ check "summary: traces of all dumps" "$rows" "$(awk '$1 == "all" { print $3 }' "
 check "summary: an abort reason summed over dumps" \
 	"$(cat "$TMP"/alone-*/gen-*-abort-reasons.csv | grep '^NYI: bytecode 71,' | awk -F, '{s += $2} END {print s}')" \
 	"$(grep '  NYI: bytecode 71$' "$TMP/many/summary.txt" | awk '{print $1}')"
+# Exits are per generation: flush.dump's exit 1/3 was taken 10 times in
+# each of generations 2 and 4 (trace 1 of each is another trace), so the
+# merged list names the generation and does not add them up to 20.
+check "flush.dump: exit 1/3 in gens 2 and 4" "10 10" \
+	"$(for g in 2 4; do grep '^1,3,' "$TMP/alone-flush/gen-$g-exits.csv" | tr -d '\r' | cut -d, -f3; done | tr '\n' ' ' | sed 's/ $//')"
+check "merged exits: flush.dump gen 2 exit 1/3, taken 10" 1 \
+	"$(grep -c "^  flush.dump  *gen 2  *exit  *1/3 .* taken 10$" "$TMP/many/summary.txt")"
+check "merged exits: no exit of flush.dump taken 20" 0 \
+	"$(grep -c "^  flush.dump .* taken 20$" "$TMP/many/summary.txt")"
+nx=$(cat "$TMP"/alone-*/gen-*-exits.csv | grep -vc '^TRACE,')
+check "merged exits: the rest counted" "  … $((nx - 10)) more in each dump's gen-N-exits.csv" \
+	"$(grep "more in each dump's" "$TMP/many/summary.txt")"
 
 cat "$SAMPLES/rsx.dump" | $DA --dump - --dump "$SAMPLES/flush.dump" --out-dir "$TMP/m2" > /dev/null 2> "$TMP/err"
 check "stdin among several dumps: exit 1" 1 $?

@@ -109,6 +109,11 @@
     cards.appendChild(d);
   });
 
+  /* Run-level diagnoses: flush causes, storms, explosions, chains. */
+  var diag = document.getElementById("diagnoses");
+  (data.diagnoses.length ? data.diagnoses : ["none: no flushes, side-trace explosions or long chains"])
+    .forEach(function (d) { diag.appendChild(el("li", d.replace(/\n$/, ""))); });
+
   Table("links", [{ name: "ends with" }, { name: "traces", num: true }], data.links, {});
 
   /* Generations timeline: traces (dark) and aborts (red) per generation. */
@@ -166,12 +171,15 @@
   Table("sites", siteCols, siteRows, { filter: fileFilter, filterCol: 0, paged: true, sort: [2, -1] });
 
   Table("exits", [{ name: "gen", num: true }, { name: "trace", num: true }, { name: "exit", num: true },
-    { name: "taken", num: true }, { name: "side trace", num: true }], data.exits, { sort: [3, -1] });
+    { name: "taken", num: true }, { name: "side trace", num: true }, { name: "trace starts at", text: true }],
+    data.exits, { sort: [3, -1] });
   Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true },
-    { name: "attempts", num: true }, { name: "last reason", text: true }, { name: "afterwards" }],
+    { name: "attempts", num: true }, { name: "last reason", text: true }, { name: "afterwards" },
+    { name: "parent starts at", text: true }],
     data.blacklist, {});
   Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
-    { name: "traces", num: true }, { name: "mcode bytes", num: true }], data.bushes, { sort: [2, -1] });
+    { name: "traces", num: true }, { name: "mcode bytes", num: true }, { name: "root starts at", text: true }],
+    data.bushes, { sort: [2, -1] });
 
   /* With --profile: the profiled lines, JIT failures first. */
   if (data.profile) {
