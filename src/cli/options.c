@@ -118,6 +118,13 @@ const struct option_doc cli_options[] = {
 	  "Each crossed rule is printed as a\n"
 	  ".B FAIL:\n"
 	  "line.\n" },
+	{ { "json", no_argument, NULL, OPT_JSON }, NULL,
+	  "with --compare: the result as one JSON object on standard output",
+	  "With\n"
+	  ".BR \\-\\-compare :\n"
+	  "print the result as one JSON object instead of the text, for a CI\n"
+	  "dashboard (see\n"
+	  ".BR COMPARE ).\n" },
 	{ { "help", optional_argument, NULL, 'h' }, NULL, "this help",
 	  "Print the options and exit.\n" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, "the version",
