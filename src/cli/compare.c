@@ -428,7 +428,7 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		const struct side *s = i ? b : a;
 		if (s->m.complete)
 			continue;
-		say(r, "  %s is an incomplete run (interrupted, or it failed with exit status %d): "
+		say(r, "  %s is an incomplete run (it stopped with exit status %d): "
 		    "its numbers are partial\n", s->label, s->m.exit_status);
 		if (any_rule(ru)) {
 			msg_error("cannot evaluate --fail-on: %s is an incomplete run", s->dir);
@@ -510,6 +510,10 @@ static int compare_many(struct rep *r, const struct rules *ru, struct side *a, s
 			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
 			json_array_append_new(skipped, e);
 			say(r, "not compared: dump %s (only in %s)\n", name, s->label);
+			if (any_rule(ru)) {
+				msg_error("cannot evaluate --fail-on for dump %s: only in %s", name, s->dir);
+				r->cannot = 1;
+			}
 		}
 	}
 	for (size_t i = 0; i < a->m.ndirs; i++) {

@@ -296,11 +296,19 @@ void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites
 {
 	char buf[1024];
 	uint64_t site_aborts = 0;
+	/* abort-reasons.csv without NORMAL_REASON but sites with it on both
+	 * sides: the sites' normal reasons are the better names (they know
+	 * the bytecode numbering), and count the same aborts */
+	int from_sites = !reasons_normal && sites_normal && s->has_sites;
 	for (size_t i = 0; i < s->raw_reasons.n; i++) {
 		const struct raw_reason *r = &s->raw_reasons.v[i];
-		named_add(&s->reasons, normal_form(r, reasons_normal, buf, sizeof(buf)), r->count);
+		if (!from_sites)
+			named_add(&s->reasons, normal_form(r, reasons_normal, buf, sizeof(buf)), r->count);
 		s->aborts += r->count;
 	}
+	for (size_t i = 0; from_sites && i < s->raw_sites.n; i++)
+		named_add(&s->reasons, normal_form(&s->raw_sites.v[i], 1, buf, sizeof(buf)),
+		          s->raw_sites.v[i].count);
 	struct placed_list all = { 0 };
 	for (size_t i = 0; i < s->raw_sites.n; i++) {
 		const struct raw_reason *r = &s->raw_sites.v[i];
