@@ -24,7 +24,12 @@ static int cmp_placed(const void *x, const void *y)
 		return c;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
-	return strcmp(a->group, b->group);
+	c = strcmp(a->group, b->group);
+	if (c)
+		return c;
+	/* two bushes of one start (two generations): the same order
+	 * whichever file they were read from */
+	return a->count < b->count ? -1 : a->count > b->count;
 }
 
 void placed_sort(struct placed_list *l)

@@ -68,7 +68,7 @@ int side_read(struct side *s, const char *dir, const char *label);
 void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites_source);
 void side_free(struct side *s);
 
-/* Sort by file, line, group. */
+/* Sort by file, line, group, count. */
 void placed_sort(struct placed_list *l);
 /* Match a's items to b's (both sorted): to[i] is the index in b of a's
  * item i, or -1.  Only items of the same file and group match; see
