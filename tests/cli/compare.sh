@@ -138,6 +138,39 @@ $DA --compare "$TMP/a" "$TMP/hj" --json > "$TMP/ahj.json"
 check "bushes from jsonl: the same as from the text" \
 	"$(jq -c '.dumps[0].bushes' "$TMP/ah.json")" "$(jq -c '.dumps[0].bushes' "$TMP/ahj.json")"
 
+# The columns the explain work appends to abort-sites.csv, read by name:
+# with NORMAL_REASON on both sides, 2.1-beta3's "NYI: bytecode 51" and
+# 2.1-HEAD's "NYI: bytecode FNEW  " are one reason (50 UCLO, 51 FNEW, 71
+# VARG in 2.1's numbering); on one side only, the reasons as written.
+# explain_cols DIR: a copy DIR.x with the four columns.
+explain_cols() {
+	cp -rp "$1" "$1.x"
+	tr -d '\r' < "$1/gen-1-abort-sites.csv" | awk -F, -v OFS=, '
+		NR == 1 { print $0, "NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE"; next }
+		{ n = $3; sub(/ +$/, "", n)
+		  if (n == "NYI: bytecode 50") n = "NYI: bytecode UCLO"
+		  if (n == "NYI: bytecode 51") n = "NYI: bytecode FNEW"
+		  if (n == "NYI: bytecode 71") n = "NYI: bytecode VARG"
+		  print $0, n, "", "", "" }' > "$1.x/gen-1-abort-sites.csv"
+}
+explain_cols "$TMP/a"
+explain_cols "$TMP/h"
+$DA --compare "$TMP/a.x" "$TMP/h.x" --json > "$TMP/x.json"
+check "NORMAL_REASON on both: the reasons match; 3 sites only 2.1-HEAD has" "0 3" \
+	"$(jq -r '.dumps[0] | "\(.new_reasons) \(.new_sites)"' "$TMP/x.json")"
+check "NORMAL_REASON on both: FNEW up from bytecode 51's count, not new" \
+	"$(grep '^NYI: bytecode 51,' "$TMP/a/gen-1-abort-reasons.csv" | tr -d '\r' | cut -d, -f2) 20 up" \
+	"$(jq -r '.dumps[0].reasons[] | select(.reason == "NYI: bytecode FNEW") | "\(.old) \(.new) \(.change)"' "$TMP/x.json")"
+check "NORMAL_REASON on both: the new sites" "List.lua:556 class.lua:43 penlight.lua:67" \
+	"$(jq -r '[.dumps[0].sites[] | select(.change == "new") | "\(.file):\(.new_line)"] | join(" ")' "$TMP/x.json")"
+check "NORMAL_REASON on both: a site by its normal reason" \
+	'{"file":"tablex.lua","old_line":351,"new_line":351,"reason":"NYI: bytecode VARG","old":12,"new":17,"change":"up"}' \
+	"$(jq -c '.dumps[0].sites[] | select(.file == "tablex.lua" and .new_line == 351)' "$TMP/x.json")"
+$DA --compare "$TMP/a.x" "$TMP/h" --json > "$TMP/x1.json"
+check "NORMAL_REASON on one side: reasons as written" "3" "$(jq '.dumps[0].new_reasons' "$TMP/x1.json")"
+check "NORMAL_REASON on one side: 2.1-HEAD's padding dropped" 1 \
+	"$(jq '[.dumps[0].reasons[] | select(.reason == "NYI: bytecode FNEW")] | length' "$TMP/x1.json")"
+
 # Profiles: the same dump with two profiles of the same workload.
 $DA -q --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-lvr.prof" --out-dir "$TMP/p1" > /dev/null
 $DA -q --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-vl.prof" --out-dir "$TMP/p2" > /dev/null
