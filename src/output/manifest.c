@@ -53,8 +53,10 @@ static json_t *names(char *const *list, size_t n)
 
 int manifest_write(const char *dir, struct manifest *m)
 {
-	qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
-	qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
+	if (m->nfiles > 1)      /* qsort(NULL, 0) is undefined */
+		qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
+	if (m->ndirs > 1)
+		qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
 	json_t *o = json_object();
 	json_object_set_new(o, "tool", json_string("dumpanalyze"));
 	json_object_set_new(o, "format", json_integer(MANIFEST_FORMAT));
@@ -109,7 +111,8 @@ static void read_names(json_t *a, char ***list, size_t *n, int (*keep)(const cha
 	json_array_foreach(a, i, v)
 		if (json_is_string(v) && (!keep || keep(json_string_value(v))))
 			manifest_add(list, n, json_string_value(v));
-	qsort(*list, *n, sizeof(**list), by_name);
+	if (*n > 1)             /* qsort(NULL, 0) is undefined */
+		qsort(*list, *n, sizeof(**list), by_name);
 }
 
 int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)

@@ -205,8 +205,10 @@ int rundir_commit(struct rundir *r, struct manifest *m)
 			manifest_free(&old);
 		return -1;
 	}
-	qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
-	qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
+	if (m->nfiles > 1)      /* qsort(NULL, 0) is undefined */
+		qsort(m->files, m->nfiles, sizeof(*m->files), by_name);
+	if (m->ndirs > 1)
+		qsort(m->dirs, m->ndirs, sizeof(*m->dirs), by_name);
 	if (had == 0) {
 		for (size_t i = 0; i < old.nfiles; i++)
 			if (!manifest_has(m->files, m->nfiles, old.files[i])) {
