@@ -248,6 +248,28 @@ if command -v luajit > /dev/null; then
 		"$(jq -r '.dumps[0].sites[] | "\(.file) \(.old_line) \(.new_line) \(.reason)"' "$TMP/edit.json" | paste -sd'|')"
 	check "edit: the loop's bush too" '"root" 18 22' \
 		"$(jq -r '.dumps[0].bushes[] | select(.file == "b.lua" and .old_line == 18) | "\(.kind | tojson) \(.old_line) \(.new_line)"' "$TMP/edit.json")"
+	# A SOURCE column (each site's line of text) on both sides is part of
+	# the identity: the same text four lines down matches; a changed line
+	# makes its site new.  add_source DIR LUA NAME: DIR's copy with it.
+	add_source() {
+		cp -rp "$1" "$TMP/$3"
+		tr -d '\r' < "$1/gen-1-abort-sites.csv" | awk -F, -v OFS=, -v lua="$2" '
+			BEGIN { while ((getline l < lua) > 0) src[++n] = l }
+			NR == 1 { print $0, "SOURCE"; next }
+			{ s = src[$2]; gsub(/"/, "\"\"", s); print $0, "\"" s "\"" }' > "$TMP/$3/gen-1-abort-sites.csv"
+	}
+	add_source "$TMP/old/out" "$TMP/old/b.lua" os
+	add_source "$TMP/new/out" "$TMP/new/b.lua" ns
+	sed '15s/.*/    local f = function() return 0 end/' "$TMP/new/b.lua" > "$TMP/changed.lua"
+	add_source "$TMP/new/out" "$TMP/changed.lua" cs
+	$DA --compare "$TMP/os" "$TMP/ns" --json --fail-on new-sites > "$TMP/src.json"
+	check "SOURCE: the same text moved: exit 0" 0 $?
+	check "SOURCE: the same text moved: no new site, 2 moved" "0 2" \
+		"$(jq -r '.dumps[0] | "\(.new_sites) \(.sites_moved)"' "$TMP/src.json")"
+	$DA --compare "$TMP/os" "$TMP/cs" --json --fail-on new-sites > "$TMP/src2.json"
+	check "SOURCE: a changed line: exit 1" 1 $?
+	check "SOURCE: a changed line: its site new, the old one gone" "b.lua:15:new b.lua:16:moved b.lua:11:gone" \
+		"$(jq -r '[.dumps[0].sites[] | "\(.file):\(.new_line // .old_line):\(.change)"] | join(" ")' "$TMP/src2.json")"
 else
 	not_ok "luajit is installed" "apt-get install luajit (scripts/install-deps.sh does)"
 fi
