@@ -3,17 +3,16 @@
  * rendered are compared, over the whole run (generation numbers are not
  * stable across runs); sites and bushes are matched by compare_align.c.
  * One pass makes the text report or, with --json, the same as a JSON
- * object, and evaluates the --fail-on rules. */
+ * object (its parts in compare_views.c), and evaluates the --fail-on
+ * rules. */
 #include <dirent.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 #include "cli/compare.h"
 #include "cli/compare_impl.h"
-#include "output/json.h"
 #include "output/message.h"
 #include "util/alloc.h"
 #include "util/diag.h"
@@ -56,277 +55,6 @@ static int parse_rules(const char *s, struct rules *r)
 	return ok ? 0 : -1;
 }
 
-/* ---- the report ------------------------------------------------------- */
-
-/* The text goes to out, unless --json: then only the JSON object does. */
-struct rep {
-	FILE *out;                  /* NULL with --json */
-	json_t *fail;               /* the rules crossed, as said */
-	int tripped, cannot;        /* a rule crossed; a rule not evaluable */
-};
-
-DA_PRINTF(2, 3) static void say(struct rep *r, const char *fmt, ...)
-{
-	if (!r->out)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(r->out, fmt, ap);
-	va_end(ap);
-}
-
-static json_t *str(const char *s)
-{
-	return s ? json_text(s, strlen(s)) : json_null();
-}
-
-static json_t *old_new(uint64_t a, uint64_t b)
-{
-	json_t *o = json_object();
-	json_object_set_new(o, "old", json_integer((json_int_t)a));
-	json_object_set_new(o, "new", json_integer((json_int_t)b));
-	return o;
-}
-
-static const char *change(int in_a, int in_b, uint64_t a, uint64_t b)
-{
-	return !in_a ? "new" : !in_b ? "gone" : b > a ? "up" : b < a ? "down" : "same";
-}
-
-static void delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b)
-{
-	if (a == b) {
-		say(r, "  %-18s %8" PRIu64 " -> %" PRIu64 "\n", what, a, b);
-		return;
-	}
-	say(r, "  %-18s %8" PRIu64 " -> %-8" PRIu64, what, a, b);
-	{
-		say(r, " (%+" PRId64, (int64_t)(b - a));
-		if (a)
-			say(r, ", %+.1f%%", 100.0 * ((double)b - (double)a) / (double)a);
-		say(r, ")");
-	}
-	say(r, "\n");
-}
-
-/* The reason of a site's group (a SOURCE text follows a newline). */
-static int reason_len(const char *group)
-{
-	return (int)strcspn(group, "\n");
-}
-
-static size_t compare_reasons(struct rep *r, json_t *d, struct side *a, struct side *b)
-{
-	named_sort_by_name(&a->reasons);
-	named_sort_by_name(&b->reasons);
-	json_t *list = json_array();
-	size_t fresh = 0, shown = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		struct named_list *l = pass ? &a->reasons : &b->reasons;
-		for (size_t i = 0; i < l->n; i++) {
-			struct named *o = named_find(&a->reasons, l->v[i].name);
-			struct named *n = named_find(&b->reasons, l->v[i].name);
-			if (pass && n)
-				continue;       /* seen in the first pass */
-			uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
-			const char *c = change(o != NULL, n != NULL, was, is);
-			fresh += !o;
-			json_t *e = json_object();
-			json_object_set_new(e, "reason", str(l->v[i].name));
-			json_object_set_new(e, "old", json_integer((json_int_t)was));
-			json_object_set_new(e, "new", json_integer((json_int_t)is));
-			json_object_set_new(e, "change", json_string(c));
-			json_array_append_new(list, e);
-			if (was == is)
-				continue;
-			if (!shown++)
-				say(r, "  abort reasons:\n");
-			say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s\n", c, was, is, l->v[i].name);
-		}
-	}
-	json_object_set_new(d, "reasons", list);
-	return fresh;
-}
-
-/* Sites matched across the runs; returns the number of new ones. */
-static size_t compare_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
-{
-	long *to = xrealloc(NULL, (a->sites.n + 1) * sizeof(*to));
-	char *hit = xrealloc(NULL, b->sites.n + 1);
-	placed_align(&a->sites, &b->sites, to);
-	memset(hit, 0, b->sites.n + 1);
-	size_t moved = 0, fresh = 0, gone = 0, shown = 0;
-	for (size_t i = 0; i < a->sites.n; i++)
-		if (to[i] >= 0) {
-			hit[to[i]] = 1;
-			moved += a->sites.v[i].line != b->sites.v[to[i]].line;
-		}
-	json_t *list = json_array();
-	/* the new side's sites in order, then those gone */
-	for (size_t k = 0; k < b->sites.n + a->sites.n; k++) {
-		const struct placed *o = NULL, *n = NULL;
-		if (k < b->sites.n) {
-			n = &b->sites.v[k];
-			for (size_t i = 0; i < a->sites.n; i++)
-				if (to[i] == (long)k)
-					o = &a->sites.v[i];
-		} else if (to[k - b->sites.n] < 0) {
-			o = &a->sites.v[k - b->sites.n];
-		} else {
-			continue;
-		}
-		const struct placed *p = n ? n : o;
-		uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
-		const char *c = change(o != NULL, n != NULL, was, is);
-		if (o && n && was == is && o->line != n->line)
-			c = "moved";
-		fresh += !o;
-		gone += !n;
-		json_t *e = json_object();
-		json_object_set_new(e, "file", str(p->file));
-		json_object_set_new(e, "old_line", o ? json_integer(o->line) : json_null());
-		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
-		json_object_set_new(e, "reason", json_text(p->group, (size_t)reason_len(p->group)));
-		json_object_set_new(e, "old", json_integer((json_int_t)was));
-		json_object_set_new(e, "new", json_integer((json_int_t)is));
-		json_object_set_new(e, "change", json_string(c));
-		json_array_append_new(list, e);
-		if (was == is)
-			continue;
-		if (!shown++)
-			say(r, "  abort sites (matched by file, reason and order):\n");
-		say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c, was, is, p->file, p->line);
-		if (o && n && o->line != n->line)
-			say(r, " (was %ld)", o->line);
-		say(r, "  %.*s\n", reason_len(p->group), p->group);
-	}
-	if (moved)
-		say(r, "  abort sites moved with the lines around them: %zu\n", moved);
-	json_object_set_new(d, "sites", list);
-	json_object_set_new(d, "sites_moved", json_integer((json_int_t)moved));
-	free(to);
-	free(hit);
-	(void)gone;
-	return fresh;
-}
-
-/* Bushes matched by the kind and start location of their root. */
-static void compare_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
-{
-	long *to = xrealloc(NULL, (a->bushes.n + 1) * sizeof(*to));
-	placed_align(&a->bushes, &b->bushes, to);
-	json_t *list = json_array();
-	size_t fresh = b->bushes.n, gone = 0, grew = 0, shrank = 0, shown = 0;
-	for (size_t i = 0; i < a->bushes.n; i++) {
-		const struct placed *o = &a->bushes.v[i];
-		const struct placed *n = to[i] >= 0 ? &b->bushes.v[to[i]] : NULL;
-		json_t *e = json_object();
-		json_object_set_new(e, "kind", json_string(o->group));
-		json_object_set_new(e, "file", str(o->file));
-		json_object_set_new(e, "old_line", json_integer(o->line));
-		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
-		json_object_set_new(e, "old_traces", json_integer((json_int_t)o->count));
-		json_object_set_new(e, "new_traces", json_integer(n ? (json_int_t)n->count : 0));
-		json_object_set_new(e, "change", json_string(change(1, n != NULL, o->count,
-		                                                    n ? n->count : 0)));
-		json_array_append_new(list, e);
-		if (!n) {
-			gone++;
-			continue;
-		}
-		fresh--;
-		shrank += n->count < o->count;
-		if (n->count <= o->count)
-			continue;
-		grew++;
-		if (!shown++)
-			say(r, "  bushes that grew (matched by root kind and start location):\n");
-		say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s %s:%ld", "up", o->count, n->count,
-		    o->group, n->file, n->line);
-		if (n->line != o->line)
-			say(r, " (was %ld)", o->line);
-		say(r, "\n");
-	}
-	char *hit = xrealloc(NULL, b->bushes.n + 1);
-	memset(hit, 0, b->bushes.n + 1);
-	for (size_t i = 0; i < a->bushes.n; i++)
-		if (to[i] >= 0)
-			hit[to[i]] = 1;
-	for (size_t j = 0; j < b->bushes.n; j++) {
-		if (hit[j])
-			continue;
-		const struct placed *n = &b->bushes.v[j];
-		json_t *e = json_object();
-		json_object_set_new(e, "kind", json_string(n->group));
-		json_object_set_new(e, "file", str(n->file));
-		json_object_set_new(e, "old_line", json_null());
-		json_object_set_new(e, "new_line", json_integer(n->line));
-		json_object_set_new(e, "old_traces", json_integer(0));
-		json_object_set_new(e, "new_traces", json_integer((json_int_t)n->count));
-		json_object_set_new(e, "change", json_string("new"));
-		json_array_append_new(list, e);
-	}
-	say(r, "  bushes %zu -> %zu: %zu grew, %zu shrank, %zu new, %zu gone\n",
-	    a->bushes.n, b->bushes.n, grew, shrank, fresh, gone);
-	json_object_set_new(d, "bushes", list);
-	free(hit);
-	free(to);
-}
-
-#define TOP_LINES 5
-
-static double share(const struct side *s, double v)
-{
-	return s->prof_samples > 0 ? 100.0 * v / s->prof_samples : 0;
-}
-
-static double line_samples(const struct side *s, const char *loc, int *found)
-{
-	for (size_t i = 0; i < s->nprof; i++)
-		if (strcmp(s->prof[i].loc, loc) == 0) {
-			*found = 1;
-			return s->prof[i].samples;
-		}
-	return 0;
-}
-
-/* The interpreted share, and the top lines of either side. */
-static void compare_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
-{
-	json_t *p = json_object(), *ish = json_object(), *top = json_array();
-	double ia = share(a, a->prof_interpreted), ib = share(b, b->prof_interpreted);
-	json_object_set_new(ish, "old", json_real(ia));
-	json_object_set_new(ish, "new", json_real(ib));
-	json_object_set_new(p, "interpreted_share", ish);
-	say(r, "  profile (shares of the samples of profile-lines.csv):\n");
-	say(r, "    %-16s %6.1f%% -> %.1f%%\n", "interpreted", ia, ib);
-	say(r, "    top lines:\n");
-	for (int pass = 0; pass < 2; pass++) {
-		const struct side *s = pass ? a : b;
-		for (size_t i = 0; i < s->nprof && i < TOP_LINES; i++) {
-			const char *loc = s->prof[i].loc;
-			int in_a = 0, in_b = 0;
-			if (pass) {     /* shown in the first pass? */
-				size_t k = 0;
-				while (k < b->nprof && k < TOP_LINES && strcmp(b->prof[k].loc, loc) != 0)
-					k++;
-				if (k < b->nprof && k < TOP_LINES)
-					continue;
-			}
-			double va = line_samples(a, loc, &in_a), vb = line_samples(b, loc, &in_b);
-			json_t *e = json_object();
-			json_object_set_new(e, "loc", str(loc));
-			json_object_set_new(e, "old_share", in_a ? json_real(share(a, va)) : json_null());
-			json_object_set_new(e, "new_share", in_b ? json_real(share(b, vb)) : json_null());
-			json_array_append_new(top, e);
-			say(r, "      %6.1f%% -> %5.1f%%  %s%s\n", share(a, va), share(b, vb), loc,
-			    !in_a ? "  (new)" : !in_b ? "  (gone)" : "");
-		}
-	}
-	json_object_set_new(p, "top_lines", top);
-	json_object_set_new(d, "profile", p);
-}
-
 /* ---- one dump's directories ------------------------------------------- */
 
 static int has_view(const struct side *s, const char *v)
@@ -347,10 +75,10 @@ static void not_compared(struct rep *r, json_t *d, const struct side *a, const s
 			if (has_view(other, s->m.views[i]))
 				continue;
 			json_t *e = json_object();
-			json_object_set_new(e, "view", str(s->m.views[i]));
+			json_object_set_new(e, "view", cmp_str(s->m.views[i]));
 			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
 			json_array_append_new(list, e);
-			say(r, "  not compared: %s (only in %s)\n", s->m.views[i], s->label);
+			cmp_say(r, "  not compared: %s (only in %s)\n", s->m.views[i], s->label);
 		}
 	}
 	json_object_set_new(d, "not_compared", list);
@@ -364,7 +92,7 @@ static void fail(struct rep *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	say(r, "FAIL: %s\n", buf);
+	cmp_say(r, "FAIL: %s\n", buf);
 	json_array_append_new(r->fail, json_string(buf));
 	r->tripped = 1;
 }
@@ -415,9 +143,9 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
                            struct side *a, struct side *b)
 {
 	json_t *d = json_object();
-	json_object_set_new(d, "name", str(name));
+	json_object_set_new(d, "name", cmp_str(name));
 	if (name)
-		say(r, "\ndump %s\n", name);
+		cmp_say(r, "\ndump %s\n", name);
 	side_finish(a, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
 	            a->sites_source && b->sites_source);
 	side_finish(b, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
@@ -428,7 +156,7 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		const struct side *s = i ? b : a;
 		if (s->m.complete)
 			continue;
-		say(r, "  %s is an incomplete run (it stopped with exit status %d): "
+		cmp_say(r, "  %s is an incomplete run (it stopped with exit status %d): "
 		    "its numbers are partial\n", s->label, s->m.exit_status);
 		if (any_rule(ru)) {
 			msg_error("cannot evaluate --fail-on: %s is an incomplete run", s->dir);
@@ -436,33 +164,33 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		}
 	}
 	not_compared(r, d, a, b);
-	json_object_set_new(d, "generations", old_new(a->gens, b->gens));
-	delta_line(r, "generations", a->gens, b->gens);
+	json_object_set_new(d, "generations", cmp_old_new(a->gens, b->gens));
+	cmp_delta_line(r, "generations", a->gens, b->gens);
 	int aborts = (a->has_reasons || a->has_sites) && (b->has_reasons || b->has_sites);
 	if (a->has_traces && b->has_traces)
-		delta_line(r, "traces compiled", a->traces, b->traces);
-	json_object_set_new(d, "traces", a->has_traces && b->has_traces ? old_new(a->traces, b->traces)
+		cmp_delta_line(r, "traces compiled", a->traces, b->traces);
+	json_object_set_new(d, "traces", a->has_traces && b->has_traces ? cmp_old_new(a->traces, b->traces)
 	                                                              : json_null());
 	if (aborts)
-		delta_line(r, "aborts", a->aborts, b->aborts);
-	json_object_set_new(d, "aborts", aborts ? old_new(a->aborts, b->aborts) : json_null());
+		cmp_delta_line(r, "aborts", a->aborts, b->aborts);
+	json_object_set_new(d, "aborts", aborts ? cmp_old_new(a->aborts, b->aborts) : json_null());
 	size_t new_reasons = 0, new_sites = 0;
 	if (a->has_reasons && b->has_reasons)
-		new_reasons = compare_reasons(r, d, a, b);
+		new_reasons = cmp_reasons(r, d, a, b);
 	else
 		json_object_set_new(d, "reasons", json_null());
 	if (a->has_sites && b->has_sites) {
-		new_sites = compare_sites(r, d, a, b);
+		new_sites = cmp_sites(r, d, a, b);
 	} else {
 		json_object_set_new(d, "sites", json_null());
 		json_object_set_new(d, "sites_moved", json_null());
 	}
 	if (a->has_bushes && b->has_bushes)
-		compare_bushes(r, d, a, b);
+		cmp_bushes(r, d, a, b);
 	else
 		json_object_set_new(d, "bushes", json_null());
 	if (a->has_profile && b->has_profile)
-		compare_profiles(r, d, a, b);
+		cmp_profiles(r, d, a, b);
 	else
 		json_object_set_new(d, "profile", json_null());
 	json_object_set_new(d, "new_reasons", a->has_reasons && b->has_reasons
@@ -470,9 +198,9 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	json_object_set_new(d, "new_sites", a->has_sites && b->has_sites
 	                    ? json_integer((json_int_t)new_sites) : json_null());
 	if (a->has_reasons && b->has_reasons)
-		say(r, "  %-18s %8zu\n", "new abort reasons", new_reasons);
+		cmp_say(r, "  %-18s %8zu\n", "new abort reasons", new_reasons);
 	if (a->has_sites && b->has_sites)
-		say(r, "  %-18s %8zu\n", "new abort sites", new_sites);
+		cmp_say(r, "  %-18s %8zu\n", "new abort sites", new_sites);
 	apply_rules(r, ru, a, b, new_reasons, new_sites);
 	return d;
 }
@@ -506,10 +234,10 @@ static int compare_many(struct rep *r, const struct rules *ru, struct side *a, s
 			if (in_list(other->m.dirs, other->m.ndirs, name))
 				continue;
 			json_t *e = json_object();
-			json_object_set_new(e, "name", str(name));
+			json_object_set_new(e, "name", cmp_str(name));
 			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
 			json_array_append_new(skipped, e);
-			say(r, "not compared: dump %s (only in %s)\n", name, s->label);
+			cmp_say(r, "not compared: dump %s (only in %s)\n", name, s->label);
 			if (any_rule(ru)) {
 				msg_error("cannot evaluate --fail-on for dump %s: only in %s", name, s->dir);
 				r->cannot = 1;
@@ -574,9 +302,9 @@ int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, 
 	}
 	struct rep r = { json ? NULL : out, json_array(), 0, 0 };
 	json_t *root = json_object(), *dumps = json_array(), *skipped = json_array();
-	json_object_set_new(root, "old", str(old_dir));
-	json_object_set_new(root, "new", str(new_dir));
-	say(&r, "dumpanalyze compare: %s -> %s\n", old_dir, new_dir);
+	json_object_set_new(root, "old", cmp_str(old_dir));
+	json_object_set_new(root, "new", cmp_str(new_dir));
+	cmp_say(&r, "dumpanalyze compare: %s -> %s\n", old_dir, new_dir);
 	if (a.m.ndirs)
 		rc = compare_many(&r, &rules, &a, &b, dumps, skipped);
 	else

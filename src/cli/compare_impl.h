@@ -1,14 +1,18 @@
 /* compare_impl.h — what --compare knows of one side (one dump's output
  * directory), shared by compare_read.c (reading it), compare_align.c
- * (matching its sites and bushes to the other side's) and compare.c (the
- * report and the --fail-on rules). */
+ * (matching its sites and bushes to the other side's), compare_views.c
+ * (the report's parts) and compare.c (the two directories, the --fail-on
+ * rules). */
 #ifndef DUMPANALYZE_COMPARE_IMPL_H
 #define DUMPANALYZE_COMPARE_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <jansson.h>
 #include "cli/csvin.h"
 #include "output/manifest.h"
+#include "util/diag.h"
 
 /* Something with a place in a source file: an abort site (group: its
  * normalised reason) or a bush (group: the kind of its root). */
@@ -74,5 +78,27 @@ void placed_sort(struct placed_list *l);
  * item i, or -1.  Only items of the same file and group match; see
  * compare_align.c for how lines that moved are followed. */
 void placed_align(const struct placed_list *a, const struct placed_list *b, long *to);
+
+/* ---- the report (compare_views.c) ---- */
+
+/* The text goes to out, unless --json: then only the JSON object does. */
+struct rep {
+	FILE *out;                  /* NULL with --json */
+	json_t *fail;               /* the rules crossed, as said */
+	int tripped, cannot;        /* a rule crossed; a rule not evaluable */
+};
+
+void cmp_say(struct rep *r, const char *fmt, ...) DA_PRINTF(2, 3);
+/* A JSON string, or null. */
+json_t *cmp_str(const char *s);
+json_t *cmp_old_new(uint64_t a, uint64_t b);
+/* "  WHAT   A -> B  (+D, +P%)" */
+void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b);
+/* Each part adds its key(s) to the dump's object d; reasons and sites
+ * return the number of new ones. */
+size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b);
+size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
+void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
+void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b);
 
 #endif
