@@ -18,13 +18,14 @@ struct run {
 	size_t nprofiles;
 	const char *out_dir, *views, *compare, *fail_on;
 	int quiet, verbose, strict;
+	int json;                   /* --compare --json */
 	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
 };
 
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
-enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON };
+enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

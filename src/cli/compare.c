@@ -1,123 +1,21 @@
-/* compare.c — compare two output directories; see compare.h.  It reads
- * the standard files (gen-N-traces.csv, gen-N-abort-reasons.csv, and when
- * present gen-N-abort-sites.csv and the bush text files) with libcsv. */
+/* compare.c — compare two output directories; see compare.h.  Both must
+ * have a manifest (the views each run rendered); only views both sides
+ * rendered are compared, over the whole run (generation numbers are not
+ * stable across runs); sites and bushes are matched by compare_align.c.
+ * One pass makes the text report or, with --json, the same as a JSON
+ * object (its parts in compare_views.c), and evaluates the --fail-on
+ * rules. */
 #include <dirent.h>
 #include <errno.h>
-#include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/message.h"
+#include <jansson.h>
 #include "cli/compare.h"
-#include "cli/csvin.h"
-#include "util/arena.h"
+#include "cli/compare_impl.h"
+#include "output/message.h"
+#include "util/alloc.h"
 #include "util/diag.h"
-
-/* ---- a generation's numbers ------------------------------------------- */
-
-struct gen_data {
-	int present;
-	uint64_t traces, aborts;
-	struct named_list reasons;  /* reason -> count */
-	struct named_list sites;    /* "FILE:LINE  REASON" -> count */
-	struct named_list bushes;   /* "ROOT[.K]" -> traces */
-	int has_sites, has_bushes;
-};
-
-static void on_trace(void *ctx, char **f, size_t n)
-{
-	(void)f;
-	if (n)
-		((struct gen_data *)ctx)->traces++;
-}
-
-static void on_reason(void *ctx, char **f, size_t n)
-{
-	struct gen_data *g = ctx;
-	if (n >= 2) {
-		uint64_t c = strtoull(f[1], NULL, 10);
-		named_add(&g->reasons, f[0], c);
-		g->aborts += c;
-	}
-}
-
-static void on_site(void *ctx, char **f, size_t n)
-{
-	struct gen_data *g = ctx;
-	if (n < 8)
-		return;
-	size_t len = strlen(f[0]) + strlen(f[1]) + strlen(f[2]) + 8;
-	char *key = xrealloc(NULL, len);
-	snprintf(key, len, "%s%s%s  %s", f[0], f[1][0] ? ":" : "", f[1], f[2]);
-	for (char *p = key; *p; p++)
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
-	named_add(&g->sites, key, strtoull(f[7], NULL, 10));
-	free(key);
-}
-
-/* Traces in each gen-N-bush-*.txt: its "stop" header lines. */
-static int read_bushes(const char *dir, unsigned gen, struct gen_data *g)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return -1;
-	char prefix[32];
-	int plen = snprintf(prefix, sizeof(prefix), "gen-%u-bush-", gen);
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (strncmp(e->d_name, prefix, (size_t)plen) != 0 || n < 4 ||
-		    strcmp(e->d_name + n - 4, ".txt") != 0)
-			continue;
-		char path[4096];
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		FILE *fp = fopen(path, "r");
-		if (!fp)
-			continue;
-		uint64_t traces = 0;
-		char line[512];
-		while (fgets(line, sizeof(line), fp)) {
-			unsigned id;
-			char word[8];
-			if (sscanf(line, "---- TRACE %u %7s", &id, word) == 2 && strcmp(word, "stop") == 0)
-				traces++;
-		}
-		fclose(fp);
-		char name[64];
-		snprintf(name, sizeof(name), "%.*s", (int)(n - 4 - (size_t)plen), e->d_name + plen);
-		named_add(&g->bushes, name, traces);
-		g->has_bushes = 1;
-	}
-	closedir(d);
-	return 0;
-}
-
-static int read_gen(const char *dir, unsigned gen, struct gen_data *g)
-{
-	char path[4096];
-	memset(g, 0, sizeof(*g));
-	snprintf(path, sizeof(path), "%s/gen-%u-traces.csv", dir, gen);
-	int r = csvin_read(path, on_trace, g);
-	if (r <= 0)
-		return r;
-	g->present = 1;
-	snprintf(path, sizeof(path), "%s/gen-%u-abort-reasons.csv", dir, gen);
-	if (csvin_read(path, on_reason, g) < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/gen-%u-abort-sites.csv", dir, gen);
-	if ((r = csvin_read(path, on_site, g)) < 0)
-		return -1;
-	g->has_sites = r > 0;
-	read_bushes(dir, gen, g);
-	return 1;
-}
-
-static void gen_free(struct gen_data *g)
-{
-	named_free(&g->reasons);
-	named_free(&g->sites);
-	named_free(&g->bushes);
-}
 
 /* ---- rules ------------------------------------------------------------ */
 
@@ -157,56 +55,222 @@ static int parse_rules(const char *s, struct rules *r)
 	return ok ? 0 : -1;
 }
 
-/* ---- report ----------------------------------------------------------- */
+/* ---- one dump's directories ------------------------------------------- */
 
-static void delta_line(FILE *out, const char *what, uint64_t a, uint64_t b)
+static int has_view(const struct side *s, const char *v)
 {
-	fprintf(out, "  %-18s %8" PRIu64 " -> %-8" PRIu64, what, a, b);
-	if (a != b) {
-		fprintf(out, " (%+" PRId64, (int64_t)(b - a));
-		if (a)
-			fprintf(out, ", %+.1f%%", 100.0 * ((double)b - (double)a) / (double)a);
-		fputc(')', out);
-	}
-	fputc('\n', out);
+	for (size_t i = 0; i < s->m.nviews; i++)
+		if (strcmp(s->m.views[i], v) == 0)
+			return 1;
+	return 0;
 }
 
-/* Changes of a list: items gone, new, up or down (only those that grew,
- * with counts of new and gone ones, when grew_only); returns the number
- * of new names. */
-static size_t list_changes(FILE *out, const char *title, struct named_list *a, struct named_list *b,
-                           int grew_only)
+/* Views rendered on one side only: listed, never read as zero. */
+static void not_compared(struct rep *r, json_t *d, const struct side *a, const struct side *b)
 {
-	named_sort_by_name(a);
-	named_sort_by_name(b);
-	size_t fresh = 0, shown = 0;
-	for (size_t i = 0; i < b->n; i++) {
-		struct named *o = named_find(a, b->v[i].name);
-		uint64_t was = o ? o->count : 0;
-		if (grew_only ? o && b->v[i].count > was : !o || was != b->v[i].count) {
-			if (!shown++)
-				fprintf(out, "  %s:\n", title);
-			fprintf(out, "    %-4s %6" PRIu64 " -> %-6" PRIu64 " %s\n", o ? (b->v[i].count > was ? "up" : b->v[i].count < was ? "down" : "") : "new",
-			        was, b->v[i].count, b->v[i].name);
-		}
-		fresh += !o;
-	}
-	size_t gone = 0;
-	for (size_t i = 0; i < a->n; i++)
-		if (!named_find(b, a->v[i].name)) {
-			gone++;
-			if (grew_only)
+	json_t *list = json_array();
+	for (int pass = 0; pass < 2; pass++) {
+		const struct side *s = pass ? b : a, *other = pass ? a : b;
+		for (size_t i = 0; i < s->m.nviews; i++) {
+			if (has_view(other, s->m.views[i]))
 				continue;
-			if (!shown++)
-				fprintf(out, "  %s:\n", title);
-			fprintf(out, "    %-4s %6" PRIu64 " -> %-6d %s\n", "gone", a->v[i].count, 0, a->v[i].name);
+			json_t *e = json_object();
+			json_object_set_new(e, "view", cmp_str(s->m.views[i]));
+			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
+			json_array_append_new(list, e);
+			cmp_say(r, "  not compared: %s (only in %s)\n", s->m.views[i], s->label);
 		}
-	if (grew_only && (fresh || gone))
-		fprintf(out, "  %s: %zu new, %zu gone\n", title, fresh, gone);
-	return fresh;
+	}
+	json_object_set_new(d, "not_compared", list);
 }
 
-int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, FILE *out)
+static void fail(struct rep *r, const char *fmt, ...) DA_PRINTF(2, 3);
+static void fail(struct rep *r, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	cmp_say(r, "FAIL: %s\n", buf);
+	json_array_append_new(r->fail, json_string(buf));
+	r->tripped = 1;
+}
+
+/* A rule that needs a view one side lacks cannot be evaluated: a gate
+ * that cannot tell must not pass. */
+static int needs(struct rep *r, const char *rule, int ok, const char *view)
+{
+	if (!ok) {
+		msg_error("cannot evaluate --fail-on %s: %s was not rendered on both sides", rule, view);
+		r->cannot = 1;
+	}
+	return ok;
+}
+
+static void apply_rules(struct rep *r, const struct rules *ru, const struct side *a,
+                        const struct side *b, size_t new_reasons, size_t new_sites)
+{
+	int aborts = (a->has_reasons || a->has_sites) && (b->has_reasons || b->has_sites);
+	if (ru->aborts_pct >= 0 && needs(r, "aborts+N%", aborts, "abort-reasons")) {
+		double up = a->aborts ? 100.0 * ((double)b->aborts - (double)a->aborts) / (double)a->aborts
+		                      : (b->aborts ? 1e9 : 0);
+		if (up > ru->aborts_pct)
+			fail(r, "aborts grew by more than %d%%", ru->aborts_pct);
+	}
+	if (ru->aborts_abs >= 0 && needs(r, "aborts+N", aborts, "abort-reasons") &&
+	    b->aborts > a->aborts + (uint64_t)ru->aborts_abs)
+		fail(r, "aborts grew by more than %d", ru->aborts_abs);
+	if (ru->traces_pct >= 0 && needs(r, "traces-N%", a->has_traces && b->has_traces, "traces")) {
+		double down = a->traces ? 100.0 * ((double)a->traces - (double)b->traces) / (double)a->traces : 0;
+		if (down > ru->traces_pct)
+			fail(r, "compiled traces dropped by more than %d%%", ru->traces_pct);
+	}
+	if (ru->new_reasons && needs(r, "new-reasons", a->has_reasons && b->has_reasons, "abort-reasons") &&
+	    new_reasons)
+		fail(r, "%zu new abort reason%s", new_reasons, new_reasons == 1 ? "" : "s");
+	if (ru->new_sites && needs(r, "new-sites", a->has_sites && b->has_sites, "abort-sites") && new_sites)
+		fail(r, "%zu new abort site%s", new_sites, new_sites == 1 ? "" : "s");
+}
+
+static int any_rule(const struct rules *ru)
+{
+	return ru->aborts_pct >= 0 || ru->aborts_abs >= 0 || ru->traces_pct >= 0 || ru->new_reasons ||
+	       ru->new_sites;
+}
+
+static json_t *compare_one(struct rep *r, const struct rules *ru, const char *name,
+                           struct side *a, struct side *b)
+{
+	json_t *d = json_object();
+	json_object_set_new(d, "name", cmp_str(name));
+	if (name)
+		cmp_say(r, "\ndump %s\n", name);
+	side_finish(a, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
+	            a->sites_source && b->sites_source);
+	side_finish(b, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
+	            a->sites_source && b->sites_source);
+	json_object_set_new(d, "old_complete", json_boolean(a->m.complete));
+	json_object_set_new(d, "new_complete", json_boolean(b->m.complete));
+	for (int i = 0; i < 2; i++) {
+		const struct side *s = i ? b : a;
+		if (s->m.complete)
+			continue;
+		cmp_say(r, "  %s is an incomplete run (it stopped with exit status %d): "
+		    "its numbers are partial\n", s->label, s->m.exit_status);
+		if (any_rule(ru)) {
+			msg_error("cannot evaluate --fail-on: %s is an incomplete run", s->dir);
+			r->cannot = 1;
+		}
+	}
+	not_compared(r, d, a, b);
+	json_object_set_new(d, "generations", cmp_old_new(a->gens, b->gens));
+	cmp_delta_line(r, "generations", a->gens, b->gens);
+	int aborts = (a->has_reasons || a->has_sites) && (b->has_reasons || b->has_sites);
+	if (a->has_traces && b->has_traces)
+		cmp_delta_line(r, "traces compiled", a->traces, b->traces);
+	json_object_set_new(d, "traces", a->has_traces && b->has_traces ? cmp_old_new(a->traces, b->traces)
+	                                                              : json_null());
+	if (aborts)
+		cmp_delta_line(r, "aborts", a->aborts, b->aborts);
+	json_object_set_new(d, "aborts", aborts ? cmp_old_new(a->aborts, b->aborts) : json_null());
+	size_t new_reasons = 0, new_sites = 0;
+	if (a->has_reasons && b->has_reasons)
+		new_reasons = cmp_reasons(r, d, a, b);
+	else
+		json_object_set_new(d, "reasons", json_null());
+	if (a->has_sites && b->has_sites) {
+		new_sites = cmp_sites(r, d, a, b);
+	} else {
+		json_object_set_new(d, "sites", json_null());
+		json_object_set_new(d, "sites_moved", json_null());
+	}
+	if (a->has_bushes && b->has_bushes)
+		cmp_bushes(r, d, a, b);
+	else
+		json_object_set_new(d, "bushes", json_null());
+	if (a->has_profile && b->has_profile)
+		cmp_profiles(r, d, a, b);
+	else
+		json_object_set_new(d, "profile", json_null());
+	json_object_set_new(d, "new_reasons", a->has_reasons && b->has_reasons
+	                    ? json_integer((json_int_t)new_reasons) : json_null());
+	json_object_set_new(d, "new_sites", a->has_sites && b->has_sites
+	                    ? json_integer((json_int_t)new_sites) : json_null());
+	if (a->has_reasons && b->has_reasons)
+		cmp_say(r, "  %-18s %8zu\n", "new abort reasons", new_reasons);
+	if (a->has_sites && b->has_sites)
+		cmp_say(r, "  %-18s %8zu\n", "new abort sites", new_sites);
+	apply_rules(r, ru, a, b, new_reasons, new_sites);
+	return d;
+}
+
+/* ---- the two directories ---------------------------------------------- */
+
+static int open_side(struct side *s, const char *dir, const char *label)
+{
+	int rc = side_read(s, dir, label);
+	if (rc == 1)
+		msg_error("%s: not a dumpanalyze output directory (no %s)", dir, MANIFEST_NAME);
+	return rc;
+}
+
+static int in_list(char *const *l, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(l[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Several dumps (manifest dirs): each subdirectory both have, by name. */
+static int compare_many(struct rep *r, const struct rules *ru, struct side *a, struct side *b,
+                        json_t *dumps, json_t *skipped)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		const struct side *s = pass ? b : a, *other = pass ? a : b;
+		for (size_t i = 0; i < s->m.ndirs; i++) {
+			const char *name = s->m.dirs[i];
+			if (in_list(other->m.dirs, other->m.ndirs, name))
+				continue;
+			json_t *e = json_object();
+			json_object_set_new(e, "name", cmp_str(name));
+			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
+			json_array_append_new(skipped, e);
+			cmp_say(r, "not compared: dump %s (only in %s)\n", name, s->label);
+			if (any_rule(ru)) {
+				msg_error("cannot evaluate --fail-on for dump %s: only in %s", name, s->dir);
+				r->cannot = 1;
+			}
+		}
+	}
+	for (size_t i = 0; i < a->m.ndirs; i++) {
+		const char *name = a->m.dirs[i];
+		if (!in_list(b->m.dirs, b->m.ndirs, name))
+			continue;
+		size_t la = strlen(a->dir) + strlen(name) + 2, lb = strlen(b->dir) + strlen(name) + 2;
+		char *da = xrealloc(NULL, la), *db = xrealloc(NULL, lb);
+		snprintf(da, la, "%s/%s", a->dir, name);
+		snprintf(db, lb, "%s/%s", b->dir, name);
+		struct side sa, sb;
+		int rc = open_side(&sa, da, "OLD");
+		if (rc == 0)
+			rc = open_side(&sb, db, "NEW");
+		else
+			memset(&sb, 0, sizeof(sb));
+		if (rc == 0)
+			json_array_append_new(dumps, compare_one(r, ru, name, &sa, &sb));
+		side_free(&sa);
+		side_free(&sb);
+		free(da);
+		free(db);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, int json, FILE *out)
 {
 	struct rules rules;
 	if (parse_rules(fail_on, &rules) < 0)
@@ -220,74 +284,42 @@ int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, 
 		}
 		closedir(d);
 	}
-	uint64_t tot_traces[2] = { 0, 0 }, tot_aborts[2] = { 0, 0 };
-	size_t new_reasons = 0, new_sites = 0;
-	unsigned gens = 0;
-	fprintf(out, "dumpanalyze compare: %s -> %s\n", old_dir, new_dir);
-	for (unsigned gen = 1;; gen++) {
-		struct gen_data a, b;
-		int ra = read_gen(old_dir, gen, &a), rb = read_gen(new_dir, gen, &b);
-		if (ra < 0 || rb < 0) {
-			gen_free(&a);
-			gen_free(&b);
-			return 2;
-		}
-		if (!a.present && !b.present) {
-			gen_free(&a);
-			gen_free(&b);
-			break;
-		}
-		gens++;
-		fprintf(out, "\ngeneration %u%s\n", gen,
-		        !a.present ? " (only in the new run)" : !b.present ? " (only in the old run)" : "");
-		delta_line(out, "traces compiled", a.traces, b.traces);
-		delta_line(out, "aborts", a.aborts, b.aborts);
-		new_reasons += list_changes(out, "abort reasons", &a.reasons, &b.reasons, 0);
-		if (a.has_sites || b.has_sites)
-			new_sites += list_changes(out, "abort sites (FILE:LINE  REASON)", &a.sites, &b.sites, 0);
-		if (a.has_bushes || b.has_bushes)
-			list_changes(out, "bushes that grew (ROOT: traces)", &a.bushes, &b.bushes, 1);
-		tot_traces[0] += a.traces;
-		tot_traces[1] += b.traces;
-		tot_aborts[0] += a.aborts;
-		tot_aborts[1] += b.aborts;
-		gen_free(&a);
-		gen_free(&b);
+	struct side a, b;
+	memset(&b, 0, sizeof(b));
+	int rc = open_side(&a, old_dir, "OLD");
+	if (rc == 0)
+		rc = open_side(&b, new_dir, "NEW");
+	if (rc == 0 && (a.m.ndirs > 0) != (b.m.ndirs > 0)) {
+		const struct side *many = a.m.ndirs ? &a : &b;
+		msg_error("%s holds several dumps and the other directory one: compare one of its "
+		          "subdirectories (%s, ...) instead", many->dir, many->m.dirs[0]);
+		rc = -1;
 	}
-	if (!gens) {
-		msg_error("no gen-N-traces.csv in %s or %s: not dumpanalyze output directories",
-		         old_dir, new_dir);
+	if (rc) {
+		side_free(&a);
+		side_free(&b);
 		return 2;
 	}
-	fprintf(out, "\nall generations\n");
-	delta_line(out, "traces compiled", tot_traces[0], tot_traces[1]);
-	delta_line(out, "aborts", tot_aborts[0], tot_aborts[1]);
-	fprintf(out, "  %-18s %8zu\n  %-18s %8zu\n", "new abort reasons", new_reasons,
-	        "new abort sites", new_sites);
-
-	int tripped = 0;
-	double up = tot_aborts[0] ? 100.0 * ((double)tot_aborts[1] - (double)tot_aborts[0]) / (double)tot_aborts[0]
-	                          : (tot_aborts[1] ? 1e9 : 0);
-	double down = tot_traces[0] ? 100.0 * ((double)tot_traces[0] - (double)tot_traces[1]) / (double)tot_traces[0] : 0;
-	if (rules.aborts_pct >= 0 && up > rules.aborts_pct) {
-		fprintf(out, "FAIL: aborts grew by more than %d%%\n", rules.aborts_pct);
-		tripped = 1;
+	struct rep r = { json ? NULL : out, json_array(), 0, 0 };
+	json_t *root = json_object(), *dumps = json_array(), *skipped = json_array();
+	json_object_set_new(root, "old", cmp_str(old_dir));
+	json_object_set_new(root, "new", cmp_str(new_dir));
+	cmp_say(&r, "dumpanalyze compare: %s -> %s\n", old_dir, new_dir);
+	if (a.m.ndirs)
+		rc = compare_many(&r, &rules, &a, &b, dumps, skipped);
+	else
+		json_array_append_new(dumps, compare_one(&r, &rules, NULL, &a, &b));
+	side_free(&a);
+	side_free(&b);
+	int status = rc < 0 || r.cannot ? 2 : r.tripped;
+	json_object_set_new(root, "dumps", dumps);
+	json_object_set_new(root, "dumps_not_compared", skipped);
+	json_object_set_new(root, "fail", r.fail);
+	json_object_set_new(root, "exit_status", json_integer(status));
+	if (json && rc == 0) {
+		json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+		fputc('\n', out);
 	}
-	if (rules.aborts_abs >= 0 && tot_aborts[1] > tot_aborts[0] + (uint64_t)rules.aborts_abs) {
-		fprintf(out, "FAIL: aborts grew by more than %d\n", rules.aborts_abs);
-		tripped = 1;
-	}
-	if (rules.traces_pct >= 0 && down > rules.traces_pct) {
-		fprintf(out, "FAIL: compiled traces dropped by more than %d%%\n", rules.traces_pct);
-		tripped = 1;
-	}
-	if (rules.new_reasons && new_reasons) {
-		fprintf(out, "FAIL: %zu new abort reason%s\n", new_reasons, new_reasons == 1 ? "" : "s");
-		tripped = 1;
-	}
-	if (rules.new_sites && new_sites) {
-		fprintf(out, "FAIL: %zu new abort site%s\n", new_sites, new_sites == 1 ? "" : "s");
-		tripped = 1;
-	}
-	return tripped;
+	json_decref(root);
+	return status;
 }

@@ -9,19 +9,20 @@
 #include "util/arena.h"
 #include "util/diag.h"
 
-#define MAX_FIELDS 16
 
 struct rows {
-	char *field[MAX_FIELDS];
+	char *field[CSVIN_MAX_FIELDS];
 	size_t nfield, row;
 	void (*on_row)(void *ctx, char **f, size_t n);
+	void (*on_named)(void *ctx, const struct csvin_header *h, char **f, size_t n);
 	void *ctx;
+	struct csvin_header header;
 };
 
 static void cb_field(void *s, size_t len, void *data)
 {
 	struct rows *r = data;
-	if (r->nfield < MAX_FIELDS) {
+	if (r->nfield < CSVIN_MAX_FIELDS) {
 		char *f = xrealloc(NULL, len + 1);
 		memcpy(f, s, len);
 		f[len] = '\0';
@@ -33,14 +34,24 @@ static void cb_row(int c, void *data)
 {
 	struct rows *r = data;
 	(void)c;
-	if (r->row++ > 0)           /* the header */
-		r->on_row(r->ctx, r->field, r->nfield);
+	if (r->row++ == 0 && r->on_named) {     /* the header: kept */
+		memcpy(r->header.name, r->field, r->nfield * sizeof(*r->field));
+		r->header.n = r->nfield;
+		r->nfield = 0;
+		return;
+	}
+	if (r->row > 1) {
+		if (r->on_named)
+			r->on_named(r->ctx, &r->header, r->field, r->nfield);
+		else
+			r->on_row(r->ctx, r->field, r->nfield);
+	}
 	for (size_t i = 0; i < r->nfield; i++)
 		free(r->field[i]);
 	r->nfield = 0;
 }
 
-int csvin_read(const char *path, void (*on_row)(void *, char **, size_t), void *ctx)
+static int read_rows(const char *path, struct rows *rp)
 {
 	FILE *fp = fopen(path, "rb");
 	if (!fp) {
@@ -51,7 +62,7 @@ int csvin_read(const char *path, void (*on_row)(void *, char **, size_t), void *
 	}
 	struct csv_parser p;
 	csv_init(&p, CSV_APPEND_NULL);
-	struct rows r = { .on_row = on_row, .ctx = ctx };
+	struct rows r = *rp;
 	char buf[65536];
 	size_t n;
 	int rc = 1;
@@ -65,9 +76,38 @@ int csvin_read(const char *path, void (*on_row)(void *, char **, size_t), void *
 		csv_fini(&p, cb_field, cb_row, &r);
 	for (size_t i = 0; i < r.nfield; i++)
 		free(r.field[i]);
+	for (size_t i = 0; i < r.header.n; i++)
+		free(r.header.name[i]);
 	csv_free(&p);
 	fclose(fp);
 	return rc;
+}
+
+int csvin_read(const char *path, void (*on_row)(void *, char **, size_t), void *ctx)
+{
+	struct rows r = { .on_row = on_row, .ctx = ctx };
+	return read_rows(path, &r);
+}
+
+int csvin_read_named(const char *path,
+                     void (*on_row)(void *, const struct csvin_header *, char **, size_t), void *ctx)
+{
+	struct rows r = { .on_named = on_row, .ctx = ctx };
+	return read_rows(path, &r);
+}
+
+int csvin_col(const struct csvin_header *h, const char *name)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(h->name[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *csvin_field(const struct csvin_header *h, char **fields, size_t n, const char *name)
+{
+	int c = csvin_col(h, name);
+	return c >= 0 && (size_t)c < n ? fields[c] : NULL;
 }
 
 struct named *named_find(struct named_list *l, const char *name)

@@ -51,6 +51,7 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_STRICT: run->strict = 1; break;
 		case OPT_COMPARE: run->compare = optarg; break;
 		case OPT_FAIL_ON: run->fail_on = optarg; break;
+		case OPT_JSON: run->json = 1; break;
 		case 'h':
 			/* --help=man and =readme (not listed): the generated docs. */
 			*done = 1;
@@ -100,11 +101,11 @@ static int dispatch(struct run *run, int argc, char **argv)
 			msg_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
 			return EXIT_USAGE;
 		}
-		int r = compare_dirs(run->compare, argv[optind], run->fail_on, stdout);
+		int r = compare_dirs(run->compare, argv[optind], run->fail_on, run->json, stdout);
 		return r < 0 ? EXIT_USAGE : r;
 	}
-	if (run->fail_on) {
-		msg_error("--fail-on goes with --compare");
+	if (run->fail_on || run->json) {
+		msg_error("%s goes with --compare", run->fail_on ? "--fail-on" : "--json");
 		return EXIT_USAGE;
 	}
 	/* `--dump dump-*.txt`: the shell's glob gives one --dump and the

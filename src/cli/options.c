@@ -82,17 +82,19 @@ const struct option_doc cli_options[] = {
 	  "The first warning about the input is fatal: exit status 3, and the files\n"
 	  "of the generation in progress are not written.\n" },
 	{ { "compare", required_argument, NULL, OPT_COMPARE }, "OLD NEW",
-	  "compare two output directories instead of reading a dump",
+	  "compare two output directories of dumpanalyze instead of reading a dump",
 	  "Compare two output directories written by\n"
 	  ".B dumpanalyze\n"
-	  "instead of reading a dump, and print what changed, per generation and\n"
-	  "for all of them: traces compiled, aborts, each abort reason (new, up,\n"
-	  "down, gone), each abort site when\n"
-	  ".B abort\\-sites\n"
-	  "files are there (FILE:LINE and reason), and the bushes that grew when\n"
-	  "bush text files are there.\n"
-	  "Only the standard files are read, so directories of the same tool on two\n"
-	  "versions of a program compare.\n" },
+	  "instead of reading a dump, and print what changed over the whole run:\n"
+	  "traces compiled, aborts, abort reasons, abort sites (followed when lines\n"
+	  "are inserted or removed above them), bushes (by their root's start\n"
+	  "location and kind) and profiles.\n"
+	  "Each directory needs its\n"
+	  ".BR manifest.json ;\n"
+	  "a view rendered on one side only is said \"not compared\", never read as\n"
+	  "zero.\n"
+	  "See\n"
+	  ".BR COMPARE .\n" },
 	{ { "fail-on", required_argument, NULL, OPT_FAIL_ON }, "RULES",
 	  "with --compare: exit 1 on aborts+N, aborts+N%, traces-N%, new-reasons, new-sites",
 	  "With\n"
@@ -117,7 +119,16 @@ const struct option_doc cli_options[] = {
 	  "(a new abort site).\n"
 	  "Each crossed rule is printed as a\n"
 	  ".B FAIL:\n"
-	  "line.\n" },
+	  "line.\n"
+	  "A rule that cannot be evaluated (its view missing on a side, an\n"
+	  "incomplete run, a dump on one side only) exits with status 2.\n" },
+	{ { "json", no_argument, NULL, OPT_JSON }, NULL,
+	  "with --compare: the result as one JSON object on standard output",
+	  "With\n"
+	  ".BR \\-\\-compare :\n"
+	  "print the result as one JSON object instead of the text, for a CI\n"
+	  "dashboard (see\n"
+	  ".BR COMPARE ).\n" },
 	{ { "help", optional_argument, NULL, 'h' }, NULL, "this help",
 	  "Print the options and exit.\n" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, "the version",
@@ -135,7 +146,8 @@ static const struct {
 	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
-	  "corrupt compressed data, a failed write." },
+	  "corrupt compressed data, a failed write; with \\fB\\-\\-compare\\fR, a directory that "
+	  "is not dumpanalyze output, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR, or a \\fB\\-\\-profile\\fR "
 	  "file that is not a profile dumpanalyze reads." },
 };
@@ -183,7 +195,7 @@ void cli_usage(FILE *fp)
 {
 	fputs("usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]\n"
 	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
-	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES]\n"
+	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES] [--json]\n"
 	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < cli_noptions; i++) {

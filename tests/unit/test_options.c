@@ -75,7 +75,8 @@ static void test_usage_exit_codes_plain(void **s)
 		"  1  Usage error: unknown option or view, missing argument, no dump; with "
 		"--compare, also a --fail-on rule crossed.\n"
 		"  2  Input or output error: a dump or profile that cannot be read, corrupt "
-		"compressed data, a failed write.\n"
+		"compressed data, a failed write; with --compare, a directory that is not "
+		"dumpanalyze output, or a --fail-on rule that cannot be evaluated.\n"
 		"  3  Input rejected under --strict, or a --profile file that is not a "
 		"profile dumpanalyze reads.\n"
 		"See dumpanalyze(1).\n";
@@ -104,10 +105,10 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 12);
+	assert_int_equal(cli_noptions, 13);
 	assert_int_equal(nviews, 14);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP\n"), 12 + 14 + 4);
+	assert_int_equal(count(text, ".TP\n"), 13 + 14 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */

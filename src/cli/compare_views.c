@@ -1,0 +1,265 @@
+/* compare_views.c — the parts of --compare's report, each as text (when
+ * not --json) and into the dump's JSON object at once: abort reasons,
+ * abort sites and bushes (matched by compare_align.c), profiles. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/compare_impl.h"
+#include "output/json.h"
+#include "util/alloc.h"
+
+void cmp_say(struct rep *r, const char *fmt, ...)
+{
+	if (!r->out)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(r->out, fmt, ap);
+	va_end(ap);
+}
+
+json_t *cmp_str(const char *s)
+{
+	return s ? json_text(s, strlen(s)) : json_null();
+}
+
+json_t *cmp_old_new(uint64_t a, uint64_t b)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "old", json_integer((json_int_t)a));
+	json_object_set_new(o, "new", json_integer((json_int_t)b));
+	return o;
+}
+
+static const char *change(int in_a, int in_b, uint64_t a, uint64_t b)
+{
+	return !in_a ? "new" : !in_b ? "gone" : b > a ? "up" : b < a ? "down" : "same";
+}
+
+void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b)
+{
+	if (a == b) {
+		cmp_say(r, "  %-18s %8" PRIu64 " -> %" PRIu64 "\n", what, a, b);
+		return;
+	}
+	cmp_say(r, "  %-18s %8" PRIu64 " -> %-8" PRIu64, what, a, b);
+	{
+		cmp_say(r, " (%+" PRId64, (int64_t)(b - a));
+		if (a)
+			cmp_say(r, ", %+.1f%%", 100.0 * ((double)b - (double)a) / (double)a);
+		cmp_say(r, ")");
+	}
+	cmp_say(r, "\n");
+}
+
+/* The reason of a site's group (a SOURCE text follows a newline). */
+static int reason_len(const char *group)
+{
+	return (int)strcspn(group, "\n");
+}
+
+size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b)
+{
+	named_sort_by_name(&a->reasons);
+	named_sort_by_name(&b->reasons);
+	json_t *list = json_array();
+	size_t fresh = 0, shown = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		struct named_list *l = pass ? &a->reasons : &b->reasons;
+		for (size_t i = 0; i < l->n; i++) {
+			struct named *o = named_find(&a->reasons, l->v[i].name);
+			struct named *n = named_find(&b->reasons, l->v[i].name);
+			if (pass && n)
+				continue;       /* seen in the first pass */
+			uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
+			const char *c = change(o != NULL, n != NULL, was, is);
+			fresh += !o;
+			json_t *e = json_object();
+			json_object_set_new(e, "reason", cmp_str(l->v[i].name));
+			json_object_set_new(e, "old", json_integer((json_int_t)was));
+			json_object_set_new(e, "new", json_integer((json_int_t)is));
+			json_object_set_new(e, "change", json_string(c));
+			json_array_append_new(list, e);
+			if (was == is)
+				continue;
+			if (!shown++)
+				cmp_say(r, "  abort reasons:\n");
+			cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s\n", c, was, is, l->v[i].name);
+		}
+	}
+	json_object_set_new(d, "reasons", list);
+	return fresh;
+}
+
+/* Sites matched across the runs; returns the number of new ones. */
+size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
+{
+	long *to = xrealloc(NULL, (a->sites.n + 1) * sizeof(*to));
+	placed_align(&a->sites, &b->sites, to);
+	size_t moved = 0, fresh = 0, shown = 0;
+	for (size_t i = 0; i < a->sites.n; i++)
+		if (to[i] >= 0)
+			moved += a->sites.v[i].line != b->sites.v[to[i]].line;
+	json_t *list = json_array();
+	/* the new side's sites in order, then those gone */
+	for (size_t k = 0; k < b->sites.n + a->sites.n; k++) {
+		const struct placed *o = NULL, *n = NULL;
+		if (k < b->sites.n) {
+			n = &b->sites.v[k];
+			for (size_t i = 0; i < a->sites.n; i++)
+				if (to[i] == (long)k)
+					o = &a->sites.v[i];
+		} else if (to[k - b->sites.n] < 0) {
+			o = &a->sites.v[k - b->sites.n];
+		} else {
+			continue;
+		}
+		const struct placed *p = n ? n : o;
+		uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
+		const char *c = change(o != NULL, n != NULL, was, is);
+		if (o && n && was == is && o->line != n->line)
+			c = "moved";
+		fresh += !o;
+		json_t *e = json_object();
+		json_object_set_new(e, "file", cmp_str(p->file));
+		json_object_set_new(e, "old_line", o ? json_integer(o->line) : json_null());
+		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
+		json_object_set_new(e, "reason", json_text(p->group, (size_t)reason_len(p->group)));
+		json_object_set_new(e, "old", json_integer((json_int_t)was));
+		json_object_set_new(e, "new", json_integer((json_int_t)is));
+		json_object_set_new(e, "change", json_string(c));
+		json_array_append_new(list, e);
+		if (was == is)
+			continue;
+		if (!shown++)
+			cmp_say(r, "  abort sites (matched by file, reason and order):\n");
+		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c, was, is, p->file, p->line);
+		if (o && n && o->line != n->line)
+			cmp_say(r, " (was %ld)", o->line);
+		cmp_say(r, "  %.*s\n", reason_len(p->group), p->group);
+	}
+	if (moved)
+		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", moved);
+	json_object_set_new(d, "sites", list);
+	json_object_set_new(d, "sites_moved", json_integer((json_int_t)moved));
+	free(to);
+	return fresh;
+}
+
+/* Bushes matched by the kind and start location of their root. */
+void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
+{
+	long *to = xrealloc(NULL, (a->bushes.n + 1) * sizeof(*to));
+	placed_align(&a->bushes, &b->bushes, to);
+	json_t *list = json_array();
+	size_t fresh = b->bushes.n, gone = 0, grew = 0, shrank = 0, shown = 0;
+	for (size_t i = 0; i < a->bushes.n; i++) {
+		const struct placed *o = &a->bushes.v[i];
+		const struct placed *n = to[i] >= 0 ? &b->bushes.v[to[i]] : NULL;
+		json_t *e = json_object();
+		json_object_set_new(e, "kind", json_string(o->group));
+		json_object_set_new(e, "file", cmp_str(o->file));
+		json_object_set_new(e, "old_line", json_integer(o->line));
+		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
+		json_object_set_new(e, "old_traces", json_integer((json_int_t)o->count));
+		json_object_set_new(e, "new_traces", json_integer(n ? (json_int_t)n->count : 0));
+		json_object_set_new(e, "change", json_string(change(1, n != NULL, o->count,
+		                                                    n ? n->count : 0)));
+		json_array_append_new(list, e);
+		if (!n) {
+			gone++;
+			continue;
+		}
+		fresh--;
+		shrank += n->count < o->count;
+		if (n->count <= o->count)
+			continue;
+		grew++;
+		if (!shown++)
+			cmp_say(r, "  bushes that grew (matched by root kind and start location):\n");
+		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s %s:%ld", "up", o->count, n->count,
+		    o->group, n->file, n->line);
+		if (n->line != o->line)
+			cmp_say(r, " (was %ld)", o->line);
+		cmp_say(r, "\n");
+	}
+	char *hit = xrealloc(NULL, b->bushes.n + 1);
+	memset(hit, 0, b->bushes.n + 1);
+	for (size_t i = 0; i < a->bushes.n; i++)
+		if (to[i] >= 0)
+			hit[to[i]] = 1;
+	for (size_t j = 0; j < b->bushes.n; j++) {
+		if (hit[j])
+			continue;
+		const struct placed *n = &b->bushes.v[j];
+		json_t *e = json_object();
+		json_object_set_new(e, "kind", json_string(n->group));
+		json_object_set_new(e, "file", cmp_str(n->file));
+		json_object_set_new(e, "old_line", json_null());
+		json_object_set_new(e, "new_line", json_integer(n->line));
+		json_object_set_new(e, "old_traces", json_integer(0));
+		json_object_set_new(e, "new_traces", json_integer((json_int_t)n->count));
+		json_object_set_new(e, "change", json_string("new"));
+		json_array_append_new(list, e);
+	}
+	cmp_say(r, "  bushes %zu -> %zu: %zu grew, %zu shrank, %zu new, %zu gone\n",
+	    a->bushes.n, b->bushes.n, grew, shrank, fresh, gone);
+	json_object_set_new(d, "bushes", list);
+	free(hit);
+	free(to);
+}
+
+#define TOP_LINES 5
+
+static double share(const struct side *s, double v)
+{
+	return s->prof_samples > 0 ? 100.0 * v / s->prof_samples : 0;
+}
+
+static double line_samples(const struct side *s, const char *loc, int *found)
+{
+	for (size_t i = 0; i < s->nprof; i++)
+		if (strcmp(s->prof[i].loc, loc) == 0) {
+			*found = 1;
+			return s->prof[i].samples;
+		}
+	return 0;
+}
+
+/* The interpreted share, and the top lines of either side. */
+void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
+{
+	json_t *p = json_object(), *ish = json_object(), *top = json_array();
+	double ia = share(a, a->prof_interpreted), ib = share(b, b->prof_interpreted);
+	json_object_set_new(ish, "old", json_real(ia));
+	json_object_set_new(ish, "new", json_real(ib));
+	json_object_set_new(p, "interpreted_share", ish);
+	cmp_say(r, "  profile (shares of the samples of profile-lines.csv):\n");
+	cmp_say(r, "    %-16s %6.1f%% -> %.1f%%\n", "interpreted", ia, ib);
+	cmp_say(r, "    top lines:\n");
+	for (int pass = 0; pass < 2; pass++) {
+		const struct side *s = pass ? a : b;
+		for (size_t i = 0; i < s->nprof && i < TOP_LINES; i++) {
+			const char *loc = s->prof[i].loc;
+			int in_a = 0, in_b = 0;
+			if (pass) {     /* shown in the first pass? */
+				size_t k = 0;
+				while (k < b->nprof && k < TOP_LINES && strcmp(b->prof[k].loc, loc) != 0)
+					k++;
+				if (k < b->nprof && k < TOP_LINES)
+					continue;
+			}
+			double va = line_samples(a, loc, &in_a), vb = line_samples(b, loc, &in_b);
+			json_t *e = json_object();
+			json_object_set_new(e, "loc", cmp_str(loc));
+			json_object_set_new(e, "old_share", in_a ? json_real(share(a, va)) : json_null());
+			json_object_set_new(e, "new_share", in_b ? json_real(share(b, vb)) : json_null());
+			json_array_append_new(top, e);
+			cmp_say(r, "      %6.1f%% -> %5.1f%%  %s%s\n", share(a, va), share(b, vb), loc,
+			    !in_a ? "  (new)" : !in_b ? "  (gone)" : "");
+		}
+	}
+	json_object_set_new(p, "top_lines", top);
+	json_object_set_new(d, "profile", p);
+}
