@@ -11,6 +11,7 @@
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "analysis/answers.h"
+#include "analysis/explain.h"
 #include "profile/profile_join.h"
 
 #define TOP 10                      /* rows per list */
@@ -22,6 +23,40 @@ static void put_loc(FILE *fp, const char *file, int32_t line)
 		putc(file[i] == '\n' || file[i] == '\r' ? ' ' : file[i], fp);
 	if (line != LOC_NO_LINE)
 		fprintf(fp, ":%d", line);
+}
+
+/* One line under a top reason: its normal form, LuaJIT's name for it,
+ * what it means and what to try (the catalogue, --explain). */
+static void put_meaning(FILE *fp, const struct site_extra *x)
+{
+	const struct explain_err *e = x->error ? explain_err_named(x->error, strlen(x->error)) : NULL;
+	struct explain_match m;
+	memset(&m, 0, sizeof(m));
+	if (e && strcmp(e->name, "NYIBC") == 0)
+		explain_lookup(x->reason_normal, intern_len(x->reason_normal), EXPLAIN_FLAVOUR_UNKNOWN, &m);
+	fputs("            ", fp);
+	put_loc(fp, x->reason_normal, LOC_NO_LINE);
+	if (!e) {
+		fputs(": not a LuaJIT abort message (a Lua error while recording?)\n", fp);
+		return;
+	}
+	const char *meaning = m.bc && m.bc->meaning ? m.bc->meaning : e->meaning;
+	size_t n = strlen(meaning);
+	fprintf(fp, " (%s): %s%s Try: %s\n", e->name, meaning,
+	        n && meaning[n - 1] != '.' ? "." : "", e->fix);
+}
+
+/* Under a top site: the last bytecode its last attempt recorded (the one
+ * that failed) and that abort's dump line. */
+static void put_failed(FILE *fp, const struct site_extra *x)
+{
+	fputs("                failed at ", fp);
+	if (x->nbytecode) {
+		const char *l = x->bytecode[x->nbytecode - 1];
+		put_loc(fp, l, LOC_NO_LINE);
+		fputs(", ", fp);
+	}
+	fprintf(fp, "dump line %" PRIu64 "\n", x->last_line);
 }
 
 /* The joined profile: the sampled lines where the JIT failed, by the
@@ -114,9 +149,13 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		putc('\n', fp);
 		for (size_t k = 0, shown = 0; k < ns && shown < 3; k++)
 			if (st[k].a == r[i].a) {
+				const struct site_extra *x = &s->site_extra[st[k].first];
+				if (!shown)
+					put_meaning(fp, x);
 				fprintf(fp, "  %8" PRIu64 "      ", st[k].count);
 				put_loc(fp, st[k].b, (int32_t)st[k].c);
 				putc('\n', fp);
+				put_failed(fp, x);
 				shown++;
 			}
 	}
