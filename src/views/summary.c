@@ -11,7 +11,7 @@
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "analysis/answers.h"
-#include "analysis/explain.h"
+#include "analysis/advice.h"
 #include "profile/profile_join.h"
 
 #define TOP 10                      /* rows per list */
@@ -29,21 +29,12 @@ static void put_loc(FILE *fp, const char *file, int32_t line)
  * what it means and what to try (the catalogue, --explain). */
 static void put_meaning(FILE *fp, const struct site_extra *x)
 {
-	const struct explain_err *e = x->error ? explain_err_named(x->error, strlen(x->error)) : NULL;
-	struct explain_match m;
-	memset(&m, 0, sizeof(m));
-	if (e && strcmp(e->name, "NYIBC") == 0)
-		explain_lookup(x->reason_normal, intern_len(x->reason_normal), EXPLAIN_FLAVOUR_UNKNOWN, &m);
+	char buf[512];
+	size_t n = intern_len(x->reason_normal);
+	advice_line(x->reason_normal, n, x->error, buf, sizeof(buf));
 	fputs("            ", fp);
 	put_loc(fp, x->reason_normal, LOC_NO_LINE);
-	if (!e) {
-		fputs(": not a LuaJIT abort message (a Lua error while recording?)\n", fp);
-		return;
-	}
-	const char *meaning = m.bc && m.bc->meaning ? m.bc->meaning : e->meaning;
-	size_t n = strlen(meaning);
-	fprintf(fp, " (%s): %s%s Try: %s\n", e->name, meaning,
-	        n && meaning[n - 1] != '.' ? "." : "", e->fix);
+	fprintf(fp, " -- %s\n", buf);
 }
 
 /* Under a top site: the last bytecode its last attempt recorded (the one
