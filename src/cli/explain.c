@@ -88,7 +88,7 @@ int explain_command(const char *query, const char *vmdef_path, FILE *fp)
 	struct explain_match m;
 	if (explain_lookup(query, len, EXPLAIN_FLAVOUR_UNKNOWN, &m)) {
 		const char *vm_name = NULL;
-		if (vmdef_path && strcmp(m.err->name, "NYIBC") == 0 && !m.bc)
+		if (vmdef_path && strcmp(m.err->name, "NYIBC") == 0)
 			vm_name = vmdef_bcname(&vm, m.arg, m.arg_len);
 		put_entry(fp, &m, vm_name);
 		return EXIT_OK;
