@@ -165,7 +165,11 @@ const struct view view_abort_sites = {
 	.man =
 		".BI gen\\- N \\-abort\\-sites.csv\n"
 		"with the header\n"
-		".BR FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE :\n"
+		"(one line, broken here):\n"
+		".nf\n"
+		".B FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,\n"
+		".B NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE\n"
+		".fi\n"
 		"aborts grouped by where they happened, why, where the attempt started and\n"
 		"from which parent exit\n"
 		".RB ( PARENT\n"
