@@ -141,10 +141,11 @@ struct da_abort {
 	const char *reason_normal;
 	const char *error;              /* LuaJIT's name for it ("NYIBC"), or
 	                                   NULL for a message it does not list */
-	/* The attempt's last recorded bytecode lines (at most 4), oldest
-	 * first, as written, with their "(file:line)" suffix when the dump
-	 * has one; the last one is the bytecode that failed.  The array is
-	 * valid during the callback, its strings until da_close. */
+	/* The attempt's last recorded bytecode lines (at most 4, each cut
+	 * at 160 bytes), oldest first, as written, with their "(file:line)"
+	 * suffix when the dump has one; the last one is the bytecode that
+	 * failed.  The array and its strings are valid during the callback
+	 * only (copy what you keep). */
 	uint32_t nbytecode;
 	const char *const *bytecode;
 };

@@ -38,8 +38,10 @@ static void answers_site_extra(struct answers *a, const struct da_abort *r)
 	x->reason_normal = r->reason_normal;
 	x->error = r->error;
 	x->nbytecode = r->nbytecode;
+	if (!a->bytecode.slots)
+		intern_init(&a->bytecode);
 	for (uint32_t i = 0; i < r->nbytecode && i < PENDING_BC_KEEP; i++)
-		x->bytecode[i] = r->bytecode[i];
+		x->bytecode[i] = intern_get(&a->bytecode, r->bytecode[i], strlen(r->bytecode[i]));
 }
 
 void answers_abort(struct answers *a, const struct da_abort *r)
@@ -123,6 +125,8 @@ void answers_free(struct answers *a)
 	tally_free(&a->reasons);
 	tally_free(&a->sites);
 	free(a->site_extra);
+	if (a->bytecode.slots)
+		intern_free(&a->bytecode);
 	tally_free(&a->starts);
 	attempts_free(&a->attempts);
 	free(a->gave_up);

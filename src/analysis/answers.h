@@ -34,6 +34,7 @@ struct answers {
 	struct tally sites;         /* (reason, file, line) -> count */
 	struct site_extra *site_extra;  /* by a site's tally entry's first */
 	size_t site_extra_cap;
+	struct intern bytecode;     /* copies of their bytecode lines */
 	struct tally starts;        /* (file, NULL, line) -> traces and aborted
 	                               attempts that started there */
 	uint64_t links[DA_LINK_COUNT];

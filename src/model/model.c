@@ -176,21 +176,34 @@ static int on_stop(struct model *m, const struct event *ev)
 	return e < 0 ? e : r;
 }
 
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
 /* The reason's normal form and error name, with the evidence so far and
- * the attempt's own last bytecode line (explain.h has the rules). */
+ * the attempt's own last bytecode line (explain.h has the rules).  Once
+ * per abort, so the common case is kept short: one match, and a reason
+ * that needs no rewriting is its own normal form, without a copy; only
+ * NYI bytecode aborts look at their last bytecode line. */
 static void normalise(struct model *m, const char *reason, size_t len,
                       const struct pending_trace *p, struct da_abort *a)
 {
-	const struct explain_bc *op = p->nbc ? explain_bcline(p->bc[p->nbc - 1], p->bc_len[p->nbc - 1])
-	                                     : NULL;
-	const char *opname = op ? op->name : NULL;
-	explain_note_reason(&m->evidence, reason, len, opname);
-	enum explain_flavour fl = explain_flavour_guess(&m->evidence, NULL);
 	struct explain_match mt;
-	const struct explain_err *e = explain_match(reason, len, fl, &mt);
+	const struct explain_err *e = explain_match(reason, len, EXPLAIN_FLAVOUR_UNKNOWN, &mt);
+	int nyibc = e && strcmp(e->name, "NYIBC") == 0;
+	const struct explain_bc *op = nyibc && p->nbc
+	                              ? explain_bcline(p->bc[p->nbc - 1], p->bc_len[p->nbc - 1]) : NULL;
+	const char *opname = op ? op->name : NULL;
+	explain_note_bc(&m->evidence, op);
+	explain_note_match(&m->evidence, &mt, opname);
 	a->error = e ? e->name : NULL;
-	const char *name = m->vmdef && e && strcmp(e->name, "NYIBC") == 0
-	                   ? vmdef_bcname(m->vmdef, mt.arg, mt.arg_len) : NULL;
+	int rewrite = nyibc || (e && strcmp(e->name, "NYICF") == 0);
+	if (!rewrite && (len == 0 || (!is_blank(reason[0]) && !is_blank(reason[len - 1])))) {
+		a->reason_normal = a->reason;
+		return;
+	}
+	const char *name = m->vmdef && nyibc ? vmdef_bcname(m->vmdef, mt.arg, mt.arg_len) : NULL;
 	if (name) {
 		/* a number, and the build's own name for it: exact */
 		char nb[64];
@@ -198,6 +211,7 @@ static void normalise(struct model *m, const char *reason, size_t len,
 		a->reason_normal = intern_span(m, nb, (size_t)k);
 		return;
 	}
+	enum explain_flavour fl = explain_flavour_guess(&m->evidence, NULL);
 	char small[256];
 	size_t cap = len + EXPLAIN_NORMAL_EXTRA + 1, n = 0;
 	char *buf = cap <= sizeof(small) ? small : xrealloc(NULL, cap);
@@ -226,12 +240,8 @@ static int on_abort(struct model *m, const struct event *ev)
 	a.line_no = ev->line;
 	if (a.parent_exit == PARENT_EXIT_STITCH)
 		m->evidence.stitch++;
-	for (uint32_t i = 0; i < p->nbc; i++) {
-		m->abort_bc[i] = intern_span(m, p->bc[i], p->bc_len[i]);
-		explain_note_bcline(&m->evidence, p->bc[i], p->bc_len[i]);
-	}
 	a.nbytecode = p->nbc;
-	a.bytecode = m->abort_bc;
+	a.bytecode = p->bc;         /* the parser's copies: valid for the call */
 	normalise(m, h->reason, h->reason_len, p, &a);
 	m->gen.pub.n.aborts++;
 	return SEND(m, abort, &a);

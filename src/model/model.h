@@ -64,7 +64,6 @@ struct model {
 	 * build's own numbering (--luajit-vmdef) that overrides it */
 	struct explain_evidence evidence;
 	const struct vmdef *vmdef;  /* NULL: guessed from the evidence */
-	const char *abort_bc[PENDING_BC_KEEP];  /* an abort's, for the sink */
 	int started;                /* gen_begin sent to the sink */
 	int stopped;                /* the sink asked to stop */
 };

@@ -182,6 +182,7 @@ static void bc_keep(struct parser *p, const struct line *l, size_t k)
 		unsigned slot = p->bc.seen++ % PENDING_BC_KEEP;
 		size_t n = l[i].len < BC_LINE_MAX ? l[i].len : BC_LINE_MAX;
 		memcpy(p->bc.line[slot], l[i].p, n);
+		p->bc.line[slot][n] = '\0';
 		p->bc.len[slot] = (uint16_t)n;
 	}
 }

@@ -38,7 +38,8 @@ struct pending_trace {
 	const uint16_t *exits;
 	uint32_t nexits;
 	const struct da_trace_text *text;  /* NULL unless text is kept */
-	/* its last bytecode lines, oldest first, valid during the event */
+	/* its last bytecode lines, oldest first, NUL-terminated, valid
+	 * during the event */
 	const char *bc[PENDING_BC_KEEP];
 	size_t bc_len[PENDING_BC_KEEP];
 	uint32_t nbc;

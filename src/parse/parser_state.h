@@ -16,7 +16,7 @@
 /* The open trace's last few bytecode lines (PENDING_BC_KEEP), copied:
  * an abort names the bytecode it could not record as the last one. */
 struct bc_ring {
-	char line[PENDING_BC_KEEP][BC_LINE_MAX];
+	char line[PENDING_BC_KEEP][BC_LINE_MAX + 1];   /* NUL-terminated */
 	uint16_t len[PENDING_BC_KEEP];
 	uint32_t seen;              /* lines kept since the trace opened */
 };

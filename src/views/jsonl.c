@@ -134,7 +134,7 @@ static int jsonl_abort(struct view_ctx *c, const struct da_abort *a)
 	json_object_set_new(o, "error", a->error ? json_string(a->error) : json_null());
 	json_t *bc = json_array();
 	for (uint32_t i = 0; i < a->nbytecode; i++)
-		json_array_append_new(bc, json_interned(a->bytecode[i]));
+		json_array_append_new(bc, json_bytes(a->bytecode[i], strlen(a->bytecode[i])));
 	json_object_set_new(o, "bytecode", bc);
 	return put(c->state, o);
 }

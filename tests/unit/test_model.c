@@ -58,7 +58,7 @@ struct record {
 	struct rec_trace trace[MAXT];
 	int ntraces;
 	struct da_abort abort[MAXT];
-	const char *abort_bc[MAXT][PENDING_BC_KEEP];   /* interned copies */
+	char abort_bc[MAXT][PENDING_BC_KEEP][168];   /* copies: valid for the call */
 	int naborts;
 	struct da_exit exit[MAXT];
 	int nexits;
@@ -122,8 +122,10 @@ static int rec_abort(struct view_ctx *c, const struct da_abort *a)
 	struct record *r = c->state;
 	assert_true(r->naborts < MAXT);
 	assert_true(a->nbytecode <= PENDING_BC_KEEP);
-	for (uint32_t i = 0; i < a->nbytecode; i++)
-		r->abort_bc[r->naborts][i] = a->bytecode[i];
+	for (uint32_t i = 0; i < a->nbytecode; i++) {
+		assert_true(strlen(a->bytecode[i]) < sizeof(r->abort_bc[0][0]));
+		strcpy(r->abort_bc[r->naborts][i], a->bytecode[i]);
+	}
 	r->abort[r->naborts++] = *a;
 	return 0;
 }
