@@ -135,6 +135,19 @@ struct da_abort {
 	const char *start_file;         /* where the attempt started, or NULL */
 	int32_t start_line;
 	uint64_t line_no;               /* the abort header's line number */
+	/* The same reason whichever LuaJIT wrote it (see "Why did it abort?"
+	 * in dumpanalyze(1)): padding trimmed, "NYI: bytecode N" named after
+	 * the opcode, a C function's address dropped. */
+	const char *reason_normal;
+	const char *error;              /* LuaJIT's name for it ("NYIBC"), or
+	                                   NULL for a message it does not list */
+	/* The attempt's last recorded bytecode lines (at most 4, each cut
+	 * at 160 bytes), oldest first, as written, with their "(file:line)"
+	 * suffix when the dump has one; the last one is the bytecode that
+	 * failed.  The array and its strings are valid during the callback
+	 * only (copy what you keep). */
+	uint32_t nbytecode;
+	const char *const *bytecode;
 };
 
 /* A taken exit ("---- TRACE N exit E", with -jdump=+x). */
@@ -210,6 +223,10 @@ struct da_options {
 	void *sink_data;
 	da_diag_fn diag;            /* NULL: warnings are only counted */
 	void *diag_data;
+	/* A LuaJIT build's jit/vmdef.lua, or NULL: its bcnames number the
+	 * bytecodes in "NYI: bytecode N" exactly (the file is read, never
+	 * run; da_open fails with DA_EINVAL when it holds no bcnames). */
+	const char *vmdef_path;
 };
 
 typedef struct da_dump da_dump;
@@ -268,6 +285,14 @@ struct da_site_count {
 	const char *reason, *file;
 	int32_t line;
 	uint64_t count;
+	const char *reason_normal;      /* as in struct da_abort */
+	const char *error;              /* or NULL */
+	/* the last abort there: its bytecode lines (as in struct da_abort,
+	 * the array valid until da_close), and the dump lines of the first
+	 * and last abort there */
+	uint32_t nbytecode;
+	const char *const *bytecode;
+	uint64_t first_line, last_line;
 };
 DA_API size_t da_abort_sites(const da_dump *d, struct da_site_count **out);
 

@@ -22,11 +22,16 @@ struct da_options {
 	void *sink_data;
 	da_diag_fn diag;
 	void *diag_data;
+	const char *vmdef_path;
 };
 struct da_site_count {
 	const char *reason, *file;
 	int32_t line;
 	uint64_t count;
+	const char *reason_normal, *error;
+	uint32_t nbytecode;
+	const char *const *bytecode;
+	uint64_t first_line, last_line;
 };
 da_dump *da_open_path(const char *path, const struct da_options *opts, int *err);
 int da_read(da_dump *d);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/answers.h"
+#include "util/alloc.h"
 #include "util/arena.h"
 #include "model/model.h"
 #include "util/alloc.h"
@@ -24,10 +25,32 @@ void answers_trace(struct answers *a, const struct da_trace *t)
 	diagnose_trace(&a->diag, t);
 }
 
+static void answers_site_extra(struct answers *a, const struct da_abort *r)
+{
+	uint64_t k = tally_find(&a->sites, r->reason, r->file, r->line)->first;
+	if (k >= a->site_extra_cap) {
+		size_t was = a->site_extra_cap;
+		ALLOC_GROW(a->site_extra, k + 1, a->site_extra_cap);
+		memset(a->site_extra + was, 0, (a->site_extra_cap - was) * sizeof(*a->site_extra));
+	}
+	struct site_extra *x = &a->site_extra[k];
+	if (!x->first_line)
+		x->first_line = r->line_no;
+	x->last_line = r->line_no;
+	x->reason_normal = r->reason_normal;
+	x->error = r->error;
+	x->nbytecode = r->nbytecode;
+	if (!a->bytecode.slots)
+		intern_init(&a->bytecode);
+	for (uint32_t i = 0; i < r->nbytecode && i < PENDING_BC_KEEP; i++)
+		x->bytecode[i] = intern_get(&a->bytecode, r->bytecode[i], strlen(r->bytecode[i]));
+}
+
 void answers_abort(struct answers *a, const struct da_abort *r)
 {
 	tally_add(&a->reasons, r->reason, NULL, 0, 1);
 	tally_add(&a->sites, r->reason, r->file, r->line, 1);
+	answers_site_extra(a, r);
 	if (r->start_file)
 		tally_add(&a->starts, r->start_file, NULL, r->start_line, 1);
 	attempts_abort(&a->attempts, r);
@@ -139,6 +162,9 @@ void answers_free(struct answers *a)
 {
 	tally_free(&a->reasons);
 	tally_free(&a->sites);
+	free(a->site_extra);
+	if (a->bytecode.slots)
+		intern_free(&a->bytecode);
 	tally_free(&a->starts);
 	attempts_free(&a->attempts);
 	free(a->gave_up);

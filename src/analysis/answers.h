@@ -23,9 +23,21 @@ struct top_exit { uint32_t gen, trace, exit, side; uint64_t count; const char *f
 struct given_up { uint32_t gen; struct start st; const char *file; int32_t line; };
 struct gen_row { uint32_t number; struct da_counts n; };
 
+/* What a site's aborts say beyond their count: the normal reason, and
+ * the last of them's failed attempt (its bytecode lines, its dump line). */
+struct site_extra {
+	const char *reason_normal, *error;
+	const char *bytecode[PENDING_BC_KEEP];
+	uint32_t nbytecode;
+	uint64_t first_line, last_line;
+};
+
 struct answers {
 	struct tally reasons;       /* (reason) -> count */
 	struct tally sites;         /* (reason, file, line) -> count */
+	struct site_extra *site_extra;  /* by a site's tally entry's first */
+	size_t site_extra_cap;
+	struct intern bytecode;     /* copies of their bytecode lines */
 	struct tally starts;        /* (file, NULL, line) -> traces and aborted
 	                               attempts that started there */
 	uint64_t links[DA_LINK_COUNT];

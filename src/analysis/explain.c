@@ -120,6 +120,10 @@ static int same(const char *a, const char *b, size_t n, int fold)
 /* s[0..n) is a whole word equal to the NUL-terminated w. */
 static int equals(const char *s, size_t n, const char *w, int fold)
 {
+	/* the first byte rules out most names before strlen: callers scan
+	 * whole tables, once per abort */
+	if (n && (fold ? lower(s[0]) != lower(w[0]) : s[0] != w[0]))
+		return 0;
 	return strlen(w) == n && same(s, w, n, fold);
 }
 
@@ -337,7 +341,15 @@ void explain_note_reason(struct explain_evidence *ev, const char *reason, size_t
                          const char *opcode)
 {
 	struct explain_match m;
-	const struct explain_err *e = explain_match(reason, len, EXPLAIN_FLAVOUR_UNKNOWN, &m);
+	explain_match(reason, len, EXPLAIN_FLAVOUR_UNKNOWN, &m);
+	explain_note_match(ev, &m, opcode);
+}
+
+void explain_note_match(struct explain_evidence *ev, const struct explain_match *mp,
+                        const char *opcode)
+{
+	const struct explain_match m = *mp;
+	const struct explain_err *e = m.err;
 	long n;
 	if (!e)
 		return;
@@ -362,11 +374,15 @@ void explain_note_reason(struct explain_evidence *ev, const char *reason, size_t
 		*(f20 ? &ev->fits20 : &ev->fits21) += 1;
 }
 
-void explain_note_bcline(struct explain_evidence *ev, const char *line, size_t len)
+void explain_note_bc(struct explain_evidence *ev, const struct explain_bc *bc)
 {
-	const struct explain_bc *bc = explain_bcline(line, len);
 	if (bc && bc->n20 < 0)
 		ev->bc21++;
+}
+
+void explain_note_bcline(struct explain_evidence *ev, const char *line, size_t len)
+{
+	explain_note_bc(ev, explain_bcline(line, len));
 }
 
 enum explain_flavour explain_flavour_guess(const struct explain_evidence *ev, const char **why)

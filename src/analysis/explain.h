@@ -133,11 +133,16 @@ int explain_normalise(const char *reason, size_t len, enum explain_flavour fl,
                       const char *opcode, char *out, size_t cap, size_t *out_len);
 
 /* Count what a reason, and the attempt's last recorded opcode (or NULL),
- * say about the numbering. */
+ * say about the numbering; explain_note_match does it for a reason
+ * already matched with EXPLAIN_FLAVOUR_UNKNOWN. */
 void explain_note_reason(struct explain_evidence *ev, const char *reason, size_t len,
                          const char *opcode);
-/* Count what a bytecode listing line says about the numbering. */
+void explain_note_match(struct explain_evidence *ev, const struct explain_match *m,
+                        const char *opcode);
+/* Count what a bytecode listing line says about the numbering; the same
+ * for the opcode explain_bcline found on one (NULL: nothing). */
 void explain_note_bcline(struct explain_evidence *ev, const char *line, size_t len);
+void explain_note_bc(struct explain_evidence *ev, const struct explain_bc *bc);
 
 /* Decide the numbering from the evidence; *why (may be NULL) gets a short
  * reason.  Tiers, strongest first; the first tier with any evidence

@@ -17,6 +17,7 @@ struct run {
 	const char **profiles;      /* none, or one per dump */
 	size_t nprofiles;
 	const char *out_dir, *views, *compare, *fail_on;
+	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
 	int quiet, verbose, strict;
 	int json;                   /* --compare --json */
 	unsigned jobs;
@@ -25,7 +26,8 @@ struct run {
 
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
-enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON };
+enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
+       OPT_EXPLAIN, OPT_VMDEF };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */
@@ -50,6 +52,13 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
             const char *out_dir);
 /* Copy DIR/NAME to stdout, if the run wrote it. */
 void print_file(const char *dir, const char *name);
+
+/* explain.c: --explain QUERY (with --luajit-vmdef FILE or NULL) to fp;
+ * the exit code, after the closest entries for an unknown one. */
+int explain_command(const char *query, const char *vmdef_path, FILE *fp);
+/* Read a --luajit-vmdef file: 0, or negative after a message. */
+struct vmdef;
+int cli_read_vmdef(const char *path, struct vmdef *v);
 
 /* many.c: several dumps, each in a worker process; the worst exit code. */
 int run_many(struct run *run);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
+#include "analysis/vmdef.h"
 #include "cli/signals.h"
 #include "output/message.h"
 #include "util/alloc.h"
@@ -52,6 +53,8 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_COMPARE: run->compare = optarg; break;
 		case OPT_FAIL_ON: run->fail_on = optarg; break;
 		case OPT_JSON: run->json = 1; break;
+		case OPT_EXPLAIN: run->explain = optarg; break;
+		case OPT_VMDEF: run->vmdef = optarg; break;
 		case 'h':
 			/* --help=man and =readme (not listed): the generated docs. */
 			*done = 1;
@@ -96,6 +99,8 @@ static int several(struct run *run)
 
 static int dispatch(struct run *run, int argc, char **argv)
 {
+	if (run->explain)
+		return explain_command(run->explain, run->vmdef, stdout);
 	if (run->compare) {
 		if (optind + 1 != argc) {
 			msg_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
@@ -107,6 +112,12 @@ static int dispatch(struct run *run, int argc, char **argv)
 	if (run->fail_on || run->json) {
 		msg_error("%s goes with --compare", run->fail_on ? "--fail-on" : "--json");
 		return EXIT_USAGE;
+	}
+	if (run->vmdef) {
+		/* checked once here, with a message that names the option */
+		struct vmdef vm;
+		if (cli_read_vmdef(run->vmdef, &vm) < 0)
+			return EXIT_USAGE;
 	}
 	/* `--dump dump-*.txt`: the shell's glob gives one --dump and the
 	 * other names after it; they are dumps too. */

@@ -129,6 +129,42 @@ const struct option_doc cli_options[] = {
 	  "print the result as one JSON object instead of the text, for a CI\n"
 	  "dashboard (see\n"
 	  ".BR COMPARE ).\n" },
+	{ { "explain", required_argument, NULL, OPT_EXPLAIN }, "REASON",
+	  "what an abort reason means and what to try, then exit",
+	  "Print what an abort reason means and what to try, and exit, like\n"
+	  ".BR \"rustc \\-\\-explain\" .\n"
+	  ".I REASON\n"
+	  "is a message as any LuaJIT writes it\n"
+	  ".RB ( \(aqNYI: bytecode 51\(aq ,\n"
+	  ".BR \(aqfailed to allocate mcode memory\(aq ),\n"
+	  "LuaJIT's name for the error\n"
+	  ".RB ( NYIBC )\n"
+	  "or a bytecode's\n"
+	  ".RB ( FNEW );\n"
+	  "case and blanks around it do not matter.\n"
+	  "The entry gives the error's name, the builds that write it, its message,\n"
+	  "what it means and what to try; for a bytecode, its name, its numbers in\n"
+	  "LuaJIT 2.0 and 2.1 and what it is (both readings for a number that the\n"
+	  "two numberings read differently, unless\n"
+	  ".B \\-\\-luajit\\-vmdef\n"
+	  "says).\n"
+	  "An unknown reason exits with status 1 after up to five closest entries.\n" },
+	{ { "luajit-vmdef", required_argument, NULL, OPT_VMDEF }, "FILE",
+	  "a build's jit/vmdef.lua: its bytecode numbers name \"NYI: bytecode N\" exactly",
+	  "A LuaJIT build's\n"
+	  ".B jit/vmdef.lua\n"
+	  "(next to its\n"
+	  ".BR jit/dump.lua ):\n"
+	  "its\n"
+	  ".B bcnames\n"
+	  "string numbers the bytecodes of\n"
+	  ".B \"NYI: bytecode\"\n"
+	  ".I N\n"
+	  "aborts exactly, for a build whose numbering the dump does not show (see\n"
+	  ".BR \"WHY DID IT ABORT?\" ).\n"
+	  "The file is read as text, never run.\n"
+	  "Also with\n"
+	  ".BR \\-\\-explain .\n" },
 	{ { "help", optional_argument, NULL, 'h' }, NULL, "this help",
 	  "Print the options and exit.\n" },
 	{ { "version", no_argument, NULL, OPT_VERSION }, NULL, "the version",

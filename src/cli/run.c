@@ -220,6 +220,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		.sink_data = &views,
 		.diag = print_diag,
 		.diag_data = &pr,
+		.vmdef_path = run->vmdef,
 	};
 	int e;
 	/* Opened before the directory: a dump that cannot be read creates

@@ -54,8 +54,12 @@ size_t da_abort_sites(const da_dump *d, struct da_site_count **out)
 	size_t n = 0;
 	struct tally_entry *e = a ? ranked(&a->sites, &n) : NULL;
 	struct da_site_count *r = records(n, sizeof(*r), out);
-	for (size_t i = 0; r && i < n; i++)
-		r[i] = (struct da_site_count){ e[i].a, e[i].b, (int32_t)e[i].c, e[i].count };
+	for (size_t i = 0; r && i < n; i++) {
+		const struct site_extra *x = &a->site_extra[e[i].first];
+		r[i] = (struct da_site_count){ e[i].a, e[i].b, (int32_t)e[i].c, e[i].count,
+		                               x->reason_normal, x->error, x->nbytecode,
+		                               x->bytecode, x->first_line, x->last_line };
+	}
 	free(e);
 	return r ? n : 0;
 }

@@ -39,6 +39,7 @@ struct da_dump {
 	struct da_sink sink_copy;   /* the user's, so theirs may go after open */
 	void *sink_data;
 	struct answers *answers;    /* with DA_ANSWERS */
+	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
 	char *name;
 	int state;                  /* 1 reading, 0 done, or a DA_E* code */
 	atomic_int interrupted;     /* da_interrupt was called */
@@ -119,6 +120,7 @@ struct opening {
 	size_t len;
 	const struct da_options *opts;
 	int err;                    /* -errno when the path cannot be opened */
+	int bad_vmdef;              /* options.vmdef_path unreadable or not one */
 };
 
 static void open_parts(void *arg)
@@ -163,6 +165,14 @@ static void open_parts(void *arg)
 	} else {
 		model_init(&d->model, &d->diag, d->sink, d->sink_data);
 	}
+	if (opts->vmdef_path) {
+		d->vmdef = xrealloc(NULL, sizeof(*d->vmdef));
+		if (vmdef_read(opts->vmdef_path, d->vmdef) < 0) {
+			op->bad_vmdef = 1;
+			return;
+		}
+		d->model.vmdef = d->vmdef;
+	}
 	d->parser = parser_new(&d->diag, (opts->flags & DA_KEEP_TEXT) != 0, model_event, &d->model);
 	d->state = 1;
 }
@@ -184,7 +194,8 @@ static da_dump *open_dump(struct opening *op, int *err)
 		*err = DA_ENOMEM;
 		return NULL;
 	}
-	*err = oom_call(open_parts, op) < 0 ? DA_ENOMEM : op->err < 0 ? DA_EOPEN : DA_OK;
+	*err = oom_call(open_parts, op) < 0 ? DA_ENOMEM : op->err < 0 ? DA_EOPEN
+	       : op->bad_vmdef ? DA_EINVAL : DA_OK;
 	if (*err == DA_OK)
 		return op->d;
 	da_close(op->d);
@@ -373,6 +384,7 @@ void da_close(da_dump *d)
 		answers_free(d->answers);
 		free(d->answers);
 	}
+	free(d->vmdef);
 	free(d->name);
 	free(d);
 }

@@ -1,6 +1,7 @@
 /* model.c — traces, bushes, aborts and exits from parser events; see
  * model.h.  Views see each record as soon as it is complete, and each
  * generation's bushes at its end. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "model/model.h"
@@ -156,6 +157,7 @@ static int on_stop(struct model *m, const struct event *ev)
 			              "it becomes the root of its own bush", p->id, p->parent);
 		} else if (p->parent_exit == PARENT_EXIT_STITCH) {
 			m->gen.pub.n.stitched++;
+			m->evidence.stitch++;
 		} else {
 			m->gen.pub.n.root++;
 		}
@@ -172,6 +174,51 @@ static int on_stop(struct model *m, const struct event *ev)
 	int e = SEND(m, trace, t);
 	t->text = NULL;
 	return e < 0 ? e : r;
+}
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The reason's normal form and error name, with the evidence so far and
+ * the attempt's own last bytecode line (explain.h has the rules).  Once
+ * per abort, so the common case is kept short: one match, and a reason
+ * that needs no rewriting is its own normal form, without a copy; only
+ * NYI bytecode aborts look at their last bytecode line. */
+static void normalise(struct model *m, const char *reason, size_t len,
+                      const struct pending_trace *p, struct da_abort *a)
+{
+	struct explain_match mt;
+	const struct explain_err *e = explain_match(reason, len, EXPLAIN_FLAVOUR_UNKNOWN, &mt);
+	int nyibc = e && strcmp(e->name, "NYIBC") == 0;
+	const struct explain_bc *op = nyibc && p->nbc
+	                              ? explain_bcline(p->bc[p->nbc - 1], p->bc_len[p->nbc - 1]) : NULL;
+	const char *opname = op ? op->name : NULL;
+	explain_note_bc(&m->evidence, op);
+	explain_note_match(&m->evidence, &mt, opname);
+	a->error = e ? e->name : NULL;
+	int rewrite = nyibc || (e && strcmp(e->name, "NYICF") == 0);
+	if (!rewrite && (len == 0 || (!is_blank(reason[0]) && !is_blank(reason[len - 1])))) {
+		a->reason_normal = a->reason;
+		return;
+	}
+	const char *name = m->vmdef && nyibc ? vmdef_bcname(m->vmdef, mt.arg, mt.arg_len) : NULL;
+	if (name) {
+		/* a number, and the build's own name for it: exact */
+		char nb[64];
+		int k = snprintf(nb, sizeof(nb), "NYI: bytecode %s", name);
+		a->reason_normal = intern_span(m, nb, (size_t)k);
+		return;
+	}
+	enum explain_flavour fl = explain_flavour_guess(&m->evidence, NULL);
+	char small[256];
+	size_t cap = len + EXPLAIN_NORMAL_EXTRA + 1, n = 0;
+	char *buf = cap <= sizeof(small) ? small : xrealloc(NULL, cap);
+	explain_normalise(reason, len, fl, opname, buf, cap, &n);
+	a->reason_normal = intern_span(m, buf, n);
+	if (buf != small)
+		free(buf);
 }
 
 static int on_abort(struct model *m, const struct event *ev)
@@ -191,6 +238,11 @@ static int on_abort(struct model *m, const struct event *ev)
 	a.start_file = p->started ? intern_span(m, p->loc.file, p->loc.file_len) : NULL;
 	a.start_line = p->started ? p->loc.line : LOC_NO_LINE;
 	a.line_no = ev->line;
+	if (a.parent_exit == PARENT_EXIT_STITCH)
+		m->evidence.stitch++;
+	a.nbytecode = p->nbc;
+	a.bytecode = p->bc;         /* the parser's copies: valid for the call */
+	normalise(m, h->reason, h->reason_len, p, &a);
 	m->gen.pub.n.aborts++;
 	return SEND(m, abort, &a);
 }

@@ -10,6 +10,8 @@
 #include "util/intern.h"
 #include "parse/parser.h"
 #include "util/tally.h"
+#include "analysis/explain.h"
+#include "analysis/vmdef.h"
 
 /* The records are the public ones (dumpanalyze.h); a generation's exit
  * tallies are the model's own, behind the public struct. */
@@ -58,6 +60,10 @@ struct model {
 	/* trace number -> its exits without a trace were warned about */
 	uint8_t *exit_warned;
 	uint32_t nexit_warned;
+	/* what the dump so far says of its bytecode numbering, and a
+	 * build's own numbering (--luajit-vmdef) that overrides it */
+	struct explain_evidence evidence;
+	const struct vmdef *vmdef;  /* NULL: guessed from the evidence */
 	int started;                /* gen_begin sent to the sink */
 	int stopped;                /* the sink asked to stop */
 };

@@ -173,11 +173,27 @@ static DA_NOINLINE int not_data(struct parser *p, const struct line *l)
 	return 0;
 }
 
+/* The last of k bytecode lines go into the ring: a copy of at most
+ * PENDING_BC_KEEP short lines per run, whatever the run's length. */
+static void bc_keep(struct parser *p, const struct line *l, size_t k)
+{
+	size_t from = k > PENDING_BC_KEEP ? k - PENDING_BC_KEEP : 0;
+	for (size_t i = from; i < k; i++) {
+		unsigned slot = p->bc.seen++ % PENDING_BC_KEEP;
+		size_t n = l[i].len < BC_LINE_MAX ? l[i].len : BC_LINE_MAX;
+		memcpy(p->bc.line[slot], l[i].p, n);
+		p->bc.line[slot][n] = '\0';
+		p->bc.len[slot] = (uint16_t)n;
+	}
+}
+
 /* k data lines of section sec taken (contiguous when text is kept):
  * counted, kept, and the last one remembered for its quotes. */
 static void data_taken(struct parser *p, enum da_section sec, const struct line *l, size_t k)
 {
 	p->counts.content += k;
+	if (sec == DA_SEC_BYTECODE)
+		bc_keep(p, l, k);
 	if (p->keep_text)
 		text_append(p, sec, l[0].p, (size_t)(l[k - 1].p + l[k - 1].len - l[0].p));
 	/* Only the last line of a run can leave a quote open. */

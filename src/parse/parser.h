@@ -19,6 +19,8 @@
  * is its data lines, each ending in '
 ', copied byte for byte. */
 
+#define PENDING_BC_KEEP 4           /* bytecode lines kept per attempt */
+
 /* A trace as the parser saw it, from its start header to its stop/abort
  * (or from one -jv line). */
 struct pending_trace {
@@ -36,6 +38,11 @@ struct pending_trace {
 	const uint16_t *exits;
 	uint32_t nexits;
 	const struct da_trace_text *text;  /* NULL unless text is kept */
+	/* its last bytecode lines, oldest first, NUL-terminated, valid
+	 * during the event */
+	const char *bc[PENDING_BC_KEEP];
+	size_t bc_len[PENDING_BC_KEEP];
+	uint32_t nbc;
 };
 
 enum event_kind {

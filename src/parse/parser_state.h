@@ -11,6 +11,15 @@
 #include "parse/jv.h"
 
 #define EXIT_MAX 65536
+#define BC_LINE_MAX 160             /* longer bytecode lines are cut */
+
+/* The open trace's last few bytecode lines (PENDING_BC_KEEP), copied:
+ * an abort names the bytecode it could not record as the last one. */
+struct bc_ring {
+	char line[PENDING_BC_KEEP][BC_LINE_MAX + 1];   /* NUL-terminated */
+	uint16_t len[PENDING_BC_KEEP];
+	uint32_t seen;              /* lines kept since the trace opened */
+};
 
 enum pstate {
 	ST_NONE,                    /* between trace events */
@@ -32,6 +41,7 @@ struct parser {
 	char *text;
 	size_t text_len, text_cap;
 	struct da_trace_text tt;
+	struct bc_ring bc;
 	/* LOC of the open trace (the line buffer moves on) */
 	char *loc;
 	size_t loc_cap;

@@ -20,6 +20,7 @@ void trace_open(struct parser *p, uint32_t id, int started, uint64_t line)
 	memset(&p->tr, 0, sizeof(p->tr));
 	memset(&p->tt, 0, sizeof(p->tt));
 	p->text_len = 0;
+	p->bc.seen = 0;
 	p->tr.id = id;
 	p->tr.started = started;
 	p->tr.parent_exit = PARENT_EXIT_NONE;
@@ -66,6 +67,13 @@ int trace_emit(struct parser *p, enum event_kind kind, uint64_t line,
 		p->tr.exits = p->exits;
 		p->tr.nexits = p->nexits;
 		p->tt.buf = p->text;    /* where the text was last grown to */
+		uint32_t n = p->bc.seen < PENDING_BC_KEEP ? p->bc.seen : PENDING_BC_KEEP;
+		for (uint32_t i = 0; i < n; i++) {
+			unsigned slot = (p->bc.seen - n + i) % PENDING_BC_KEEP;
+			p->tr.bc[i] = p->bc.line[slot];
+			p->tr.bc_len[i] = p->bc.len[slot];
+		}
+		p->tr.nbc = n;
 		ev.trace = &p->tr;
 	}
 	return p->emit(p->ctx, &ev);

@@ -1,7 +1,8 @@
 /* abort_sites.c — gen-N-abort-sites.csv: aborts grouped by where they
  * happened, why, where the attempt started and from which parent exit:
- * FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT, most frequent
- * first.  One reason comes from several places, and an NYI bytecode in a
+ * FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT, then the
+ * normal reason, its error name and the dump lines of the site's first
+ * and last abort; most frequent first.  One reason comes from several places, and an NYI bytecode in a
  * root loop is another problem than one in a side trace: this tells them
  * apart. */
 #include <stdlib.h>
@@ -19,11 +20,18 @@ struct site {
 	uint32_t parent;
 };
 
+/* Not part of a site's key: what its aborts say beyond it. */
+struct site_more {
+	const char *reason_normal, *error;
+	uint64_t first_line, last_line;
+};
+
 struct abort_sites_state {
 	struct intern keys;         /* the fields of a site, as bytes */
 	struct tally counts;        /* key -> count, first = index in sites */
 	struct site *sites;
-	size_t nsites, cap;
+	struct site_more *more;     /* parallel to sites */
+	size_t nsites, cap, more_cap;
 };
 
 static int abort_sites_abort(struct view_ctx *c, const struct da_abort *a)
@@ -45,7 +53,12 @@ static int abort_sites_abort(struct view_ctx *c, const struct da_abort *a)
 	tally_add(&s->counts, key, NULL, 0, 1);
 	if (s->counts.count != before) {
 		ALLOC_GROW(s->sites, s->nsites + 1, s->cap);
+		ALLOC_GROW(s->more, s->nsites + 1, s->more_cap);
+		s->more[s->nsites] = (struct site_more){ a->reason_normal, a->error,
+		                                         a->line_no, a->line_no };
 		s->sites[s->nsites++] = k;
+	} else {
+		s->more[tally_find(&s->counts, key, NULL, 0)->first].last_line = a->line_no;
 	}
 	return 0;
 }
@@ -53,6 +66,7 @@ static int abort_sites_abort(struct view_ctx *c, const struct da_abort *a)
 struct row {
 	uint64_t count;
 	const struct site *site;
+	const struct site_more *more;
 };
 
 static int by_count(const void *x, const void *y)
@@ -89,10 +103,11 @@ static int abort_sites_gen_end(struct view_ctx *c, const struct da_gen *g)
 	struct tally_entry *e = tally_entries(&s->counts, &n);
 	struct row *rows = xrealloc(NULL, (n ? n : 1) * sizeof(*rows));
 	for (size_t i = 0; i < n; i++)
-		rows[i] = (struct row){ e[i].count, &s->sites[e[i].first] };
+		rows[i] = (struct row){ e[i].count, &s->sites[e[i].first], &s->more[e[i].first] };
 	free(e);
 	qsort(rows, n, sizeof(*rows), by_count);
-	fputs("FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT\r\n", fp);
+	fputs("FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,"
+	      "NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE\r\n", fp);
 	for (size_t i = 0; i < n; i++) {
 		const struct site *t = rows[i].site;
 		struct csv_row r;
@@ -118,6 +133,11 @@ static int abort_sites_gen_end(struct view_ctx *c, const struct da_gen *g)
 				csv_field_i64(&r, t->parent_exit);
 		}
 		csv_field_u64(&r, rows[i].count);
+		const struct site_more *m = rows[i].more;
+		csv_field(&r, m->reason_normal, intern_len(m->reason_normal));
+		csv_field_str(&r, m->error ? m->error : "");
+		csv_field_u64(&r, m->first_line);
+		csv_field_u64(&r, m->last_line);
 		csv_row_end(&r);
 	}
 	free(rows);
@@ -133,6 +153,7 @@ static int abort_sites_finish(struct view_ctx *c)
 		intern_free(&s->keys);
 	tally_free(&s->counts);
 	free(s->sites);
+	free(s->more);
 	return 0;
 }
 
@@ -140,11 +161,15 @@ const struct view view_abort_sites = {
 	.name = "abort-sites",
 	.summary = "aborts by location, reason, start and parent exit",
 	.files = "gen-N-abort-sites.csv",
-	.readme = "`FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT`",
+	.readme = "`FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE`",
 	.man =
 		".BI gen\\- N \\-abort\\-sites.csv\n"
 		"with the header\n"
-		".BR FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT :\n"
+		"(one line, broken here):\n"
+		".nf\n"
+		".B FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,\n"
+		".B NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE\n"
+		".fi\n"
 		"aborts grouped by where they happened, why, where the attempt started and\n"
 		"from which parent exit\n"
 		".RB ( PARENT\n"
@@ -156,6 +181,15 @@ const struct view view_abort_sites = {
 		".B stitch\n"
 		"for a stitched attempt); a line that does not exist is empty.\n"
 		"Most frequent first, then by the other columns.\n"
+		".B NORMAL_REASON\n"
+		"is the reason in its normal form and\n"
+		".B ERROR\n"
+		"LuaJIT's name for it (empty for a message LuaJIT does not list; see\n"
+		".BR \"WHY DID IT ABORT?\" );\n"
+		".B FIRST_LINE\n"
+		"and\n"
+		".B LAST_LINE\n"
+		"are the dump lines of the site's first and last abort.\n"
 		"One reason comes from several places in the compiler, and an NYI\n"
 		"bytecode in a root loop is another problem than the same one in a side\n"
 		"trace: this grouping tells them apart.\n",

@@ -16,6 +16,7 @@
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "analysis/answers.h"
+#include "analysis/advice.h"
 #include "profile/profile_join.h"
 #include "util/arena.h"
 #include "html_assets.h"       /* html_css, html_js: made by scripts/embed.sh */
@@ -245,6 +246,29 @@ static int site_order(const void *x, const void *y)
 	return tally_by_count(x, y);
 }
 
+/* "advice": each normal reason's line of meaning and what to try. */
+static void put_advice(FILE *fp, const struct answers *a, const struct tally_entry *e, size_t n)
+{
+	struct tally seen = { 0 };
+	fputs(",\n\"advice\":[", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct site_extra *x = &a->site_extra[e[i].first];
+		if (tally_get(&seen, x->reason_normal, NULL, 0))
+			continue;
+		char buf[512];
+		size_t len = advice_line(x->reason_normal, intern_len(x->reason_normal), x->error,
+		                         buf, sizeof(buf));
+		fputs(seen.count ? ",\n[" : "\n[", fp);
+		tally_add(&seen, x->reason_normal, NULL, 0, 1);
+		put_json_str(fp, x->reason_normal);
+		putc(',', fp);
+		put_json(fp, buf, len);
+		putc(']', fp);
+	}
+	fputs("]", fp);
+	tally_free(&seen);
+}
+
 static void put_sites(FILE *fp, const struct answers *a)
 {
 	size_t n;
@@ -262,14 +286,29 @@ static void put_sites(FILE *fp, const struct answers *a)
 		put_json_line(fp, (int32_t)e[i].c);
 		fprintf(fp, ",%" PRIu64 ",[", total);
 		for (size_t j = i; j < k; j++) {
+			/* [reason, count, normal, error, last bytecode, dump line] */
+			const struct site_extra *x = &a->site_extra[e[j].first];
 			fputs(j > i ? ",[" : "[", fp);
 			put_json_str(fp, e[j].a);
-			fprintf(fp, ",%" PRIu64 "]", e[j].count);
+			fprintf(fp, ",%" PRIu64 ",", e[j].count);
+			put_json_str(fp, x->reason_normal);
+			putc(',', fp);
+			if (x->error)
+				put_json(fp, x->error, strlen(x->error));
+			else
+				fputs("null", fp);
+			putc(',', fp);
+			if (x->nbytecode)
+				put_json_str(fp, x->bytecode[x->nbytecode - 1]);
+			else
+				fputs("null", fp);
+			fprintf(fp, ",%" PRIu64 "]", x->last_line);
 		}
 		fputs("]]", fp);
 		i = k;
 	}
 	fputs("]", fp);
+	put_advice(fp, a, e, n);
 	free(e);
 }
 

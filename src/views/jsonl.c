@@ -130,6 +130,12 @@ static int jsonl_abort(struct view_ctx *c, const struct da_abort *a)
 	json_object_set_new(o, "start_file", json_interned(a->start_file));
 	json_object_set_new(o, "start_line", a->start_file ? json_line(a->start_line) : json_null());
 	json_object_set_new(o, "line_no", json_integer((json_int_t)a->line_no));
+	json_object_set_new(o, "reason_normal", json_interned(a->reason_normal));
+	json_object_set_new(o, "error", a->error ? json_string(a->error) : json_null());
+	json_t *bc = json_array();
+	for (uint32_t i = 0; i < a->nbytecode; i++)
+		json_array_append_new(bc, json_bytes(a->bytecode[i], strlen(a->bytecode[i])));
+	json_object_set_new(o, "bytecode", bc);
 	return put(c->state, o);
 }
 
@@ -185,7 +191,9 @@ const struct view view_jsonl = {
 		"gen, id, parent, parent_exit, orphan, loc, file, line, link, link_kind,\n"
 		"link_target, bush_root, bush_dup, num_bc, num_ir, num_sn, size_mc,\n"
 		"mcode_exits, start_line_no, stop_line_no), abort (gen, id, parent,\n"
-		"parent_exit, loc, file, line, reason, start_file, start_line, line_no),\n"
+		"parent_exit, loc, file, line, reason, start_file, start_line, line_no,\n"
+		"reason_normal, error (null when unknown), bytecode: the attempt's last\n"
+		"recorded bytecode lines, at most 4, oldest first, as written),\n"
 		"exit tally (trace, exit, count, side_trace) and bush (root, dup, traces,\n"
 		"mcode_bytes); unknown values are null.\n"
 		"Bytes that are not valid UTF-8 (chunk names may hold any) become U+FFFD.\n",

@@ -14,6 +14,7 @@
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "analysis/answers.h"
+#include "analysis/advice.h"
 #include "profile/profile_join.h"
 
 #define TOP 10                      /* rows per list */
@@ -34,6 +35,31 @@ static void put_at(FILE *fp, const char *file, int32_t line)
 		return;
 	fputs("  \u2192 ", fp);
 	put_loc(fp, file, line);
+}
+
+/* One line under a top reason: its normal form, LuaJIT's name for it,
+ * what it means and what to try (the catalogue, --explain). */
+static void put_meaning(FILE *fp, const struct site_extra *x)
+{
+	char buf[512];
+	size_t n = intern_len(x->reason_normal);
+	advice_line(x->reason_normal, n, x->error, buf, sizeof(buf));
+	fputs("            ", fp);
+	put_loc(fp, x->reason_normal, LOC_NO_LINE);
+	fprintf(fp, " -- %s\n", buf);
+}
+
+/* Under a top site: the last bytecode its last attempt recorded (the one
+ * that failed) and that abort's dump line. */
+static void put_failed(FILE *fp, const struct site_extra *x)
+{
+	fputs("                failed at ", fp);
+	if (x->nbytecode) {
+		const char *l = x->bytecode[x->nbytecode - 1];
+		put_loc(fp, l, LOC_NO_LINE);
+		fputs(", ", fp);
+	}
+	fprintf(fp, "dump line %" PRIu64 "\n", x->last_line);
 }
 
 /* The joined profile: the sampled lines where the JIT failed, by the
@@ -137,9 +163,13 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		putc('\n', fp);
 		for (size_t k = 0, shown = 0; k < ns && shown < 3; k++)
 			if (st[k].a == r[i].a) {
+				const struct site_extra *x = &s->site_extra[st[k].first];
+				if (!shown)
+					put_meaning(fp, x);
 				fprintf(fp, "  %8" PRIu64 "      ", st[k].count);
 				put_loc(fp, st[k].b, (int32_t)st[k].c);
 				putc('\n', fp);
+				put_failed(fp, x);
 				shown++;
 			}
 	}
@@ -264,7 +294,11 @@ const struct view view_summary = {
 		".BR DIAGNOSES );\n"
 		"how traces end (loop, link to a trace, return to the VM,\n"
 		"interpreter stub, stitch, recursion); the top 10 abort reasons with\n"
-		"their top 3 locations; the 10 largest bushes (traces, machine code\n"
+		"their top 3 locations, under each reason its normal form, error name,\n"
+		"meaning and what to try, under each location the bytecode line its last\n"
+		"attempt failed on and that abort's dump line (see\n"
+		".BR \"WHY DID IT ABORT?\" );\n"
+		"the 10 largest bushes (traces, machine code\n"
 		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
 		"exits without a side trace (from exit records,\n"
 		".BR \\-jdump=+x ,\n"

@@ -81,6 +81,20 @@ async function penlight(browser) {
   same("sites table = abort-sites.csv summed per file and line",
     Object.entries(bySite).sort(), siteRows.map((r) => [`${r[0]}:${r[1]}`, Number(r[2])]).sort());
 
+  // Why: each reason's normal form as abort-sites.csv has it, with a line
+  // of meaning; each site's failed attempt ends at an abort's dump line.
+  const normalOf = {};
+  for (const s of sites) normalOf[s.REASON] = s.NORMAL_REASON;
+  const reasonRows = await cells(page, "reasons");
+  same("reasons table: normal reason = abort-sites.csv's NORMAL_REASON", Object.entries(normalOf).sort(),
+    reasonRows.map((r) => [r[0], r[2]]).sort());
+  same("reasons table: 'NYI: bytecode 71' means VARG", true,
+    reasonRows.some((r) => r[0] === "NYI: bytecode 71" && r[2] === "NYI: bytecode VARG" &&
+      r[3].startsWith("NYIBC: the ... of a vararg function is read")));
+  const lastLines = new Set(sites.map((s) => s.LAST_LINE));
+  same("sites table: every failed attempt ends at a LAST_LINE of abort-sites.csv", siteRows.length,
+    siteRows.filter((r) => lastLines.has((r[4].match(/dump line (\d+)$/) || [])[1])).length);
+
   // Traces: stop order at first, as traces.csv.
   let rows = await cells(page, "traces");
   same("traces table: ids and sizes = traces.csv", traces.map((t) => [t.ID, t.NUM_BC, t.NUM_IR, t.SIZE_MC]),

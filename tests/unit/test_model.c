@@ -58,6 +58,7 @@ struct record {
 	struct rec_trace trace[MAXT];
 	int ntraces;
 	struct da_abort abort[MAXT];
+	char abort_bc[MAXT][PENDING_BC_KEEP][168];   /* copies: valid for the call */
 	int naborts;
 	struct da_exit exit[MAXT];
 	int nexits;
@@ -120,6 +121,11 @@ static int rec_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct record *r = c->state;
 	assert_true(r->naborts < MAXT);
+	assert_true(a->nbytecode <= PENDING_BC_KEEP);
+	for (uint32_t i = 0; i < a->nbytecode; i++) {
+		assert_true(strlen(a->bytecode[i]) < sizeof(r->abort_bc[0][0]));
+		strcpy(r->abort_bc[r->naborts][i], a->bytecode[i]);
+	}
 	r->abort[r->naborts++] = *a;
 	return 0;
 }
@@ -921,6 +927,155 @@ static void test_dump_lines_build_bushes_and_generations(void **s)
 	model_free(&w.model);
 }
 
+/* ---- why it aborted: the attempt's last bytecode lines, normal form --- */
+
+/* Feed lines through a parser (text kept or not) into w's model. */
+static void feed(struct world *w, const char *const *lines, int keep_text)
+{
+	struct parser *p = parser_new(&w->diag, keep_text, model_event, &w->model);
+	capture_begin();
+	uint64_t n = 0;
+	for (size_t i = 0; lines[i]; i++) {
+		struct line l = { lines[i], strlen(lines[i]), ++n };
+		assert_int_equal(parser_line(p, &l), 0);
+	}
+	assert_int_equal(parser_end(p, n), 0);
+	assert_int_equal(model_finish(&w->model, n), 0);
+	capture_end();
+	parser_free(p);
+}
+
+static const char *const attempts20[] = {
+	/* 1: six bytecode lines, IR between them and the abort (+a) */
+	"---- TRACE 1 start x.lua:1",
+	"0001  KSHORT   2   1",
+	"0002  KSHORT   3   2",
+	"0003  . FUNCC               ; string.find",
+	"0004  MOV      4   3",
+	"0005  ADDVN    1   1   0  ; 1",
+	"0006  FNEW     6   0      ; x.lua:3",
+	"---- TRACE 1 IR",
+	"0001    int SLOAD  #2    CI",
+	"---- TRACE 1 abort x.lua:3 -- NYI: bytecode 49",
+	/* 2: no bytecode line: 51 read as 2.0's, which trace 1 showed */
+	"---- TRACE 1 start x.lua:7",
+	"---- TRACE 1 abort x.lua:7 -- NYI: bytecode 51",
+	/* 3: a C function's address goes */
+	"---- TRACE 1 start x.lua:9",
+	"0000  . FUNCC               ; C:55e706e13ba0",
+	"---- TRACE 1 abort x.lua:9 -- NYI: C function C:55e706e13ba0",
+	/* 4: a Lua error while recording: no error name */
+	"---- TRACE 1 start x.lua:11",
+	"0007  GGET     0   0      ; \"f\"",
+	"---- TRACE 1 abort x.lua:11 -- attempt to call a nil value",
+	NULL
+};
+
+static void check_attempts20(int keep_text)
+{
+	struct world w;
+	world_start(&w);
+	feed(&w, attempts20, keep_text);
+	assert_int_equal(w.rec.naborts, 4);
+	const struct da_abort *a = w.rec.abort;
+	assert_string_equal(a[0].reason, "NYI: bytecode 49");
+	assert_string_equal(a[0].reason_normal, "NYI: bytecode FNEW");
+	assert_string_equal(a[0].error, "NYIBC");
+	assert_int_equal(a[0].line_no, 10);
+	assert_int_equal(a[0].nbytecode, 4);      /* the last four, not the IR */
+	assert_string_equal(w.rec.abort_bc[0][0], "0003  . FUNCC               ; string.find");
+	assert_string_equal(w.rec.abort_bc[0][3], "0006  FNEW     6   0      ; x.lua:3");
+	assert_int_equal(a[1].nbytecode, 0);
+	assert_string_equal(a[1].reason_normal, "NYI: bytecode TDUP");
+	assert_string_equal(a[2].reason_normal, "NYI: C function");
+	assert_string_equal(a[2].error, "NYICF");
+	assert_int_equal(a[2].nbytecode, 1);
+	assert_string_equal(w.rec.abort_bc[2][0], "0000  . FUNCC               ; C:55e706e13ba0");
+	assert_string_equal(a[3].reason_normal, "attempt to call a nil value");
+	assert_null(a[3].error);
+	assert_string_equal(w.rec.abort_bc[3][0], "0007  GGET     0   0      ; \"f\"");
+	model_free(&w.model);
+}
+
+static void test_abort_keeps_last_bytecode_lines_and_normal_reason(void **s)
+{
+	(void)s;
+	check_attempts20(0);
+	check_attempts20(1);
+}
+
+static void test_abort_normal_reason_in_21_numbering(void **s)
+{
+	(void)s;
+	static const char *const lines[] = {
+		"---- TRACE 1 start x.lua:1",
+		"0001  KSHORT   2   1       (x.lua:1)",
+		"0002  VARG     9   0   2       (x.lua:2)",
+		"---- TRACE 1 abort x.lua:2 -- NYI: bytecode 71",
+		/* a stitch: only 2.1 stitches; then 51 without a bytecode line */
+		"---- TRACE 2 start 1/stitch x.lua:4",
+		"---- TRACE 2 abort x.lua:4 -- NYI: bytecode 51",
+		/* 2.1 since 2024 writes names, padded */
+		"---- TRACE 3 start x.lua:6",
+		"---- TRACE 3 abort x.lua:6 -- NYI: bytecode UCLO  ",
+		NULL
+	};
+	struct world w;
+	world_start(&w);
+	feed(&w, lines, 0);
+	assert_int_equal(w.rec.naborts, 3);
+	assert_string_equal(w.rec.abort[0].reason_normal, "NYI: bytecode VARG");
+	assert_string_equal(w.rec.abort_bc[0][1], "0002  VARG     9   0   2       (x.lua:2)");
+	assert_string_equal(w.rec.abort[1].reason_normal, "NYI: bytecode FNEW");
+	assert_string_equal(w.rec.abort[2].reason, "NYI: bytecode UCLO  ");
+	assert_string_equal(w.rec.abort[2].reason_normal, "NYI: bytecode UCLO");
+	assert_string_equal(w.rec.abort[2].error, "NYIBC");
+	model_free(&w.model);
+}
+
+static void test_abort_normal_reason_from_vmdef(void **s)
+{
+	(void)s;
+	static const char text[] = "return {\nbcnames = \"ISLT  ISGE  MYOP  \",\n}\n";
+	static const char *const lines[] = {
+		"---- TRACE 1 start x.lua:1",
+		"0001  ISLT     2   1",
+		"---- TRACE 1 abort x.lua:2 -- NYI: bytecode 2",
+		NULL
+	};
+	struct vmdef vm;
+	assert_int_equal(vmdef_parse(text, strlen(text), &vm), 0);
+	assert_int_equal(vm.nbc, 3);
+	struct world w;
+	world_start(&w);
+	w.model.vmdef = &vm;
+	feed(&w, lines, 0);
+	assert_int_equal(w.rec.naborts, 1);
+	assert_string_equal(w.rec.abort[0].reason_normal, "NYI: bytecode MYOP");
+	model_free(&w.model);
+}
+
+static void test_vmdef_text(void **s)
+{
+	(void)s;
+	struct vmdef vm;
+	static const char real[] = "-- This is a generated file. DO NOT EDIT!\n\nreturn {\n\n"
+		"bcnames = \"ISLT  ISGE  ISTYPEISNUM FNEW  \",\n\nirnames = \"LT    \",\n";
+	assert_int_equal(vmdef_parse(real, strlen(real), &vm), 0);
+	assert_int_equal(vm.nbc, 5);
+	assert_string_equal(vm.bc[2], "ISTYPE");
+	assert_string_equal(vmdef_bcname(&vm, "4", 1), "FNEW");
+	assert_null(vmdef_bcname(&vm, "5", 1));
+	assert_null(vmdef_bcname(&vm, "FNEW", 4));
+	static const char other_key[] = "xbcnames = \"ISLT  \"";
+	assert_int_equal(vmdef_parse(other_key, strlen(other_key), &vm), -2);
+	static const char ragged[] = "bcnames = \"ISLT  ISG\"";
+	assert_int_equal(vmdef_parse(ragged, strlen(ragged), &vm), -2);
+	static const char lower[] = "bcnames = \"islt  \"";
+	assert_int_equal(vmdef_parse(lower, strlen(lower), &vm), -2);
+	assert_int_equal(vmdef_parse("", 0, &vm), -2);
+}
+
 #define T(f) cmocka_unit_test_teardown(f, restore_stderr)
 
 int main(void)
@@ -950,6 +1105,10 @@ int main(void)
 		T(test_incomplete_trace_is_counted_not_shown),
 		T(test_view_failure_stops_the_run),
 		T(test_dump_lines_build_bushes_and_generations),
+		T(test_abort_keeps_last_bytecode_lines_and_normal_reason),
+		T(test_abort_normal_reason_in_21_numbering),
+		T(test_abort_normal_reason_from_vmdef),
+		T(test_vmdef_text),
 	};
 	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }

@@ -147,22 +147,40 @@
   /* Aborts: the reasons table is summed from the sites that pass the
    * file filter, so both tables answer for the same files. */
   var fileFilter = document.getElementById("abort-filter");
+  /* A site's reason: [reason, count, normal reason, error, the last
+   * attempt's failed bytecode line, its dump line]; advice: [normal
+   * reason, what it means and what to try]. */
   var siteCols = [{ name: "file", text: true }, { name: "line", num: true },
-    { name: "aborts", num: true }, { name: "reasons", text: true }];
+    { name: "aborts", num: true }, { name: "reasons", text: true },
+    { name: "failed at (last attempt of the top reason)", text: true }];
+  var advice = {};
+  (data.advice || []).forEach(function (a) { advice["\u0000" + a[0]] = a[1]; });
   function reasonRows() {
-    var f = fileFilter.value.toLowerCase(), by = {}, out = [];
+    var f = fileFilter.value.toLowerCase(), by = {}, normal = {}, out = [];
     data.sites.forEach(function (s) {
       if (f && String(s[0]).toLowerCase().indexOf(f) < 0) return;
-      s[3].forEach(function (rc) { by[rc[0]] = (by[rc[0]] || 0) + rc[1]; });
+      s[3].forEach(function (rc) {
+        var k = "\u0000" + rc[0];
+        by[k] = (by[k] || 0) + rc[1];
+        normal[k] = rc[2];
+      });
     });
-    Object.keys(by).forEach(function (k) { out.push([k, by[k]]); });
+    Object.keys(by).forEach(function (k) {
+      out.push([k.slice(1), by[k], normal[k], advice["\u0000" + normal[k]] || ""]);
+    });
     return out;
   }
   var siteRows = data.sites.map(function (s) {
-    var total = 0, names = s[3].map(function (rc) { total += rc[1]; return rc[0] + " (" + rc[1] + ")"; });
-    return [s[0], s[1], total, names.join("; ")];
+    var total = 0, top = null, names = s[3].map(function (rc) {
+      total += rc[1];
+      if (!top || rc[1] > top[1]) top = rc;
+      return rc[0] + " (" + rc[1] + ")";
+    });
+    var failed = top ? (top[4] !== null ? top[4] + ", " : "") + "dump line " + top[5] : "";
+    return [s[0], s[1], total, names.join("; "), failed];
   });
-  var reasons = Table("reasons", [{ name: "reason", text: true }, { name: "aborts", num: true }],
+  var reasons = Table("reasons", [{ name: "reason", text: true }, { name: "aborts", num: true },
+    { name: "normal reason", text: true }, { name: "what it means, what to try", text: true }],
     reasonRows(), { sort: [1, -1] });
   fileFilter.addEventListener("input", function () {
     reasons.rows = reasonRows();

@@ -1,0 +1,29 @@
+/* advice.c — one line of meaning and advice per abort reason, see
+ * advice.h: a bytecode's own meaning beats NYIBC's general one. */
+#include <stdio.h>
+#include <string.h>
+#include "analysis/advice.h"
+#include "analysis/explain.h"
+
+size_t advice_line(const char *normal, size_t len, const char *error, char *buf, size_t cap)
+{
+	const struct explain_err *e = error ? explain_err_named(error, strlen(error)) : NULL;
+	int n;
+	if (cap == 0)
+		return 0;
+	if (!e) {
+		n = snprintf(buf, cap, "not a LuaJIT abort message (a Lua error while recording?)");
+	} else {
+		struct explain_match m;
+		memset(&m, 0, sizeof(m));
+		if (strcmp(e->name, "NYIBC") == 0)
+			explain_lookup(normal, len, EXPLAIN_FLAVOUR_UNKNOWN, &m);
+		const char *meaning = m.bc && m.bc->meaning ? m.bc->meaning : e->meaning;
+		size_t k = strlen(meaning);
+		n = snprintf(buf, cap, "%s: %s%s Try: %s", e->name, meaning,
+		             k && meaning[k - 1] != '.' ? "." : "", e->fix);
+	}
+	if (n < 0)
+		n = 0;
+	return (size_t)n < cap ? (size_t)n : cap - 1;
+}

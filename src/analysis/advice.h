@@ -1,0 +1,13 @@
+/* advice.h — one line of what an abort means and what to try, from the
+ * catalogue (explain.h), for summary.txt and the report. */
+#ifndef DUMPANALYZE_ADVICE_H
+#define DUMPANALYZE_ADVICE_H
+
+#include <stddef.h>
+
+/* "NYIBC: <meaning>. Try: <fix>" for a normal reason and its error name
+ * (NULL for an unknown message: "not a LuaJIT abort message ...") into
+ * buf, NUL-terminated and cut to fit.  Returns the length written. */
+size_t advice_line(const char *normal, size_t len, const char *error, char *buf, size_t cap);
+
+#endif
