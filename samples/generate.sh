@@ -400,6 +400,30 @@ check_late() {
     { note "  late: no exit of a trace that never started"; return 1; }
 }
 
+# The same program before and after four comment lines were inserted at
+# the top of its file (both named b.lua): --compare's test that abort
+# sites and bushes follow the lines that moved.  Each run must abort at
+# exactly the loop's two lines, so that the pair differs only by the edit.
+edit_run() { # DUMP PREFIX-LINES
+  rm -rf "$TMP/edit" && mkdir "$TMP/edit"
+  { [ "$2" = 0 ] || printf -- '-- one\n-- two\n-- three\n-- four\n'; cat lua/blacklist.lua; } >"$TMP/edit/b.lua"
+  (cd "$TMP/edit" && env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LUA_PATH="$SAMPLES/lua/?.lua;$MOD_PATH;;" \
+    "$LUAJIT" "-jdump=tbim,$1" b.lua >/dev/null)
+}
+edit_sites() { # DUMP: its abort sites, one "LINE REASON" each
+  sed -n 's/^---- TRACE [0-9]* abort b\.lua:\([0-9]*\) -- \(.*\)$/\1 \2/p' "$1" | sort -u | paste -sd'|'
+}
+make_edit_old() { edit_run "$1" 0; }
+check_edit_old() {
+  [ "$(edit_sites "$1")" = "11 NYI: bytecode 51|12 NYI: bytecode 50" ] ||
+    { note "  edit-old: sites $(edit_sites "$1")"; return 1; }
+}
+make_edit_new() { edit_run "$1" 4; }
+check_edit_new() {
+  [ "$(edit_sites "$1")" = "15 NYI: bytecode 51|16 NYI: bytecode 50" ] ||
+    { note "  edit-new: sites $(edit_sites "$1")"; return 1; }
+}
+
 # produce NAME: make, check, retry, then move into samples/NAME.dump
 produce() {
   local name=$1 fn=${1//-/_} out="$TMP/$1.dump" i
@@ -418,7 +442,7 @@ produce() {
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
-     costly profiles costly-luajit2 late)
+     costly profiles costly-luajit2 late edit-old edit-new)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"

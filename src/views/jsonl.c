@@ -7,6 +7,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "views/view.h"
+#include "output/json.h"
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
@@ -15,43 +16,9 @@ struct jsonl_state {
 	struct outfile *file;
 };
 
-/* Valid UTF-8 of the bytes, invalid sequences as U+FFFD. */
-static json_t *json_bytes(const char *s, size_t n)
-{
-	char *buf = xrealloc(NULL, n * 3 + 1);
-	size_t o = 0;
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-		           : (c & 0xf8) == 0xf0 && c <= 0xf4 ? 4 : 0;
-		int ok = len && i + len <= n && !(len == 2 && c < 0xc2);
-		for (size_t k = 1; ok && k < len; k++)
-			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-		if (ok && len == 3) {       /* no overlongs, no surrogates */
-			unsigned char d = (unsigned char)s[i + 1];
-			ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
-		} else if (ok && len == 4) {
-			unsigned char d = (unsigned char)s[i + 1];
-			ok = !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
-		}
-		if (!ok) {
-			memcpy(buf + o, "\xef\xbf\xbd", 3);
-			o += 3;
-			i++;
-		} else {
-			memcpy(buf + o, s + i, len);
-			o += len;
-			i += len;
-		}
-	}
-	json_t *j = json_stringn(buf, o);
-	free(buf);
-	return j;
-}
-
 static json_t *json_interned(const char *s)
 {
-	return s ? json_bytes(s, intern_len(s)) : json_null();
+	return s ? json_text(s, intern_len(s)) : json_null();
 }
 
 static json_t *json_line(int32_t line)
@@ -134,7 +101,7 @@ static int jsonl_abort(struct view_ctx *c, const struct da_abort *a)
 	json_object_set_new(o, "error", a->error ? json_string(a->error) : json_null());
 	json_t *bc = json_array();
 	for (uint32_t i = 0; i < a->nbytecode; i++)
-		json_array_append_new(bc, json_bytes(a->bytecode[i], strlen(a->bytecode[i])));
+		json_array_append_new(bc, json_text(a->bytecode[i], strlen(a->bytecode[i])));
 	json_object_set_new(o, "bytecode", bc);
 	return put(c->state, o);
 }
