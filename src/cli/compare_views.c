@@ -37,6 +37,15 @@ static const char *change(int in_a, int in_b, uint64_t a, uint64_t b)
 	return !in_a ? "new" : !in_b ? "gone" : b > a ? "up" : b < a ? "down" : "same";
 }
 
+/* A row's counts and change, after its own keys, then the row into list. */
+static void add_row(json_t *list, json_t *e, uint64_t was, uint64_t is, const char *c)
+{
+	json_object_set_new(e, "old", json_integer((json_int_t)was));
+	json_object_set_new(e, "new", json_integer((json_int_t)is));
+	json_object_set_new(e, "change", json_string(c));
+	json_array_append_new(list, e);
+}
+
 void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b)
 {
 	if (a == b) {
@@ -77,10 +86,7 @@ size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b)
 			fresh += !o;
 			json_t *e = json_object();
 			json_object_set_new(e, "reason", cmp_str(l->v[i].name));
-			json_object_set_new(e, "old", json_integer((json_int_t)was));
-			json_object_set_new(e, "new", json_integer((json_int_t)is));
-			json_object_set_new(e, "change", json_string(c));
-			json_array_append_new(list, e);
+			add_row(list, e, was, is, c);
 			if (was == is)
 				continue;
 			if (!shown++)
@@ -126,10 +132,7 @@ size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 		json_object_set_new(e, "old_line", o ? json_integer(o->line) : json_null());
 		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
 		json_object_set_new(e, "reason", json_text(p->group, (size_t)reason_len(p->group)));
-		json_object_set_new(e, "old", json_integer((json_int_t)was));
-		json_object_set_new(e, "new", json_integer((json_int_t)is));
-		json_object_set_new(e, "change", json_string(c));
-		json_array_append_new(list, e);
+		add_row(list, e, was, is, c);
 		if (was == is)
 			continue;
 		if (!shown++)
