@@ -1,0 +1,408 @@
+/* bushes.js — a generation's page: its bushes drawn as SVG from the
+ * layout in gen-N-bushes.js (DA_GEN), only those near the screen, each in
+ * a box sized from the layout so the page never reflows; a bush opened
+ * full size to zoom and pan; a panel per trace (#trace-T, #trace-T-K)
+ * and per aborted attempt (#abort-LINE) with the dump's text, loaded from
+ * gen-N-text-K.js when asked for.  Everything from the dump goes in as
+ * text (textContent, attributes), never as markup. */
+"use strict";
+(function () {
+  var D = DA_GEN, NS = "http://www.w3.org/2000/svg";
+  /* src/output/bush_geometry.h */
+  var COL_W = 200, START_H = 46, EXIT_W = 140, EXIT_H = 17, ROW_GAP = 7, END_H = 20, PAD = 12;
+  var T = D.traces, B = D.bushes, A = D.aborts;
+  /* trace row: 0 id, 1 K, 2 parent's index, 3 parent's number, 4 parent exit
+   * (-1 none, -2 stitched), 5 LOC, 6 link, 7 linked number, 8-11 bytecodes,
+   * IR, snapshots, mcode bytes, 12 bush, 13 block, 14-15 dump lines,
+   * 16 [[exit, taken]], 17 text [chunk, offset, 4 lengths] */
+  var SECTIONS = ["bytecode", "IR", "snapshots", "machine code"];
+
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (cls) e.className = cls;
+    return e;
+  }
+  function svgEl(tag, attrs, text) {
+    var e = document.createElementNS(NS, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+  function link(text, href) { var a = el("a", text); a.href = href; return a; }
+  function traceName(i) { return "trace-" + T[i][0] + (T[i][1] > 1 ? "-" + T[i][1] : ""); }
+  function blockH(n) { return START_H + n * (EXIT_H + ROW_GAP) + ROW_GAP + END_H; }
+  function cut(s, n) { s = String(s); return s.length > n ? s.slice(0, n - 1) + "\u2026" : s; }
+
+  var byName = {}, bushByLabel = {}, abortByLine = {}, sides = T.map(function () { return []; });
+  T.forEach(function (t, i) {
+    byName[traceName(i)] = i;
+    if (t[2] !== null) sides[t[2]].push(i);
+  });
+  B.forEach(function (b, i) { bushByLabel[b[0]] = i; });
+  A.forEach(function (a, i) { abortByLine[a[0]] = i; });
+  /* The trace a number refers to at trace i: the latest of that number
+   * stopped before it, else the first after. */
+  function traceBefore(num, i) {
+    var best = -1;
+    for (var j = 0; j < T.length; j++) {
+      if (T[j][0] !== num) continue;
+      if (j < i || best < 0) best = j;
+      if (j >= i) break;
+    }
+    return best;
+  }
+
+  /* ---- drawing ---- */
+  function drawBush(bi, full) {
+    var b = B[bi], w = b[3] + 2 * PAD, h = b[4] + 2 * PAD;
+    var svg = svgEl("svg", { viewBox: "0 0 " + w + " " + h, "class": "bushsvg" });
+    if (!full) { svg.setAttribute("width", "100%"); svg.setAttribute("height", "100%"); }
+    var edges = svgEl("g", { "class": "edges" }), nodes = svgEl("g");
+    svg.appendChild(edges);
+    svg.appendChild(nodes);
+    var at = {};
+    b[5].forEach(function (blk) { at[blk[0]] = blk; });
+    b[5].forEach(function (blk) {
+      var i = blk[0], t = T[i], x = blk[1] + PAD, y = blk[2] + PAD, ex = t[16];
+      var g = svgEl("g", { "class": "blk", "data-trace": i });
+      var a = svgEl("a", { href: "#" + traceName(i) });
+      g.appendChild(a);
+      a.appendChild(svgEl("rect", { x: x, y: y, width: COL_W, height: START_H, rx: 4, "class": t[2] === null ? "root" : "side" }));
+      a.appendChild(svgEl("text", { x: x + 8, y: y + 18, "class": "tid" }, "trace " + t[0] + (t[1] > 1 ? " (" + t[1] + ")" : "")));
+      a.appendChild(svgEl("text", { x: x + 8, y: y + 36, "class": "loc" }, cut(t[5], 30)));
+      var ix = x + (COL_W - EXIT_W) / 2;
+      ex.forEach(function (e, k) {
+        var ey = y + START_H + ROW_GAP + k * (EXIT_H + ROW_GAP);
+        a.appendChild(svgEl("rect", { x: ix, y: ey, width: EXIT_W, height: EXIT_H, "class": e[1] ? "exit hot" : "exit" }));
+        a.appendChild(svgEl("text", { x: ix + 6, y: ey + 12.5, "class": "ex" }, "exit " + e[0] + (e[1] ? "  \u00d7" + e[1] : "")));
+      });
+      var endY = y + START_H + ROW_GAP + ex.length * (EXIT_H + ROW_GAP);
+      a.appendChild(svgEl("rect", { x: ix, y: endY, width: EXIT_W, height: END_H, "class": "end" }));
+      a.appendChild(svgEl("text", { x: ix + 6, y: endY + 14, "class": "ex" }, cut("\u2192 " + t[6], 22)));
+      var title = svgEl("title", {}, "trace " + t[0] + " at " + t[5] + " \u2192 " + t[6]);
+      a.appendChild(title);
+      nodes.appendChild(g);
+      /* the edge from the parent's exit row to this trace's START */
+      var p = t[2] !== null ? at[t[2]] : null;
+      if (p) {
+        var pe = T[t[2]][16], k = -1;
+        for (var q = 0; q < pe.length; q++) if (pe[q][0] === t[4]) { k = q; break; }
+        var px = p[1] + PAD + (COL_W + EXIT_W) / 2;
+        var py = k >= 0 ? p[2] + PAD + START_H + ROW_GAP + k * (EXIT_H + ROW_GAP) + EXIT_H / 2 : p[2] + PAD + START_H;
+        var cx = x + COL_W / 2;
+        edges.appendChild(svgEl("path", { d: "M" + px + " " + py + " C" + (px + 30) + " " + py + " " + cx + " " + (y - 30) + " " + cx + " " + y }));
+      }
+    });
+    return svg;
+  }
+
+  /* ---- the list of bushes ---- */
+  var list = document.getElementById("bushes"), boxes = [];
+  document.getElementById("about").textContent = B.length + " bush" + (B.length === 1 ? "" : "es") +
+    ", largest first; " + T.length + " traces, " + A.length + " aborted attempts. " +
+    "Click a trace for its panel; open a bush to zoom (wheel, buttons) and pan (drag).";
+  var avail = Math.max(300, list.clientWidth || 1000);
+  var observer = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (en) {
+      if (!en.isIntersecting) return;
+      var box = en.target, bi = Number(box.dataset.bush);
+      observer.unobserve(box);
+      box.appendChild(drawBush(bi, false));
+    });
+  }, { rootMargin: "600px 0px" }) : null;
+  var frag = document.createDocumentFragment();
+  B.forEach(function (b, bi) {
+    var sec = el("section", null, "bush");
+    sec.id = "bush-" + b[0];
+    var head = el("h2", "bush " + b[0]);
+    var open = el("button", "open full size", "open");
+    open.dataset.bush = bi;
+    head.appendChild(open);
+    sec.appendChild(head);
+    var root = B[bi][5].length ? T[B[bi][5][0][0]] : null;
+    sec.appendChild(el("p", b[1] + " trace" + (b[1] === 1 ? "" : "s") + ", " + b[2] + " bytes of machine code" +
+      (root ? "; root at " + root[5] : ""), "muted"));
+    var w = b[3] + 2 * PAD, h = b[4] + 2 * PAD, scale = Math.min(1, avail / w);
+    var box = el("div", null, "bushbox");
+    box.dataset.bush = bi;
+    box.style.width = Math.ceil(w * scale) + "px";
+    box.style.height = Math.ceil(h * scale) + "px";
+    sec.appendChild(box);
+    boxes.push(box);
+    frag.appendChild(sec);
+  });
+  list.appendChild(frag);
+  boxes.forEach(function (box) {
+    if (observer) observer.observe(box);
+    else box.appendChild(drawBush(Number(box.dataset.bush), false));
+  });
+  list.addEventListener("click", function (ev) {
+    var t = ev.target;
+    if (t.classList && t.classList.contains("open")) openViewer(Number(t.dataset.bush));
+  });
+
+  /* ---- the viewer: one bush, zoom and pan ---- */
+  var viewer = document.getElementById("viewer"), view = null;
+  function openViewer(bi) {
+    var b = B[bi], w = b[3] + 2 * PAD, h = b[4] + 2 * PAD;
+    viewer.textContent = "";
+    var bar = el("div", null, "bar");
+    bar.appendChild(el("b", "bush " + b[0] + " (" + b[1] + " traces)"));
+    var svg = drawBush(bi, true), stage = el("div", null, "stage");
+    svg.setAttribute("width", "100%");
+    svg.setAttribute("height", "100%");
+    stage.appendChild(svg);
+    view = { svg: svg, x: 0, y: 0, w: 0, h: 0, bw: w, bh: h, stage: stage };
+    [["\u2212", function () { zoom(1.25); }], ["+", function () { zoom(0.8); }],
+      ["fit", fit], ["100%", actual], ["close", closeViewer]].forEach(function (bt) {
+      var button = el("button", bt[0]);
+      button.addEventListener("click", bt[1]);
+      bar.appendChild(button);
+    });
+    viewer.appendChild(bar);
+    viewer.appendChild(stage);
+    viewer.hidden = false;
+    actual();
+  }
+  function apply() { view.svg.setAttribute("viewBox", view.x + " " + view.y + " " + view.w + " " + view.h); }
+  function fit() {
+    var r = view.stage.getBoundingClientRect(), s = Math.max(view.bw / r.width, view.bh / r.height);
+    view.w = r.width * s; view.h = r.height * s; view.x = 0; view.y = 0; apply();
+  }
+  function actual() {  /* 100%: a unit of the layout is a pixel */
+    var r = view.stage.getBoundingClientRect();
+    view.w = r.width; view.h = r.height; view.x = 0; view.y = 0; apply();
+  }
+  function zoom(f, cx, cy) {
+    if (cx === undefined) { cx = view.x + view.w / 2; cy = view.y + view.h / 2; }
+    view.x = cx - (cx - view.x) * f; view.y = cy - (cy - view.y) * f;
+    view.w *= f; view.h *= f; apply();
+  }
+  function closeViewer() { viewer.hidden = true; viewer.textContent = ""; view = null; }
+  viewer.addEventListener("wheel", function (ev) {
+    if (!view) return;
+    ev.preventDefault();
+    var r = view.stage.getBoundingClientRect();
+    var cx = view.x + (ev.clientX - r.left) / r.width * view.w, cy = view.y + (ev.clientY - r.top) / r.height * view.h;
+    zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+  }, { passive: false });
+  var drag = null;
+  viewer.addEventListener("pointerdown", function (ev) {
+    if (!view || !view.stage.contains(ev.target)) return;
+    drag = { x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y, moved: false };
+  });
+  window.addEventListener("pointermove", function (ev) {
+    if (!drag || !view) return;
+    var r = view.stage.getBoundingClientRect();
+    var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
+    view.x = drag.vx - dx / r.width * view.w;
+    view.y = drag.vy - dy / r.height * view.h;
+    apply();
+  });
+  window.addEventListener("pointerup", function () { setTimeout(function () { drag = null; }, 0); });
+  viewer.addEventListener("click", function (ev) { if (drag && drag.moved) ev.preventDefault(); }, true);
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && view) closeViewer();
+  });
+
+  /* ---- trace text, loaded on demand ---- */
+  var chunks = {};
+  window.DA_CHUNK = function (gen, k, b64) {
+    var c = chunks[k];
+    if (!c || gen !== D.gen) return;
+    var bin = atob(b64), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")))
+      .arrayBuffer().then(function (buf) { c.resolve(new Uint8Array(buf)); }, c.reject);
+  };
+  function chunk(k) {
+    if (!chunks[k]) {
+      var c = chunks[k] = {};
+      c.promise = new Promise(function (res, rej) { c.resolve = res; c.reject = rej; });
+      var s = document.createElement("script");
+      s.src = "gen-" + D.gen + "-text-" + k + ".js";
+      s.onerror = function () { c.reject(new Error("cannot load " + s.src)); };
+      document.head.appendChild(s);
+    }
+    return chunks[k].promise;
+  }
+  /* The sections of a text reference, as strings. */
+  function sections(ref) {
+    return chunk(ref[0]).then(function (bytes) {
+      var dec = new TextDecoder(), off = ref[1], out = [];
+      for (var s = 0; s < 4; s++) {
+        out.push(dec.decode(bytes.subarray(off, off + ref[2 + s])));
+        off += ref[2 + s];
+      }
+      return out;
+    });
+  }
+  function showText(box, ref, first, last) {
+    if (!ref) {
+      box.appendChild(el("p", "The text of this " + (first ? "one is not kept in the report (its text budget " +
+        "was spent on earlier traces); it is lines " + first + "\u2013" + last + " of the dump:" : "one is not in the dump."),
+        "muted"));
+      if (first) box.appendChild(el("pre", "sed -n '" + first + "," + last + "p' " + D.dump, "cmd"));
+      return;
+    }
+    var wait = el("p", "loading the text\u2026", "muted");
+    box.appendChild(wait);
+    sections(ref).then(function (secs) {
+      wait.remove();
+      secs.forEach(function (text, s) {
+        if (!text) return;
+        box.appendChild(el("h3", SECTIONS[s]));
+        box.appendChild(el("pre", text, "dumptext"));
+      });
+      box.dataset.loaded = "1";
+    }, function (e) { wait.textContent = String(e); });
+  }
+
+  /* ---- panels ---- */
+  var panel = document.getElementById("panel"), marked = null;
+  function panelHead(title) {
+    panel.textContent = "";
+    var bar = el("div", null, "bar");
+    bar.appendChild(el("b", title));
+    var close = link("close", "#");
+    close.className = "close";
+    bar.appendChild(close);
+    panel.appendChild(bar);
+    panel.hidden = false;
+    panel.scrollTop = 0;
+  }
+  function row(dl, name, value) {
+    dl.appendChild(el("dt", name));
+    var dd = el("dd");
+    if (value instanceof Node) dd.appendChild(value); else dd.textContent = String(value);
+    dl.appendChild(dd);
+  }
+  function traceLink(i) { return link("trace " + T[i][0] + (T[i][1] > 1 ? " (" + T[i][1] + ")" : ""), "#" + traceName(i)); }
+
+  function showTrace(i) {
+    var t = T[i];
+    panelHead("trace " + t[0] + (t[1] > 1 ? " (the " + t[1] + "th of that number)" : "") + ", generation " + D.gen);
+    panel.dataset.trace = traceName(i);
+    var dl = el("dl");
+    row(dl, "starts at", t[5]);
+    if (t[4] >= 0 || t[4] === -2) {
+      var pi = t[2] !== null ? t[2] : traceBefore(t[3], i), span = el("span");
+      span.appendChild(pi >= 0 ? traceLink(pi) : el("span", "trace " + t[3]));
+      span.appendChild(document.createTextNode(t[4] >= 0 ? ", exit " + t[4] : " (stitched after it)"));
+      row(dl, "parent", span);
+    } else row(dl, "parent", "none: a root trace");
+    var ln = el("span", t[6]);
+    if (t[7]) {
+      var li = traceBefore(t[7], i + 1);
+      if (li >= 0) { ln.appendChild(document.createTextNode(": ")); ln.appendChild(traceLink(li)); }
+    }
+    row(dl, "ends", ln);
+    if (t[8] !== null) row(dl, "sizes", t[8] + " bytecodes, " + t[9] + " IR, " + t[10] + " snapshots, " + t[11] + " bytes of machine code");
+    if (t[12] !== null) row(dl, "bush", link("bush " + B[t[12]][0], "#bush-" + B[t[12]][0]));
+    row(dl, "dump lines", t[14] + "\u2013" + t[15]);
+    var from = [];
+    T.forEach(function (u, j) { if (u[4] === -2 && j > i && traceBefore(u[3], j) === i) from.push(j); });
+    panel.appendChild(dl);
+    panel.appendChild(el("h3", "exits"));
+    if (!t[16].length) panel.appendChild(el("p", "none the dump shows", "muted"));
+    else {
+      var tb = el("table"), hr = el("tr");
+      ["exit", "taken", "side traces"].forEach(function (h) { hr.appendChild(el("th", h)); });
+      tb.appendChild(hr);
+      t[16].forEach(function (e) {
+        var tr = el("tr"), td = el("td");
+        tr.appendChild(el("td", e[0], "num"));
+        tr.appendChild(el("td", e[1], "num"));
+        sides[i].forEach(function (j) {
+          if (T[j][4] !== e[0]) return;
+          td.appendChild(traceLink(j));
+          td.appendChild(document.createTextNode(" "));
+        });
+        tr.appendChild(td);
+        tb.appendChild(tr);
+      });
+      panel.appendChild(tb);
+    }
+    if (from.length) {
+      var p = el("p", "stitched after it: ");
+      from.forEach(function (j) { p.appendChild(traceLink(j)); p.appendChild(document.createTextNode(" ")); });
+      panel.appendChild(p);
+    }
+    var box = el("div", null, "text");
+    panel.appendChild(box);
+    showText(box, t[17], t[14], t[15]);
+    /* and where it is in the page */
+    if (marked) marked.classList.remove("marked");
+    marked = null;
+    if (t[12] !== null) {
+      var sec = document.getElementById("bush-" + B[t[12]][0]);
+      sec.scrollIntoView({ block: "nearest" });
+      marked = sec;
+      sec.classList.add("marked");
+    }
+  }
+
+  function showAbort(k) {
+    var a = A[k];
+    panelHead("aborted attempt, trace number " + a[1] + ", dump line " + a[0]);
+    panel.dataset.abort = String(a[0]);
+    var dl = el("dl");
+    row(dl, "aborted at", a[4]);
+    row(dl, "reason", a[5]);
+    if (a[2]) {
+      var span = el("span"), pi = -1;
+      for (var j = 0; j < T.length; j++) if (T[j][0] === a[2] && T[j][14] < a[0]) pi = j;
+      span.appendChild(pi >= 0 ? traceLink(pi) : el("span", "trace " + a[2]));
+      span.appendChild(document.createTextNode(a[3] >= 0 ? ", exit " + a[3] : " (stitched)"));
+      row(dl, "side trace of", span);
+    }
+    row(dl, "dump lines", (a[6] ? a[6] + "\u2013" : "") + a[0]);
+    panel.appendChild(dl);
+    if (a[7].length) {
+      panel.appendChild(el("h3", "last bytecodes recorded (the last one failed)"));
+      panel.appendChild(el("pre", a[7].join("\n"), "dumptext"));
+    }
+    var box = el("div", null, "text");
+    panel.appendChild(box);
+    showText(box, a[8], a[6], a[0]);
+  }
+
+  /* ---- the aborted attempts, 200 at a time ---- */
+  var abortList = document.getElementById("abort-list"), shownAborts = 0;
+  function moreAborts() {
+    var to = Math.min(A.length, shownAborts + 200), ul = el("ul", null, "aborts");
+    for (; shownAborts < to; shownAborts++) {
+      var a = A[shownAborts], li = el("li");
+      li.id = "abort-" + a[0];
+      li.appendChild(link("line " + a[0], "#abort-" + a[0]));
+      li.appendChild(document.createTextNode(" trace " + a[1] + " at " + a[4] + ": " + a[5]));
+      ul.appendChild(li);
+    }
+    abortList.appendChild(ul);
+    var old = document.getElementById("more-aborts");
+    if (old) old.remove();
+    if (shownAborts < A.length) {
+      var more = el("button", "show more (" + (A.length - shownAborts) + " left)");
+      more.id = "more-aborts";
+      more.addEventListener("click", moreAborts);
+      abortList.appendChild(more);
+    }
+  }
+  if (!A.length) abortList.appendChild(el("p", "none", "muted"));
+  else moreAborts();
+
+  /* ---- addresses ---- */
+  function route() {
+    var h = decodeURIComponent(location.hash.slice(1)), m;
+    if (h in byName) { showTrace(byName[h]); return; }
+    if ((m = /^abort-(\d+)$/.exec(h)) && Number(m[1]) in abortByLine) { showAbort(abortByLine[Number(m[1])]); return; }
+    panel.hidden = true;
+    panel.textContent = "";
+    if ((m = /^bush-(.+)$/.exec(h)) && m[1] in bushByLabel) document.getElementById(h).scrollIntoView();
+  }
+  window.addEventListener("hashchange", route);
+  route();
+  requestAnimationFrame(function () { performance.mark("rendered"); document.body.dataset.rendered = "1"; });
+})();
