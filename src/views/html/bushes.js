@@ -90,8 +90,10 @@
         for (var q = 0; q < pe.length; q++) if (pe[q][0] === t[4]) { k = q; break; }
         var px = p[1] + PAD + (COL_W + EXIT_W) / 2;
         var py = k >= 0 ? p[2] + PAD + START_H + ROW_GAP + k * (EXIT_H + ROW_GAP) + EXIT_H / 2 : p[2] + PAD + START_H;
-        var cx = x + COL_W / 2;
-        edges.appendChild(svgEl("path", { d: "M" + px + " " + py + " C" + (px + 30) + " " + py + " " + cx + " " + (y - 30) + " " + cx + " " + y }));
+        /* out of the exit to the right, down past the parent's END, then to the child */
+        var cx = x + COL_W / 2, ex2 = px + 10, by = p[2] + PAD + blockH(pe.length) + 6;
+        edges.appendChild(svgEl("path", { d: "M" + px + " " + py + " H" + ex2 + " V" + by +
+          " C" + ex2 + " " + (by + 20) + " " + cx + " " + (y - 20) + " " + cx + " " + y }));
       }
     });
     return svg;
@@ -152,8 +154,9 @@
     var svg = drawBush(bi, true), stage = el("div", null, "stage");
     svg.setAttribute("width", "100%");
     svg.setAttribute("height", "100%");
+    svg.setAttribute("preserveAspectRatio", "xMinYMin meet");
     stage.appendChild(svg);
-    view = { svg: svg, x: 0, y: 0, w: 0, h: 0, bw: w, bh: h, stage: stage };
+    view = { bush: bi, svg: svg, x: 0, y: 0, w: 0, h: 0, bw: w, bh: h, stage: stage };
     [["\u2212", function () { zoom(1.25); }], ["+", function () { zoom(0.8); }],
       ["fit", fit], ["100%", actual], ["close", closeViewer]].forEach(function (bt) {
       var button = el("button", bt[0]);
@@ -170,9 +173,11 @@
     var r = view.stage.getBoundingClientRect(), s = Math.max(view.bw / r.width, view.bh / r.height);
     view.w = r.width * s; view.h = r.height * s; view.x = 0; view.y = 0; apply();
   }
-  function actual() {  /* 100%: a unit of the layout is a pixel */
-    var r = view.stage.getBoundingClientRect();
-    view.w = r.width; view.h = r.height; view.x = 0; view.y = 0; apply();
+  function actual() {  /* 100%: a unit of the layout is a pixel; the root on top, centred */
+    var r = view.stage.getBoundingClientRect(), root = B[view.bush][5][0];
+    view.w = r.width; view.h = r.height; view.y = 0;
+    view.x = root ? Math.max(0, Math.min(view.bw - r.width, root[1] + PAD + COL_W / 2 - r.width / 2)) : 0;
+    apply();
   }
   function zoom(f, cx, cy) {
     if (cx === undefined) { cx = view.x + view.w / 2; cy = view.y + view.h / 2; }
