@@ -99,46 +99,74 @@
     return svg;
   }
 
-  /* ---- the list of bushes ---- */
-  var list = document.getElementById("bushes"), boxes = [];
+  /* ---- the list of bushes: windowed ----
+   * Each bush's box is sized from its layout and placed at a known top,
+   * so only the sections near the screen exist and nothing reflows. */
+  var list = document.getElementById("bushes"), HEAD = 76, GAP = 16;
   document.getElementById("about").textContent = B.length + " bush" + (B.length === 1 ? "" : "es") +
     ", largest first; " + T.length + " traces, " + A.length + " aborted attempts. " +
     "Click a trace for its panel; open a bush to zoom (wheel, buttons) and pan (drag).";
-  var avail = Math.max(300, list.clientWidth || 1000);
-  var observer = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
-    entries.forEach(function (en) {
-      if (!en.isIntersecting) return;
-      var box = en.target, bi = Number(box.dataset.bush);
-      observer.unobserve(box);
-      box.appendChild(drawBush(bi, false));
-    });
-  }, { rootMargin: "600px 0px" }) : null;
-  var frag = document.createDocumentFragment();
-  B.forEach(function (b, bi) {
-    var sec = el("section", null, "bush");
+  var avail = Math.max(300, (list.clientWidth || 1000) - 34), tops = [], sizes = [], total = 0;
+  B.forEach(function (b) {
+    var w = b[3] + 2 * PAD, h = b[4] + 2 * PAD, scale = Math.min(1, avail / w);
+    sizes.push([Math.ceil(w * scale), Math.ceil(h * scale)]);
+    tops.push(total);
+    total += HEAD + sizes[sizes.length - 1][1] + GAP;
+  });
+  list.style.height = total + "px";
+  var live = {}, markedBush = -1;
+  function section(bi) {
+    var b = B[bi], sec = el("section", null, "bush" + (bi === markedBush ? " marked" : ""));
     sec.id = "bush-" + b[0];
+    sec.style.top = tops[bi] + "px";
+    sec.style.height = HEAD + sizes[bi][1] + "px";
     var head = el("h2", "bush " + b[0]);
     var open = el("button", "open full size", "open");
     open.dataset.bush = bi;
     head.appendChild(open);
     sec.appendChild(head);
-    var root = B[bi][5].length ? T[B[bi][5][0][0]] : null;
+    var root = b[5].length ? T[b[5][0][0]] : null;
     sec.appendChild(el("p", b[1] + " trace" + (b[1] === 1 ? "" : "s") + ", " + b[2] + " bytes of machine code" +
       (root ? "; root at " + root[5] : ""), "muted"));
-    var w = b[3] + 2 * PAD, h = b[4] + 2 * PAD, scale = Math.min(1, avail / w);
     var box = el("div", null, "bushbox");
-    box.dataset.bush = bi;
-    box.style.width = Math.ceil(w * scale) + "px";
-    box.style.height = Math.ceil(h * scale) + "px";
+    box.style.width = sizes[bi][0] + "px";
+    box.style.height = sizes[bi][1] + "px";
+    box.appendChild(drawBush(bi, false));
     sec.appendChild(box);
-    boxes.push(box);
-    frag.appendChild(sec);
-  });
-  list.appendChild(frag);
-  boxes.forEach(function (box) {
-    if (observer) observer.observe(box);
-    else box.appendChild(drawBush(Number(box.dataset.bush), false));
-  });
+    return sec;
+  }
+  function firstBelow(y) {   /* the first bush whose bottom is below y */
+    var lo = 0, hi = B.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (tops[mid] + HEAD + sizes[mid][1] < y) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+  function renderWindow() {
+    var top = -list.getBoundingClientRect().top, from = firstBelow(top - 600), want = {};
+    for (var bi = from; bi < B.length && tops[bi] < top + window.innerHeight + 600; bi++) want[bi] = 1;
+    Object.keys(live).forEach(function (k) { if (!want[k]) { live[k].remove(); delete live[k]; } });
+    Object.keys(want).forEach(function (k) { if (!live[k]) list.appendChild(live[k] = section(Number(k))); });
+  }
+  var pending = false;
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; renderWindow(); });
+  }
+  window.addEventListener("scroll", schedule, { passive: true });
+  window.addEventListener("resize", schedule);
+  renderWindow();
+  function showBush(bi, mark) {
+    if (mark) {
+      if (markedBush >= 0 && live[markedBush]) live[markedBush].classList.remove("marked");
+      markedBush = bi;
+    }
+    window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY + tops[bi] - 8);
+    renderWindow();
+    if (mark && live[bi]) live[bi].classList.add("marked");
+  }
   list.addEventListener("click", function (ev) {
     var t = ev.target;
     if (t.classList && t.classList.contains("open")) openViewer(Number(t.dataset.bush));
@@ -266,7 +294,7 @@
   }
 
   /* ---- panels ---- */
-  var panel = document.getElementById("panel"), marked = null;
+  var panel = document.getElementById("panel");
   function panelHead(title) {
     panel.textContent = "";
     var bar = el("div", null, "bar");
@@ -339,14 +367,7 @@
     panel.appendChild(box);
     showText(box, t[17], t[14], t[15]);
     /* and where it is in the page */
-    if (marked) marked.classList.remove("marked");
-    marked = null;
-    if (t[12] !== null) {
-      var sec = document.getElementById("bush-" + B[t[12]][0]);
-      sec.scrollIntoView({ block: "nearest" });
-      marked = sec;
-      sec.classList.add("marked");
-    }
+    if (t[12] !== null) showBush(t[12], true);
   }
 
   function showAbort(k) {
@@ -405,7 +426,7 @@
     if ((m = /^abort-(\d+)$/.exec(h)) && Number(m[1]) in abortByLine) { showAbort(abortByLine[Number(m[1])]); return; }
     panel.hidden = true;
     panel.textContent = "";
-    if ((m = /^bush-(.+)$/.exec(h)) && m[1] in bushByLabel) document.getElementById(h).scrollIntoView();
+    if ((m = /^bush-(.+)$/.exec(h)) && m[1] in bushByLabel) showBush(bushByLabel[m[1]], true);
   }
   window.addEventListener("hashchange", route);
   route();
