@@ -169,11 +169,21 @@ async function penlight(browser) {
   const panelText = await index2.page.textContent("#panel");
   check("the panel names the attempt's reason", panelText.includes(abortHead.replace(/^.* -- /, "")) &&
     abortHead.includes(siteReason), `${abortHead} | ${siteReason}`);
+  // A site keeps the text of its first attempt; later ones link to it.
+  let textLine = siteLine;
+  const toFirst = await index2.page.$("#panel .text a");
+  if (toFirst) {
+    await toFirst.click();
+    await index2.page.waitForFunction((l) => location.hash !== "#abort-" + l, siteLine);
+    textLine = Number((await index2.page.evaluate(() => location.hash)).replace("#abort-", ""));
+    same("the site's first attempt: same place and reason", abortHead.replace(/^---- TRACE \d+ /, ""),
+      dump[textLine - 1].replace(/^---- TRACE \d+ /, ""));
+  }
   await index2.page.waitForSelector("#panel .text pre.dumptext", { timeout: 10000 });
   const attemptBc = await index2.page.$eval("#panel .text pre.dumptext", (p) => p.textContent);
-  let st = siteLine - 1;
+  let st = textLine - 1;
   while (st > 0 && !/^---- TRACE \d+ start /.test(dump[st - 1])) st--;
-  same("the attempt's recorded bytecode = the dump's lines", dump.slice(st, siteLine - 1)
+  same("the attempt's recorded bytecode = the dump's lines", dump.slice(st, textLine - 1)
     .filter((l) => /^\d{4} /.test(l)).join("\n") + "\n", attemptBc);
   check("site -> attempt: no console errors", index2.errors.length === 0, index2.errors.join(" | "));
   await index2.page.close();

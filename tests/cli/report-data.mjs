@@ -4,7 +4,8 @@
 // "bushes N", "blocks N" (traces placed in a bush's layout), "aborts N",
 // "text-same N", "text-differs N" (kept texts against the dump's lines
 // between the trace's start and stop headers, headers left out),
-// "not-kept N", "chunks N".
+// "not-kept N", "chunks N", "site-linked N" (attempts whose text is the
+// first attempt's at the same site).
 import fs from "node:fs";
 import vm from "node:vm";
 import zlib from "node:zlib";
@@ -48,9 +49,13 @@ function compare(ref, from, to, locLines, what) {
   else { differs++; if (!firstBad) firstBad = `${what}: ${JSON.stringify(want.slice(0, 200))} vs ${JSON.stringify(got.slice(0, 200))}`; }
 }
 for (const t of D.traces) compare(t[17], t[14], t[15], t[5].split("\n").length - 1, `trace ${t[0]}`);
-for (const a of D.aborts) if (a[6]) compare(a[8], a[6], a[0], -1, `abort line ${a[0]}`);
+let linked = 0;
+for (const a of D.aborts) {
+  if (a[9]) linked++;   /* a site's later attempt: its text is the first's */
+  else if (a[6]) compare(a[8], a[6], a[0], -1, `abort line ${a[0]}`);
+}
 let blocks = 0;
 for (const b of D.bushes) blocks += b[5].length;
 console.log(`traces ${D.traces.length}\nbushes ${D.bushes.length}\nblocks ${blocks}\naborts ${D.aborts.length}`);
-console.log(`text-same ${same}\ntext-differs ${differs}\nnot-kept ${notKept}\nchunks ${D.chunks}`);
+console.log(`text-same ${same}\ntext-differs ${differs}\nnot-kept ${notKept}\nchunks ${D.chunks}\nsite-linked ${linked}`);
 if (firstBad) console.log(`first-difference ${firstBad}`);

@@ -25,7 +25,7 @@ for case in penlight-x:26 flush:19 chunknames:7; do
 	node --check "$out/index-traces.js" 2> "$TMP/err"
 	check "$dump: index-traces.js is valid JavaScript" "0" "$?"
 	# Each generation's data against its traces.csv and the dump.
-	sum_traces=0 sum_bushes=0 sum_aborts=0 sum_same=0 sum_differs=0 sum_chunks=0 files_chunks=0
+	sum_traces=0 sum_bushes=0 sum_aborts=0 sum_same=0 sum_differs=0 sum_chunks=0 files_chunks=0 sum_linked=0
 	for g in $(seq 1 "$gens"); do
 		node "$(dirname "$0")/report-data.mjs" "$out" "$g" "$d" > "$TMP/data" 2> "$TMP/err"
 		check "$dump: gen $g: the data reads back" "0" "$?"
@@ -36,13 +36,18 @@ for case in penlight-x:26 flush:19 chunknames:7; do
 		sum_traces=$((sum_traces + $(v traces))) sum_bushes=$((sum_bushes + $(v bushes)))
 		sum_aborts=$((sum_aborts + $(v aborts))) sum_same=$((sum_same + $(v text-same)))
 		sum_differs=$((sum_differs + $(v text-differs))) sum_chunks=$((sum_chunks + $(v chunks)))
+		sum_linked=$((sum_linked + $(v site-linked)))
 		files_chunks=$((files_chunks + $(ls "$out" | grep -c "^gen-$g-text-[0-9]*\.js$")))
 	done
 	check "$dump: bushes in the data" "$bushes" "$sum_bushes"
 	check "$dump: aborts in the data = abort lines" "$(grep -c '^---- TRACE [0-9]* abort' "$d")" "$sum_aborts"
-	# every trace and every attempt with text: small dumps keep it all
+	# Every trace, and the first attempt at each site (abort LOC and
+	# reason): small dumps keep all their text.
+	nsites=$(grep '^---- TRACE [0-9]* abort ' "$d" | sed 's/^---- TRACE [0-9]* abort //' | sort -u | wc -l)
+	check "$dump: later attempts at a site link to the first's text" \
+		"$(($(grep -c '^---- TRACE [0-9]* abort' "$d") - nsites))" "$sum_linked"
 	ran "$dump: kept texts equal the dump's lines" "$sum_same" \
-		"$(($(grep -c '^---- TRACE [0-9]* \(stop\|abort\)' "$d")))"
+		"$(($(grep -c '^---- TRACE [0-9]* stop' "$d") + nsites))"
 	check "$dump: no kept text differs" 0 "$sum_differs"
 	check "$dump: chunk files = chunks the data names" "$sum_chunks" "$files_chunks"
 	data "$out/index.html" > "$TMP/$dump.json"

@@ -392,7 +392,15 @@
     }
     var box = el("div", null, "text");
     panel.appendChild(box);
-    showText(box, a[8], a[6], a[0]);
+    if (a[9]) {
+      /* only a site's first attempt keeps its text */
+      var p = el("p", "Its text is that of the first attempt at this site (same reason, same place), kept once: ", "muted");
+      p.appendChild(link("the attempt at dump line " + a[9][1], (a[9][0] === D.gen ? "" : "gen-" + a[9][0] + "-bushes.html") +
+        "#abort-" + a[9][1]));
+      p.appendChild(document.createTextNode(". This one is lines " + (a[6] ? a[6] + "\u2013" : "") + a[0] + " of the dump:"));
+      box.appendChild(p);
+      box.appendChild(el("pre", "sed -n '" + (a[6] || a[0]) + "," + a[0] + "p' " + D.dump, "cmd"));
+    } else showText(box, a[8], a[6], a[0]);
   }
 
   /* ---- the aborted attempts, 200 at a time ---- */

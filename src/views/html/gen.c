@@ -40,16 +40,21 @@ int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
                    const struct da_abort *r)
 {
-	struct html_text_ref ref;
-	if (html_text_add(h, c, r->gen, r->text, &ref) < 0)
-		return -1;
+	struct html_text_ref ref = { .chunk = -1 };
+	uint64_t first = tally_get(&hg->sites, r->reason, r->file, r->line);
+	if (!first) {
+		tally_add(&hg->sites, r->reason, r->file, r->line, (uint64_t)r->gen << 40 | r->line_no);
+		if (html_text_add(h, c, r->gen, r->text, &ref) < 0)
+			return -1;
+	}
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 	if (!fp)
 		return -1;
 	/* [dump line, id, parent, parent exit, loc, reason, start line,
-	 *  [last bytecode lines], text] */
+	 *  [last bytecode lines], text, the site's first attempt: [gen, dump
+	 *  line] or null when this is it] */
 	fprintf(fp, "%s[%" PRIu64 ",%u,%u,%d,", hg->naborts ? ",\n" : "\n", r->line_no, r->id,
 	        r->parent, r->parent_exit);
 	html_put_json_str(fp, r->loc);
@@ -63,7 +68,10 @@ int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	}
 	fputs("],", fp);
 	put_ref(fp, &ref);
-	putc(']', fp);
+	if (first)
+		fprintf(fp, ",[%" PRIu64 ",%" PRIu64 "]]", first >> 40, first & ((UINT64_C(1) << 40) - 1));
+	else
+		fputs(",null]", fp);
 	fclose(fp);
 	ALLOC_GROW(hg->aborts, hg->aborts_len + len, hg->aborts_cap);
 	memcpy(hg->aborts + hg->aborts_len, buf, len);
@@ -250,5 +258,6 @@ void html_gen_free(struct html_gen *hg)
 {
 	free(hg->trace_text);
 	free(hg->aborts);
+	tally_free(&hg->sites);
 	memset(hg, 0, sizeof(*hg));
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "views/view.h"
+#include "util/tally.h"
 
 /* ---- escape.c ---- */
 
@@ -64,6 +65,10 @@ struct html_gen {
 	char *aborts;               /* JSON rows, ",\n"-separated */
 	size_t aborts_len, aborts_cap;
 	uint64_t naborts;
+	/* The run's abort sites (reason, file, line): their first attempt's
+	 * generation << 40 | dump line.  Only that attempt's text is kept;
+	 * the others at the site link to it. */
+	struct tally sites;
 };
 
 int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
