@@ -53,11 +53,17 @@
     return best;
   }
 
+  var current = -1;   /* the trace whose panel is open */
+
   /* ---- drawing ---- */
   function drawBush(bi, full) {
     var b = B[bi], w = b[3] + 2 * PAD, h = b[4] + 2 * PAD;
     var svg = svgEl("svg", { viewBox: "0 0 " + w + " " + h, "class": "bushsvg" });
-    if (!full) { svg.setAttribute("width", "100%"); svg.setAttribute("height", "100%"); }
+    if (!full) {
+      svg.setAttribute("width", "100%");
+      svg.setAttribute("height", "100%");
+      svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    }
     var edges = svgEl("g", { "class": "edges" }), nodes = svgEl("g");
     svg.appendChild(edges);
     svg.appendChild(nodes);
@@ -65,7 +71,7 @@
     b[5].forEach(function (blk) { at[blk[0]] = blk; });
     b[5].forEach(function (blk) {
       var i = blk[0], t = T[i], x = blk[1] + PAD, y = blk[2] + PAD, ex = t[16];
-      var g = svgEl("g", { "class": "blk", "data-trace": i });
+      var g = svgEl("g", { "class": i === current ? "blk current" : "blk", "data-trace": i });
       var a = svgEl("a", { href: "#" + traceName(i) });
       g.appendChild(a);
       a.appendChild(svgEl("rect", { x: x, y: y, width: COL_W, height: START_H, rx: 4, "class": t[2] === null ? "root" : "side" }));
@@ -297,6 +303,7 @@
   var panel = document.getElementById("panel");
   function panelHead(title) {
     panel.textContent = "";
+    document.body.classList.add("panel-open");
     var bar = el("div", null, "bar");
     bar.appendChild(el("b", title));
     var close = link("close", "#");
@@ -366,8 +373,18 @@
     var box = el("div", null, "text");
     panel.appendChild(box);
     showText(box, t[17], t[14], t[15]);
-    /* and where it is in the page */
-    if (t[12] !== null) showBush(t[12], true);
+    /* and where it is in the page: its bush, its node marked and shown */
+    document.querySelectorAll("g.blk.current").forEach(function (g) { g.classList.remove("current"); });
+    current = i;
+    if (t[12] !== null) {
+      showBush(t[12], true);
+      var node = document.querySelector('#bushes g.blk[data-trace="' + i + '"]');
+      if (node) {
+        node.classList.add("current");
+        var r = node.getBoundingClientRect();
+        if (r.bottom > window.innerHeight - 20) window.scrollBy(0, r.top - window.innerHeight / 3);
+      }
+    }
   }
 
   function showAbort(k) {
@@ -434,6 +451,9 @@
     if ((m = /^abort-(\d+)$/.exec(h)) && Number(m[1]) in abortByLine) { showAbort(abortByLine[Number(m[1])]); return; }
     panel.hidden = true;
     panel.textContent = "";
+    document.body.classList.remove("panel-open");
+    current = -1;
+    document.querySelectorAll("g.blk.current").forEach(function (g) { g.classList.remove("current"); });
     if ((m = /^bush-(.+)$/.exec(h)) && m[1] in bushByLabel) showBush(bushByLabel[m[1]], true);
   }
   window.addEventListener("hashchange", route);
