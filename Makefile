@@ -142,7 +142,7 @@ check-clang:
 # the regressions; crashers land in tests/fuzz/crashes/.
 FUZZ_SECONDS ?= 60
 tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS) \
-		$(wildcard src/*/*.h src/*/*.def) include/dumpanalyze.h
+		$(wildcard src/*/*.h src/*/*/*.h src/*/*.def) include/dumpanalyze.h
 	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) \
 	  $(TOOL_LIBS) $(LIB_LIBS)

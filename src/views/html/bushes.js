@@ -295,6 +295,12 @@
         box.appendChild(el("h3", SECTIONS[s]));
         box.appendChild(el("pre", text, "dumptext"));
       });
+      if (ref[6]) {   /* kept without its machine code: the budget */
+        box.appendChild(el("h3", SECTIONS[3]));
+        box.appendChild(el("p", "Not kept in the report (its text budget); it is in lines " + first + "\u2013" +
+          last + " of the dump, after the \"mcode\" header:", "muted"));
+        box.appendChild(el("pre", "sed -n '" + first + "," + last + "p' " + D.dump, "cmd"));
+      }
       box.dataset.loaded = "1";
     }, function (e) { wait.textContent = String(e); });
   }

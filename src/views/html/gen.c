@@ -25,7 +25,7 @@ static void put_ref(FILE *fp, const struct html_text_ref *r)
 	fprintf(fp, "[%d,%u", r->chunk, r->off);
 	for (int s = 0; s < DA_SEC_COUNT; s++)
 		fprintf(fp, ",%u", r->len[s]);
-	putc(']', fp);
+	fputs(r->no_mcode ? ",1]" : "]", fp);
 }
 
 int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,

@@ -25,8 +25,10 @@ void html_bush_label(char *buf, size_t n, const struct da_bush *b);
 /* ---- text.c ---- */
 
 /* The run's budget of compressed trace text (the chunk files' bytes):
- * text is kept in dump order until the chunks written reach it. */
+ * text is kept in dump order until the chunks written reach it; past
+ * HTML_TEXT_FULL, without the machine code (most of the bytes). */
 #define HTML_TEXT_BUDGET (24u << 20)
+#define HTML_TEXT_FULL (12u << 20)
 /* Raw bytes gathered before a chunk is compressed and written. */
 #define HTML_CHUNK_RAW (256u << 10)
 
@@ -36,6 +38,7 @@ struct html_text_ref {
 	int32_t chunk;              /* -1: not kept */
 	uint32_t off;
 	uint32_t len[DA_SEC_COUNT];
+	int no_mcode;               /* its machine code left out (budget) */
 };
 
 struct html_text {

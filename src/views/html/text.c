@@ -4,8 +4,9 @@
  * as gen-N-text-K.js (one call, DA_CHUNK(N, K, "..."), so a page loads it
  * with a <script> from file:// and decompresses it with
  * DecompressionStream).  The run keeps text in dump order until the
- * chunks written reach HTML_TEXT_BUDGET; what comes after is not kept,
- * and the page names its lines in the dump instead. */
+ * chunks written reach HTML_TEXT_FULL, then without the machine code
+ * until HTML_TEXT_BUDGET; what comes after is not kept, and the page
+ * names its lines in the dump instead. */
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,12 +87,19 @@ int html_text_add(struct html_text *h, struct view_ctx *c, uint32_t gen,
 		h->dropped++;
 		return 0;
 	}
+	int no_mcode = h->written >= HTML_TEXT_FULL && tx->len[DA_SEC_MCODE];
+	if (no_mcode) {
+		total -= tx->len[DA_SEC_MCODE];
+		ref->no_mcode = 1;
+	}
 	if (h->len && h->len + total > HTML_CHUNK_RAW && flush_chunk(h, c) < 0)
 		return -1;
 	ALLOC_GROW(h->raw, h->len + total, h->cap);
 	ref->chunk = h->chunk;
 	ref->off = (uint32_t)h->len;
 	for (int s = 0; s < DA_SEC_COUNT; s++) {
+		if (s == DA_SEC_MCODE && no_mcode)
+			continue;
 		memcpy(h->raw + h->len, tx->buf + tx->off[s], tx->len[s]);
 		h->len += tx->len[s];
 		ref->len[s] = (uint32_t)tx->len[s];
