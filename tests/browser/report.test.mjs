@@ -266,6 +266,16 @@ async function templates(browser) {
   await page.waitForTimeout(100);
   same("the page does not reflow as bushes come and go", height,
     await page.$eval("#bushes", (b) => b.getBoundingClientRect().height));
+  // A number that recurs in the generation: #trace-T-K is the K-th.
+  const dump = fs.readFileSync(path.join(dir, "templates.dump"), "latin1").split("\n");
+  const stops5 = [];
+  dump.forEach((l, i) => { if (l.startsWith("---- TRACE 5 stop")) stops5.push(i + 1); });
+  await page.evaluate(() => { location.hash = "#trace-5-2"; });
+  await page.waitForSelector("#panel:not([hidden])");
+  same("#trace-5-2: the second trace numbered 5", "trace 5 (2nd of that number), generation 1",
+    await page.textContent("#panel .bar b"));
+  same("... whose stop header is the dump's second 'TRACE 5 stop'", true,
+    (await page.textContent("#panel dl")).includes("\u2013" + stops5[1]));
   check("7803 bushes: no console errors", errors.length === 0, errors.join(" | "));
   await page.close();
 }
@@ -293,6 +303,19 @@ async function hostile(browser) {
     } else {
       const text = await page.textContent("main");
       check("gen page shows the name as text", text.includes("root at <script>document.title='pwned'</script>:2"));
+      // Every trace's panel, with its text: names stay text there too.
+      const ids = await page.evaluate(() => DA_GEN.traces.map((t, i) => "trace-" + t[0] + (t[1] > 1 ? "-" + t[1] : "")));
+      let shown = 0;
+      for (const id of ids) {
+        await page.evaluate((h) => { location.hash = "#" + h; }, id);
+        await page.waitForFunction(() => !document.querySelector("#panel .text p.muted") ||
+          !document.querySelector("#panel .text p.muted").textContent.startsWith("loading"));
+        if ((await page.textContent("#panel dl")).includes("<script>document.title='pwned'</script>:2")) shown++;
+      }
+      same("the script chunk name shown as text in its trace's panel", 1, shown);
+      same("hostile panels: no dialog, no event attributes", [[], 0],
+        [dialogs, await page.$$eval("[onerror],[onload]", (es) => es.length)]);
+      check("hostile panels: title untouched", !(await page.title()).includes("pwned"));
     }
     await page.close();
   }

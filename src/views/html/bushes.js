@@ -325,11 +325,15 @@
     if (value instanceof Node) dd.appendChild(value); else dd.textContent = String(value);
     dl.appendChild(dd);
   }
+  function ordinal(k) {
+    var t = k % 100, u = k % 10;
+    return k + (t >= 11 && t <= 13 ? "th" : u === 1 ? "st" : u === 2 ? "nd" : u === 3 ? "rd" : "th");
+  }
   function traceLink(i) { return link("trace " + T[i][0] + (T[i][1] > 1 ? " (" + T[i][1] + ")" : ""), "#" + traceName(i)); }
 
   function showTrace(i) {
     var t = T[i];
-    panelHead("trace " + t[0] + (t[1] > 1 ? " (the " + t[1] + "th of that number)" : "") + ", generation " + D.gen);
+    panelHead("trace " + t[0] + (t[1] > 1 ? " (" + ordinal(t[1]) + " of that number)" : "") + ", generation " + D.gen);
     panel.dataset.trace = traceName(i);
     var dl = el("dl");
     row(dl, "starts at", t[5]);
