@@ -278,12 +278,16 @@
       return out;
     });
   }
+  /* A command that prints the dump's lines from first to last. */
+  function sedCommand(first, last) {
+    return "sed -n '" + first + "," + last + "p' '" + String(D.dump).replace(/'/g, "'\\''") + "'";
+  }
   function showText(box, ref, first, last) {
     if (!ref) {
-      box.appendChild(el("p", "The text of this " + (first ? "one is not kept in the report (its text budget " +
-        "was spent on earlier traces); it is lines " + first + "\u2013" + last + " of the dump:" : "one is not in the dump."),
-        "muted"));
-      if (first) box.appendChild(el("pre", "sed -n '" + first + "," + last + "p' " + D.dump, "cmd"));
+      box.appendChild(el("p", !D.dropped ? "The dump holds no text for it (a -jv log, or nothing between its headers)." :
+        "Its text is not kept in the report, or there is none (the report's text budget was spent on earlier " +
+        "traces); it is lines " + first + "\u2013" + last + " of the dump:", "muted"));
+      if (D.dropped) box.appendChild(el("pre", sedCommand(first, last), "cmd"));
       return;
     }
     var wait = el("p", "loading the text\u2026", "muted");
@@ -299,7 +303,7 @@
         box.appendChild(el("h3", SECTIONS[3]));
         box.appendChild(el("p", "Not kept in the report (its text budget); it is in lines " + first + "\u2013" +
           last + " of the dump, after the \"mcode\" header:", "muted"));
-        box.appendChild(el("pre", "sed -n '" + first + "," + last + "p' " + D.dump, "cmd"));
+        box.appendChild(el("pre", sedCommand(first, last), "cmd"));
       }
       box.dataset.loaded = "1";
     }, function (e) { wait.textContent = String(e); });
@@ -426,7 +430,7 @@
         "#abort-" + a[9][1]));
       p.appendChild(document.createTextNode(". This one is lines " + (a[6] ? a[6] + "\u2013" : "") + a[0] + " of the dump:"));
       box.appendChild(p);
-      box.appendChild(el("pre", "sed -n '" + (a[6] || a[0]) + "," + a[0] + "p' " + D.dump, "cmd"));
+      box.appendChild(el("pre", sedCommand(a[6] || a[0], a[0]), "cmd"));
     } else showText(box, a[8], a[6], a[0]);
   }
 

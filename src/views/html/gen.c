@@ -193,7 +193,8 @@ static void put_traces(FILE *fp, const struct da_gen *g, const struct html_gen *
 	free(nexits);
 }
 
-static int write_data(struct html_gen *hg, struct view_ctx *c, const struct da_gen *g,
+static int write_data(struct html_gen *hg, const struct html_text *h, struct view_ctx *c,
+                      const struct da_gen *g,
                       const struct da_bush *const *order, size_t nb, int chunks)
 {
 	struct outfile *f = view_create_file(c, g, "bushes.js");
@@ -205,7 +206,8 @@ static int write_data(struct html_gen *hg, struct view_ctx *c, const struct da_g
 	fprintf(fp, "/* dumpanalyze: the data of gen-%u-bushes.html */\nvar DA_GEN = {\"gen\":%u,"
 	        "\"dump\":", g->number, g->number);
 	html_put_json(fp, c->name, strlen(c->name));
-	fprintf(fp, ",\"chunks\":%d,\n", chunks);
+	/* "dropped": texts this generation left out for the budget */
+	fprintf(fp, ",\"chunks\":%d,\"dropped\":%" PRIu64 ",\n", chunks, h->dropped - hg->dropped_before);
 	put_traces(fp, g, hg, order, nb, &ec);
 	exit_counts_free(&ec);
 	fputs(",\n\"aborts\":[", fp);
@@ -226,8 +228,9 @@ int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	for (const struct da_bush *b = g->bushes; b && nb < g->n.bushes; b = b->next)
 		order[nb++] = b;
 	qsort(order, nb, sizeof(*order), bush_order);
-	int r = write_data(hg, c, g, order, nb, chunks);
+	int r = write_data(hg, h, c, g, order, nb, chunks);
 	free(order);
+	hg->dropped_before = h->dropped;
 	hg->ntrace_text = 0;
 	hg->aborts_len = 0;
 	hg->naborts = 0;

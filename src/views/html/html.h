@@ -68,6 +68,7 @@ struct html_gen {
 	char *aborts;               /* JSON rows, ",\n"-separated */
 	size_t aborts_len, aborts_cap;
 	uint64_t naborts;
+	uint64_t dropped_before;    /* html_text's dropped when it began */
 	/* The run's abort sites (reason, file, line): their first attempt's
 	 * generation << 40 | dump line.  Only that attempt's text is kept;
 	 * the others at the site link to it. */
