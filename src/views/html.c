@@ -390,7 +390,7 @@ static const char index_body[] =
 	"<section id=\"exits-section\">\n<h2>Hot exits</h2>\n<p class=\"muted\">The most taken exits "
 	"(-jdump=+x), with the side trace compiled there if there is one.</p>\n<table id=\"exits\"></table>\n</section>\n"
 	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "
-	"generation's page, with its picture and text.</p>\n<table id=\"bushes\"></table>\n</section>\n"
+	"generation's page, where it is drawn and each trace has a panel.</p>\n<table id=\"bushes\"></table>\n</section>\n"
 	"<section id=\"traces-section\">\n<h2>Traces</h2>\n<p><input type=\"search\" id=\"trace-filter\" "
 	"placeholder=\"filter by file\" aria-label=\"filter traces by file\"></p>\n<table id=\"traces\"></table>\n"
 	"</section>\n</main>\n";
