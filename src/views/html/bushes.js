@@ -74,6 +74,8 @@
       var g = svgEl("g", { "class": i === current ? "blk current" : "blk", "data-trace": i });
       var a = svgEl("a", { href: "#" + traceName(i) });
       g.appendChild(a);
+      /* the whole column takes the click, gaps included */
+      a.appendChild(svgEl("rect", { x: x, y: y, width: COL_W, height: blockH(ex.length), "class": "hit" }));
       a.appendChild(svgEl("rect", { x: x, y: y, width: COL_W, height: START_H, rx: 4, "class": t[2] === null ? "root" : "side" }));
       a.appendChild(svgEl("text", { x: x + 8, y: y + 18, "class": "tid" }, "trace " + t[0] + (t[1] > 1 ? " (" + t[1] + ")" : "")));
       a.appendChild(svgEl("text", { x: x + 8, y: y + 36, "class": "loc" }, cut(t[5], 30)));
@@ -392,6 +394,8 @@
     current = i;
     if (t[12] !== null) {
       showBush(t[12], true);
+      var inViewer = document.querySelector('#viewer g.blk[data-trace="' + i + '"]');
+      if (inViewer) inViewer.classList.add("current");
       var node = document.querySelector('#bushes g.blk[data-trace="' + i + '"]');
       if (node) {
         node.classList.add("current");
