@@ -93,7 +93,9 @@ jitdir=$(dirname "$(dirname "$(find "$root" -path '*/jit/dump.lua' | head -n 1)"
 moddir=$root/usr/lib/nginx/modules
 luadir=$root/usr/share/lua/5.1
 cmoddir=$(dirname "$(dpkg -L lua-cjson | grep -m 1 '/5\.1/cjson\.so$')")
-[ -f "$jitdir/jit/dump.lua" ] && [ -f "$moddir/ngx_http_lua_module.so" ] || die "unpacked packages lack jit/dump.lua or the lua module"
+if [ ! -f "$jitdir/jit/dump.lua" ] || [ ! -f "$moddir/ngx_http_lua_module.so" ]; then
+	die "unpacked packages lack jit/dump.lua or the lua module"
+fi
 version() { dpkg-deb -f "$(find "$tmp/debs" -name "${1}_*.deb" | head -n 1)" Version; }
 
 # The prefix: conf, app, temp dirs.
