@@ -166,6 +166,7 @@ gens=$(find "$tmp/da" -name 'gen-*-traces.csv' | wc -l)
 flushes=$(grep -c '^---- TRACE flush' "$dump" || true)
 aborts=$(grep -c '^---- TRACE [0-9]* abort' "$dump" || true)
 chunks=$(grep -o 'tpl-[0-9]*:' "$dump" | sort -u | wc -l)
+mkdir -p "$(dirname "$out")"
 if [ "$mode" = sample ]; then
 	xz -9e -T1 -c "$dump" > "$out.tmp"
 else
