@@ -183,6 +183,9 @@ async function penlight(browser) {
   const attemptBc = await index2.page.$eval("#panel .text pre.dumptext", (p) => p.textContent);
   let st = textLine - 1;
   while (st > 0 && !/^---- TRACE \d+ start /.test(dump[st - 1])) st--;
+  const startLoc = dump[st - 1].replace(/^---- TRACE \d+ start (\d+\/(\d+|stitch) )?/, "");
+  check("the attempt's panel says where it started (its start header)",
+    (await index2.page.textContent("#panel dl")).includes("started at" + startLoc), startLoc);
   same("the attempt's recorded bytecode = the dump's lines", dump.slice(st, textLine - 1)
     .filter((l) => /^\d{4} /.test(l)).join("\n") + "\n", attemptBc);
   check("site -> attempt: no console errors", index2.errors.length === 0, index2.errors.join(" | "));

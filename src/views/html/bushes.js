@@ -416,11 +416,25 @@
       var span = el("span"), pi = -1;
       for (var j = 0; j < T.length; j++) if (T[j][0] === a[2] && T[j][14] < a[0]) pi = j;
       span.appendChild(pi >= 0 ? traceLink(pi) : el("span", "trace " + a[2]));
-      span.appendChild(document.createTextNode(a[3] >= 0 ? ", exit " + a[3] : " (stitched)"));
-      row(dl, "side trace of", span);
+      span.appendChild(document.createTextNode(a[3] >= 0 ? ", exit " + a[3] : " (stitched after it)"));
+      row(dl, "parent", span);
     }
+    if (a[10] !== null) row(dl, "started at", a[10]);
     row(dl, "dump lines", (a[6] ? a[6] + "\u2013" : "") + a[0]);
     panel.appendChild(dl);
+    /* the traces around it: compiled where it started, in this generation */
+    if (a[10] !== null) {
+      var near = [];
+      T.forEach(function (t, j) { if (t[5] === a[10]) near.push(j); });
+      var others = A.filter(function (b) { return b[10] === a[10]; }).length - 1;
+      var p = el("p", near.length ? "Compiled in this generation from the same start: " :
+        "No trace of this generation compiled from the same start. ");
+      near.slice(0, 50).forEach(function (j) { p.appendChild(traceLink(j)); p.appendChild(document.createTextNode(" ")); });
+      if (near.length > 50) p.appendChild(document.createTextNode("\u2026 (" + near.length + ")"));
+      p.appendChild(document.createTextNode(others ? " " + others + " other attempt" + (others === 1 ? "" : "s") +
+        " started there in this generation." : ""));
+      panel.appendChild(p);
+    }
     if (a[7].length) {
       panel.appendChild(el("h3", "last bytecodes recorded (the last one failed)"));
       panel.appendChild(el("pre", a[7].join("\n"), "dumptext"));

@@ -37,6 +37,22 @@ int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	return html_text_add(h, c, t->gen, t->counts_known ? t->text : NULL, &hg->trace_text[t->seq]);
 }
 
+/* Where an attempt started, "FILE:LINE" as a trace's LOC reads, or null. */
+static void put_start(FILE *fp, const struct da_abort *r)
+{
+	if (!r->start_file) {
+		fputs("null", fp);
+		return;
+	}
+	size_t n = intern_len(r->start_file);
+	char *s = xrealloc(NULL, n + 32);
+	memcpy(s, r->start_file, n);
+	if (r->start_line != LOC_NO_LINE)
+		n += (size_t)snprintf(s + n, 32, ":%d", r->start_line);
+	html_put_json(fp, s, n);
+	free(s);
+}
+
 int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
                    const struct da_abort *r)
 {
@@ -52,11 +68,13 @@ int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	FILE *fp = open_memstream(&buf, &len);
 	if (!fp)
 		return -1;
-	/* [dump line, id, parent, parent exit, loc, reason, start line,
+	/* [dump line, id, parent, parent exit (-1 none, -2 stitched), loc,
+	 *  reason, start line,
 	 *  [last bytecode lines], text, the site's first attempt: [gen, dump
-	 *  line] or null when this is it] */
+	 *  line] or null when this is it, where it started or null] */
 	fprintf(fp, "%s[%" PRIu64 ",%u,%u,%d,", hg->naborts ? ",\n" : "\n", r->line_no, r->id,
-	        r->parent, r->parent_exit);
+	        r->parent, r->parent_exit >= 0 ? r->parent_exit :
+	        r->parent_exit == PARENT_EXIT_STITCH ? -2 : -1);
 	html_put_json_str(fp, r->loc);
 	putc(',', fp);
 	html_put_json_str(fp, r->reason);
@@ -69,9 +87,11 @@ int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	fputs("],", fp);
 	put_ref(fp, &ref);
 	if (first)
-		fprintf(fp, ",[%" PRIu64 ",%" PRIu64 "]]", first >> 40, first & ((UINT64_C(1) << 40) - 1));
+		fprintf(fp, ",[%" PRIu64 ",%" PRIu64 "],", first >> 40, first & ((UINT64_C(1) << 40) - 1));
 	else
-		fputs(",null]", fp);
+		fputs(",null,", fp);
+	put_start(fp, r);
+	putc(']', fp);
 	fclose(fp);
 	ALLOC_GROW(hg->aborts, hg->aborts_len + len, hg->aborts_cap);
 	memcpy(hg->aborts + hg->aborts_len, buf, len);
