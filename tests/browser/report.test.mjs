@@ -214,6 +214,24 @@ async function penlight(browser) {
   const ir27 = dump.findIndex((l) => l.startsWith("---- TRACE 27 IR"));
   same("its bytecode = the dump's lines", dump.slice(start27 + 1, ir27).join("\n") + "\n",
     await p.$eval("#panel .text pre.dumptext", (e) => e.textContent));
+  // Links both ways: trace 23's panel lists the traces whose stop line
+  // links to 23 (the dump's "stop -> 23").
+  await p.evaluate(() => { location.hash = "#trace-23"; });
+  await p.waitForFunction(() => document.querySelector("#panel .bar b").textContent.startsWith("trace 23,"));
+  const into23 = [];
+  let open23 = null;
+  for (const l of dump) {
+    let m = l.match(/^---- TRACE (\d+) start/);
+    if (m) open23 = m[1];
+    if (/^---- TRACE \d+ stop -> 23$/.test(l) && open23 !== "23") into23.push("trace " + open23);
+  }
+  same("trace 23's panel: the traces that link to it = the dump's 'stop -> 23'", into23.sort(),
+    (await p.$$eval("#panel p", (ps) => {
+      const q = ps.find((x) => x.textContent.startsWith("traces that link to it"));
+      return q ? Array.from(q.querySelectorAll("a"), (a) => a.textContent) : [];
+    })).sort());
+  await p.goBack();
+  await p.waitForFunction(() => location.hash === "#trace-27");
   const parentOf27 = traces.find((t) => t.ID === "27").PARENT;
   await p.click(`#panel a[href="#trace-${parentOf27}"]`);
   same("its parent's link opens the parent (traces.csv)", `trace ${parentOf27}, generation 1`,

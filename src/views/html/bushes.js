@@ -381,6 +381,15 @@
       });
       panel.appendChild(tb);
     }
+    /* links both ways: the traces that end by going to this one */
+    var into = [];
+    T.forEach(function (u, j) { if (j !== i && u[7] === t[0] && traceBefore(u[7], j + 1) === i) into.push(j); });
+    if (into.length) {
+      var q = el("p", "traces that link to it: ");
+      into.slice(0, 100).forEach(function (j) { q.appendChild(traceLink(j)); q.appendChild(document.createTextNode(" ")); });
+      if (into.length > 100) q.appendChild(document.createTextNode("\u2026 (" + into.length + ")"));
+      panel.appendChild(q);
+    }
     if (from.length) {
       var p = el("p", "stitched after it: ");
       from.forEach(function (j) { p.appendChild(traceLink(j)); p.appendChild(document.createTextNode(" ")); });
