@@ -169,7 +169,7 @@ const struct view view_bush_txt = {
 		".I K\n"
 		"= 2, 3, ...\n",
 	.needs = NEEDS_TEXT,
-	.is_default = 1,
+	.is_default = 0,
 	.state_size = sizeof(struct bush_txt_state),
 	.trace = bush_txt_trace,
 	.gen_end = bush_txt_gen_end,
