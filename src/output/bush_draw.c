@@ -171,7 +171,14 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 		}
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
-		picture_textf(cr, ex + 6, ey + 12, 9, 62, "%u/%u", t->id, x->exit);
+		if (x->run > 1) {
+			picture_textf(cr, ex + 6, ey + 12, 9, 76, "%u/%u\u2013%u", t->id, x->exit,
+			              x->last);
+			cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+			picture_textf(cr, ex + 84, ey + 12, 9, EXIT_W - 88, "%u exits", x->run);
+		} else {
+			picture_textf(cr, ex + 6, ey + 12, 9, 62, "%u/%u", t->id, x->exit);
+		}
 		if (x->count)
 			picture_textf(cr, ex + 66, ey + 12, 9, EXIT_W - 70, "\u00d7%llu",
 			         (unsigned long long)x->count);
