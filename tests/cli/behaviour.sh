@@ -163,9 +163,9 @@ warn=$(groff -man -Tutf8 -ww -z "$TOP/man/dumpanalyze.1" 2>&1)
 check "man page renders without troff warnings" "" "$warn"
 # A view: a tagged paragraph of its own in the man page (".TP", then
 # ".B NAME"), the first cell of a row of the README's table.
-nviews=$($DA --views list | wc -l)
+nviews=$($DA --views list | sed '/^$/,$d' | wc -l)
 n=0
-for v in $($DA --views list | awk '{print $1}'); do
+for v in $($DA --views list | sed '/^$/,$d' | awk '{print $1}'); do
 	n=$((n + 1))
 	grep -A1 -x '\.TP' "$TOP/man/dumpanalyze.1" | grep -qxF -- ".B $(printf '%s' "$v" | sed 's/-/\\-/g')"
 	check "man page documents view $v" 0 $?
