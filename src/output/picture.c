@@ -209,11 +209,13 @@ static int pack_indexed(unsigned char *raw, const unsigned char *data, int w, in
 	uint32_t last = 0xffffffffu;
 	unsigned char li = 0;
 	for (int y = 0; y < h; y++) {
-		const uint32_t *src = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+		const unsigned char *src = data + (size_t)y * (size_t)stride;
 		unsigned char *out = raw + (size_t)y * (1 + (size_t)w);
 		*out++ = 0;
 		for (int x = 0; x < w; x++) {
-			uint32_t rgb = src[x] & 0xffffffu;
+			uint32_t px;
+			memcpy(&px, src + 4 * (size_t)x, 4);
+			uint32_t rgb = px & 0xffffffu;
 			if (rgb != last) {
 				int i = palette_index(p, rgb);
 				if (i < 0)
