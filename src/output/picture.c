@@ -70,16 +70,15 @@ void picture_textf(cairo_t *cr, double x, double y, double size, double width,
 	             n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-/* PNG: cairo draws, libdeflate compresses the rows in one go (level 1:
- * on the palette pictures a third fewer instructions than level 2 for 2%
- * more bytes; level 2 was faster than zlib's fastest setting, level 1
- * with RLE, and into half the bytes), and the file around them (signature, IHDR,
+/* PNG: cairo draws, libdeflate compresses the rows in one go (level 2:
+ * on these pictures faster than zlib's fastest setting, level 1 with RLE,
+ * and into half the bytes), and the file around them (signature, IHDR,
  * IDAT, IEND, each chunk with its CRC-32 from zlib) is written here.
  * cairo's own writer tries every filter on every row at zlib's default
  * level; libpng's per-byte row handling cost more than all of our row
  * packing.  ISA-L's igzip compressed 6x faster but not always to the same
  * bytes (bench/RESULTS.md); libdeflate is a pure function of its input. */
-enum { PNG_IDAT = 64 * 1024, PNG_LEVEL = 1 };
+enum { PNG_IDAT = 64 * 1024, PNG_LEVEL = 2 };
 
 static void put_be32(unsigned char *p, uint32_t v)
 {

@@ -77,7 +77,7 @@ const struct view view_bush_png = {
 		"antialiased text, which it needs to be read.\n"
 		"A picture of at most 256 colours is an 8-bit palette PNG, any other\n"
 		"8-bit RGB; the rows are unfiltered and compressed by libdeflate\n"
-		"(level 1): the same bush gives the same bytes.\n"
+		"(level 2): the same bush gives the same bytes.\n"
 		"As one of the default views (no\n"
 		".BR \\-\\-views ,\n"
 		"or\n"
