@@ -14,7 +14,7 @@ INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 PCDIR   ?= $(LIBDIR)/pkgconfig
 CC      ?= cc
-VERSION  = 0.2.0
+VERSION  = 0.3.0
 # The library's ABI: the soname's number, raised on every incompatible
 # change of include/dumpanalyze.h.
 ABI      = 1

@@ -53,7 +53,7 @@ enum da_error {
 
 /* The words for an error code ("out of memory"). */
 DA_API const char *da_strerror(int err);
-/* "0.2.0": the library's version. */
+/* "0.3.0": the library's version. */
 DA_API const char *da_version(void);
 
 /* ---- records ------------------------------------------------------- */

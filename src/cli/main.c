@@ -89,7 +89,8 @@ static int several(struct run *run)
 		}
 	struct view_set views;
 	char err[256];
-	if (view_set_init(&views, run->views, err, sizeof(err)) < 0) {
+	/* the names only: each dump's run checks them against its profile */
+	if (view_set_init(&views, run->views, NEEDS_PROFILE | NEEDS_STACKS, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		return EXIT_USAGE;
 	}

@@ -49,7 +49,7 @@ const struct option_doc cli_options[] = {
 	  "and, for a profile with folded stacks,\n"
 	  ".BR flamegraph .\n" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
-	  "comma-separated views to render; 'list' lists them",
+	  "comma-separated views, 'default' (the default set) or 'all'; 'list' lists them",
 	  "The views to render, comma-separated; a unique prefix of a name is\n"
 	  "enough.\n"
 	  "Without this option the default views are rendered: those below that do\n"
@@ -57,6 +57,20 @@ const struct option_doc cli_options[] = {
 	  ".B profile\n"
 	  "and\n"
 	  ".BR flamegraph ).\n"
+	  "In the list,\n"
+	  ".B default\n"
+	  "stands for that set, so\n"
+	  ".B default,html\n"
+	  "is the default views and the report, and\n"
+	  ".B all\n"
+	  "for every view the run can render (the profile's views only with\n"
+	  ".BR \\-\\-profile ).\n"
+	  "A view named in the list, or brought by\n"
+	  ".BR all ,\n"
+	  "is rendered in full:\n"
+	  ".B bush\\-png\n"
+	  "draws every bush when named, and only the bushes with side traces as\n"
+	  "one of the default set.\n"
 	  ".B \\-\\-views list\n"
 	  "prints the views with their files and exits.\n" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
@@ -261,6 +275,11 @@ void cli_list_views(void)
 		printf("%-18s %-26s %s%s\n", v->name, v->files, v->summary,
 		       v->is_default ? "" : " (not default)");
 	}
+	/* after a blank line: the words a list may hold besides names */
+	printf("\n%-18s %s\n", VIEWS_DEFAULT,
+	       "in a list: the views above not marked (not default), and with --profile its views");
+	printf("%-18s %s\n", VIEWS_ALL,
+	       "in a list: every view above (profile and flamegraph only with --profile)");
 }
 
 /* A name in troff: its hyphens are minus signs, as options are set. */

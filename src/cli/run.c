@@ -94,24 +94,6 @@ static char *default_out_dir(const char *dump)
 	return s;
 }
 
-/* The views of a run with a profile and no --views: the default ones,
- * the profile's, and the flame graph when there are stacks to draw. */
-static char *views_with_profile(int stacks)
-{
-	size_t n = 64;
-	for (size_t i = 0; view_table[i]; i++)
-		n += strlen(view_table[i]->name) + 1;
-	char *list = xrealloc(NULL, n);
-	list[0] = '\0';
-	for (size_t i = 0; view_table[i]; i++)
-		if (view_table[i]->is_default) {
-			strcat(list, view_table[i]->name);
-			strcat(list, ",");
-		}
-	strcat(list, stacks ? "profile,flamegraph" : "profile");
-	return list;
-}
-
 /* The chosen views against what the profile (or its absence) gives:
  * a usage error when they do not fit.  0 or -1. */
 static int views_fit_profile(const struct view_set *v, const struct profile *p, const char *path)
@@ -186,7 +168,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	struct rundir rd = { 0 };
 	struct outdir *out = NULL;
 	da_dump *d = NULL;
-	char *list = NULL, *dir = NULL;
+	char *dir = NULL;
 	char **names = NULL;
 	size_t nnames = 0;
 	int rc = EXIT_USAGE, sig = 0;
@@ -201,8 +183,9 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		}
 	}
 	char err[256];
-	list = pp && !run->views ? views_with_profile(pp->kind == PROFILE_STACKS) : NULL;
-	if (view_set_init(&views, list ? list : run->views, err, sizeof(err)) < 0) {
+	unsigned have = !pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
+	              : NEEDS_PROFILE;
+	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		goto done;
 	}
@@ -285,7 +268,6 @@ done:
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
-	free(list);
 	free(dir);
 	if (sig)
 		signals_die(sig);

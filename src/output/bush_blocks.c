@@ -42,6 +42,33 @@ static int by_parent_exit(const void *x, const void *y)
 	return (a->block > b->block) - (a->block < b->block);
 }
 
+static int quiet(const struct exit_node *x)
+{
+	return x->count == 0 && x->sides == 0;
+}
+
+/* Runs of EXIT_RUN_MIN or more quiet exits (not taken, no side trace) as
+ * one row each, in place. */
+static void collapse_quiet_runs(struct bush_block *blk)
+{
+	uint32_t out = 0;
+	for (uint32_t i = 0; i < blk->nexits;) {
+		uint32_t j = i;
+		while (j < blk->nexits && quiet(&blk->exits[j]))
+			j++;
+		if (j - i >= EXIT_RUN_MIN) {
+			struct exit_node x = blk->exits[i];
+			x.last = blk->exits[j - 1].exit;
+			x.run = j - i;
+			blk->exits[out++] = x;
+			i = j;
+		} else {
+			blk->exits[out++] = blk->exits[i++];
+		}
+	}
+	blk->nexits = out;
+}
+
 /* The exits shown for a trace: those its machine code references, those
  * that grew side traces and those taken, in exit order. */
 static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit_counts *ec)
@@ -71,7 +98,8 @@ static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit
 	blk->nexits = (uint32_t)u;
 	for (size_t i = 0; i < u; i++) {
 		struct exit_node *x = &blk->exits[i];
-		x->exit = all[i];
+		x->exit = x->last = all[i];
+		x->run = 1;
 		x->count = ec ? exit_counts_get(ec, t, all[i]) : 0;
 		x->sides = 0;
 		if (x->count > p->hottest)
@@ -83,6 +111,7 @@ static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit
 				if (blk->exits[k].exit == (uint32_t)p->blocks[i].trace->parent_exit)
 					blk->exits[k].sides++;
 	free(all);
+	collapse_quiet_runs(blk);
 }
 
 /* The title's parts, wrapped into lines of at most width pixels (wider

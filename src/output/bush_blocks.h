@@ -1,6 +1,6 @@
 /* bush_blocks.h — the picture of one bush, before drawing: each trace a
  * block (START, the exits its machine code references, those that grew
- * side traces and those taken, END), side traces under their parent,
+ * side traces and those taken, runs of the quiet ones as one row, END), side traces under their parent,
  * placed by the tidy-tree layout and scaled to fit the canvas. */
 #ifndef DUMPANALYZE_BUSH_BLOCKS_H
 #define DUMPANALYZE_BUSH_BLOCKS_H
@@ -13,8 +13,16 @@
 /* Canvas cap in pixels: a larger bush is scaled down to fit (and says so). */
 #define BUSH_CANVAS_MAX 2048.0      /* 16 MB of pixels at most */
 
+/* Runs of at least this many shown exits that were neither taken nor grew
+ * a side trace are one row ("107/4-52  49 exits"): most of a trace's
+ * exits are such, and a column of empty boxes made pictures tall and
+ * large without saying more. */
+#define EXIT_RUN_MIN 3
+
 struct exit_node {
 	uint32_t exit;
+	uint32_t last;              /* the run's last exit; == exit for one */
+	uint32_t run;               /* exits in the row: 1, or >= EXIT_RUN_MIN */
 	uint64_t count;             /* times taken (+x), 0 when unknown */
 	uint32_t sides;             /* side traces grown from this exit */
 };

@@ -171,9 +171,16 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 		}
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
-		picture_textf(cr, ex + 6, ey + 12, 9, 62, "%u/%u", t->id, x->exit);
+		if (x->run > 1) {
+			picture_textf(cr, ex + 6, ey + 11, 9, 76, "%u/%u\u2013%u", t->id, x->exit,
+			              x->last);
+			cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+			picture_textf(cr, ex + 84, ey + 11, 9, EXIT_W - 88, "%u exits", x->run);
+		} else {
+			picture_textf(cr, ex + 6, ey + 11, 9, 62, "%u/%u", t->id, x->exit);
+		}
 		if (x->count)
-			picture_textf(cr, ex + 66, ey + 12, 9, EXIT_W - 70, "\u00d7%llu",
+			picture_textf(cr, ex + 66, ey + 11, 9, EXIT_W - 70, "\u00d7%llu",
 			         (unsigned long long)x->count);
 	}
 
@@ -194,10 +201,22 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 {
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	/* Shapes with cairo's faster antialiasing (text keeps its own): the
-	 * strokes were most of a picture's drawing, and dotted ones (frames,
-	 * arcs) cost more than the rest together, so there are none. */
-	cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
+	/* Shapes without antialiasing: no dotted strokes (frames, arcs: they
+	 * cost more than the rest together), and no blends of edge colours,
+	 * so that the picture keeps to a palette (below). */
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	/* Text without antialiasing, hinted to the pixel grid: crisp at 9 px,
+	 * and with it most pictures have at most 256 colours, which
+	 * picture.c writes as a palette PNG (a third of the bytes to
+	 * compress).  Scaled down, glyphs of 7 px and less need their grey
+	 * edges to be read: those pictures keep them (and are RGB). */
+	if (p->scale >= 1) {
+		cairo_font_options_t *fo = cairo_font_options_create();
+		cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
+		cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_FULL);
+		cairo_set_font_options(cr, fo);
+		cairo_font_options_destroy(fo);
+	}
 	cairo_save(cr);
 	cairo_scale(cr, p->scale, p->scale);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);

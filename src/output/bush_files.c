@@ -20,12 +20,22 @@ static int render(FILE *fp, const struct bush_picture *p, enum picture_format fm
 	return picture_write(fp, fmt, p->width, p->height, draw_bush, p);
 }
 
-static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_format fmt)
+/* Whether the bush gets a picture: every bush, or (min_traces 2) only a
+ * root with side traces. */
+static int drawn(const struct da_bush *b, uint32_t min_traces)
+{
+	return b->ntraces >= min_traces;
+}
+
+static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_format fmt,
+                    uint32_t min_traces)
 {
 	struct exit_counts ec;
 	exit_counts_build(&ec, gen_exits(g));
 	int r = 0;
 	for (const struct da_bush *b = g->bushes; b && r == 0; b = b->next) {
+		if (!drawn(b, min_traces))
+			continue;
 		char name[64];
 		const char *ext = fmt == PICTURE_SVG ? "svg" : "png";
 		view_bush_name(name, sizeof(name), b, ext);
@@ -55,6 +65,7 @@ struct draw_job {
 	struct view_ctx *c;
 	const struct da_gen *g;
 	enum picture_format fmt;
+	uint32_t min_traces;
 };
 
 /* In a worker: a directory handle of its own, so that it renames only its
@@ -63,12 +74,12 @@ static int draw_job(void *arg)
 {
 	struct draw_job *j = arg;
 	if (j->c->jobs <= 1)
-		return draw_all(j->c, j->g, j->fmt);
+		return draw_all(j->c, j->g, j->fmt, j->min_traces);
 	struct view_ctx own = *j->c;
 	own.out = outdir_open(outdir_path(j->c->out));
 	if (!own.out)
 		return -1;
-	int r = draw_all(&own, j->g, j->fmt);
+	int r = draw_all(&own, j->g, j->fmt, j->min_traces);
 	if (r == 0)
 		r = outdir_publish(own.out);
 	if (r == 0)
@@ -81,12 +92,17 @@ static int draw_job(void *arg)
 }
 
 int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
-                         enum picture_format fmt)
+                         enum picture_format fmt, uint32_t min_traces)
 {
-	struct draw_job j = { c, g, fmt };
+	unsigned long n = 0;
+	for (const struct da_bush *b = g->bushes; b; b = b->next)
+		n += (unsigned long)drawn(b, min_traces);
+	if (n == 0)
+		return 0;               /* no worker for nothing */
+	struct draw_job j = { c, g, fmt, min_traces };
 	w->max = c->jobs;
 	int r = workers_run(w, draw_job, &j);
 	if (c->jobs > 1)
-		outdir_add_written(c->out, g->n.bushes);    /* by the worker */
+		outdir_add_written(c->out, n);      /* by the worker */
 	return r;
 }

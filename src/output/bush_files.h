@@ -8,10 +8,11 @@
 
 struct view_ctx;
 struct workers;
-/* Draw every bush of the generation into gen-N-bush-ROOT[.K].png/.svg,
- * exits annotated from g->exits: in a worker when c->jobs > 1 (the files
- * appear when the worker is done; wait with workers_wait_all), else here. */
+/* Draw the bushes of the generation that have at least min_traces traces
+ * (1: every bush) into gen-N-bush-ROOT[.K].png/.svg, exits annotated from
+ * g->exits: in a worker when c->jobs > 1 (the files appear when the worker
+ * is done; wait with workers_wait_all), else here. */
 int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
-                         enum picture_format fmt);
+                         enum picture_format fmt, uint32_t min_traces);
 
 #endif

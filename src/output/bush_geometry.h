@@ -10,11 +10,11 @@
 #define COL_W 200.0         /* a trace's column */
 #define START_H 46.0
 #define EXIT_W 140.0
-#define EXIT_H 17.0
+#define EXIT_H 15.0
 #define ROW_GAP 7.0
 #define END_H 20.0
-#define HGAP 28.0
-#define VGAP 44.0
+#define HGAP 20.0
+#define VGAP 34.0
 #define MARGIN 24.0
 #define TITLE_SIZE 14.0     /* the title's font size */
 #define TITLE_LINE 18.0

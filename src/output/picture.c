@@ -166,6 +166,69 @@ static void kept_free(struct kept *k)
 static struct kept canvas, rows, packed;
 static struct libdeflate_compressor *compressor;
 
+/* A picture of at most 256 colours (the bush pictures: flat fills, text
+ * without antialiasing, few shades at shape edges) is written as PNG
+ * colour type 3, a palette and one byte per pixel: a third of the bytes
+ * to compress, the same pixels.  The palette is in order of first
+ * appearance, so the same drawing gives the same bytes. */
+enum { PAL_MAX = 256, PAL_SLOTS = 1024 };
+
+struct palette {
+	uint32_t rgb[PAL_MAX];
+	unsigned n;
+	uint32_t key[PAL_SLOTS];        /* rgb + 1, 0: empty */
+	unsigned char idx[PAL_SLOTS];
+};
+
+/* The index of colour rgb (0xRRGGBB), added when new; -1 when the
+ * palette is full. */
+static int palette_index(struct palette *p, uint32_t rgb)
+{
+	uint32_t h = (rgb * 2654435761u) >> 22;         /* 10 bits */
+	for (;; h = (h + 1) & (PAL_SLOTS - 1)) {
+		if (p->key[h] == rgb + 1)
+			return p->idx[h];
+		if (p->key[h] == 0)
+			break;
+	}
+	if (p->n == PAL_MAX)
+		return -1;
+	p->key[h] = rgb + 1;
+	p->idx[h] = (unsigned char)p->n;
+	p->rgb[p->n] = rgb;
+	return (int)p->n++;
+}
+
+/* The rows as filter byte 0 and palette indices, into raw (h * (1 + w)
+ * bytes).  0, or -1 when the picture has more than 256 colours. */
+static int pack_indexed(unsigned char *raw, const unsigned char *data, int w, int h,
+                        int stride, struct palette *p)
+{
+	memset(p->key, 0, sizeof(p->key));
+	p->n = 0;
+	uint32_t last = 0xffffffffu;
+	unsigned char li = 0;
+	for (int y = 0; y < h; y++) {
+		const unsigned char *src = data + (size_t)y * (size_t)stride;
+		unsigned char *out = raw + (size_t)y * (1 + (size_t)w);
+		*out++ = 0;
+		for (int x = 0; x < w; x++) {
+			uint32_t px;
+			memcpy(&px, src + 4 * (size_t)x, 4);
+			uint32_t rgb = px & 0xffffffu;
+			if (rgb != last) {
+				int i = palette_index(p, rgb);
+				if (i < 0)
+					return -1;
+				last = rgb;
+				li = (unsigned char)i;
+			}
+			out[x] = li;
+		}
+	}
+	return 0;
+}
+
 static int write_png(FILE *fp, cairo_surface_t *s)
 {
 	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
@@ -179,8 +242,14 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	unsigned char *out = kept_need(&packed, bound);
 	if (!raw || !out)
 		return -1;
-	for (int y = 0; y < h; y++)
-		pack_row(raw + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
+	static struct palette pal;
+	int indexed = pack_indexed(raw, data, w, h, stride, &pal) == 0;
+	if (indexed) {
+		n = (1 + (size_t)w) * (size_t)h;
+	} else {
+		for (int y = 0; y < h; y++)
+			pack_row(raw + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
+	}
 	size_t len = libdeflate_zlib_compress(compressor, raw, n, out, bound);
 	if (len == 0)
 		return -1;
@@ -188,9 +257,18 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	unsigned char ihdr[13] = { 0 };
 	put_be32(ihdr, (uint32_t)w);
 	put_be32(ihdr + 4, (uint32_t)h);
-	ihdr[8] = 8;                            /* bits per sample */
-	ihdr[9] = 2;                            /* RGB; compression, filter and interlace 0 */
+	ihdr[8] = 8;                            /* bits per sample (or index) */
+	ihdr[9] = indexed ? 3 : 2;              /* palette or RGB; compression, filter and interlace 0 */
 	int r = fwrite("\x89PNG\r\n\x1a\n", 1, 8, fp) == 8 ? png_chunk(fp, "IHDR", ihdr, 13) : -1;
+	if (r == 0 && indexed) {
+		unsigned char plte[3 * PAL_MAX];
+		for (unsigned i = 0; i < pal.n; i++) {
+			plte[3 * i] = (unsigned char)(pal.rgb[i] >> 16);
+			plte[3 * i + 1] = (unsigned char)(pal.rgb[i] >> 8);
+			plte[3 * i + 2] = (unsigned char)pal.rgb[i];
+		}
+		r = png_chunk(fp, "PLTE", plte, 3 * (size_t)pal.n);
+	}
 	for (size_t at = 0; r == 0 && at < len; at += PNG_IDAT)
 		r = png_chunk(fp, "IDAT", out + at, len - at < PNG_IDAT ? len - at : PNG_IDAT);
 	if (r == 0)

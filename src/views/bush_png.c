@@ -6,9 +6,12 @@
 #include "output/picture.h"
 #include "output/workers.h"
 
+/* With the default set only bushes that grew side traces are drawn: a
+ * lone trace's picture is one column that traces.csv says as well, and
+ * in large dumps they are a third of the pictures.  Named, every bush. */
 static int bush_png_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
-	return bush_draw_generation(c, c->state, g, PICTURE_PNG);
+	return bush_draw_generation(c, c->state, g, PICTURE_PNG, c->named ? 1 : 2);
 }
 
 /* Give back the kept pixels and the font caches, so leak checkers see only
@@ -23,9 +26,9 @@ static int bush_png_finish(struct view_ctx *c)
 
 const struct view view_bush_png = {
 	.name = "bush-png",
-	.summary = "a picture of each bush",
+	.summary = "a picture of each bush (by default, of each bush with side traces)",
 	.files = "gen-N-bush-ROOT.png",
-	.readme = "a picture of each bush",
+	.readme = "a picture of each bush; as one of the default views, only of bushes with side traces (a lone root is one column: its row in `traces.csv` says as much)",
 	.man =
 		".BI gen\\- N \\-bush\\- ROOT .png\n"
 		"(and\n"
@@ -36,7 +39,10 @@ const struct view view_bush_png = {
 		"Each trace is a column: its START box (trace number, where it came from,\n"
 		"start location, bytecode, IR and machine code sizes), then one box per\n"
 		"exit its machine code references or that was taken or that grew a side\n"
-		"trace, then its END box, labelled by how it ends:\n"
+		"trace (three or more in a row that were neither taken nor grew one are\n"
+		"one row, such as\n"
+		".BR \"107/4\\(en52  49 exits\" ),\n"
+		"then its END box, labelled by how it ends:\n"
 		".B loop\n"
 		"(with an arc back to its own start),\n"
 		".B \"return to VM\" ,\n"
@@ -65,9 +71,22 @@ const struct view view_bush_png = {
 		"The canvas grows with the bush up to 2048 pixels either way; a larger\n"
 		"bush is scaled down to fit and says so in its bottom-left corner.\n"
 		"Text is DejaVu Sans Mono (Debian's\n"
-		".BR fonts\\-dejavu\\-core ).\n"
-		"The file is 8-bit RGB, its rows unfiltered and compressed by\n"
-		"libdeflate (level 2): the same bush gives the same bytes.\n",
+		".BR fonts\\-dejavu\\-core ),\n"
+		"hinted to the pixel grid and drawn without antialiasing, as are the\n"
+		"shapes, so a picture has few colours; a scaled-down picture keeps\n"
+		"antialiased text, which it needs to be read.\n"
+		"A picture of at most 256 colours is an 8-bit palette PNG, any other\n"
+		"8-bit RGB; the rows are unfiltered and compressed by libdeflate\n"
+		"(level 2): the same bush gives the same bytes.\n"
+		"As one of the default views (no\n"
+		".BR \\-\\-views ,\n"
+		"or\n"
+		".B default\n"
+		"in it) only bushes with side traces are drawn; named\n"
+		".RB ( \"\\-\\-views bush\\-png\" ,\n"
+		".BR default,bush\\-png ,\n"
+		".BR all ),\n"
+		"every bush, as before 0.3.0.\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 1,
 	.state_size = sizeof(struct workers),

@@ -67,16 +67,40 @@ const struct view *view_find(const char *name, char *err, size_t errlen)
 	return NULL;
 }
 
-int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen)
+/* How a view came into the set: not at all, with the default set, or by
+ * name ('all', or another view's need, counts as by name). */
+enum { NOT_CHOSEN, CHOSEN_DEFAULT, CHOSEN_NAMED };
+
+/* Whether what the view needs of a profile is there. */
+static int profile_fits(const struct view *v, unsigned have)
+{
+	unsigned want = v->needs & (NEEDS_PROFILE | NEEDS_STACKS);
+	return (want & have) == want;
+}
+
+/* The default set: the views marked default, and those a profile brings
+ * when it is there (profile, and flamegraph with stacks). */
+static void choose_defaults(char *chosen, size_t count, unsigned have)
+{
+	for (size_t i = 0; i < count; i++) {
+		const struct view *v = view_table[i];
+		int in = v->is_default ||
+		         ((v->needs & NEEDS_PROFILE) && (have & NEEDS_PROFILE) && profile_fits(v, have));
+		if (in && chosen[i] == NOT_CHOSEN)
+			chosen[i] = CHOSEN_DEFAULT;
+	}
+}
+
+int view_set_init(struct view_set *s, const char *list, unsigned have,
+                  char *err, size_t errlen)
 {
 	size_t count = 0;
 	while (view_table[count])
 		count++;
 	char *chosen = xrealloc(NULL, count ? count : 1);
-	memset(chosen, 0, count ? count : 1);
+	memset(chosen, NOT_CHOSEN, count ? count : 1);
 	if (!list) {
-		for (size_t i = 0; i < count; i++)
-			chosen[i] = (char)view_table[i]->is_default;
+		choose_defaults(chosen, count, have);
 	} else {
 		const char *p = list;
 		for (;;) {
@@ -90,14 +114,22 @@ int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen
 			}
 			memcpy(name, p, len);
 			name[len] = '\0';
-			const struct view *v = view_find(name, err, errlen);
-			if (!v) {
-				free(chosen);
-				return -1;
+			if (strcmp(name, VIEWS_DEFAULT) == 0) {
+				choose_defaults(chosen, count, have);
+			} else if (strcmp(name, VIEWS_ALL) == 0) {
+				for (size_t i = 0; i < count; i++)
+					if (profile_fits(view_table[i], have))
+						chosen[i] = CHOSEN_NAMED;
+			} else {
+				const struct view *v = view_find(name, err, errlen);
+				if (!v) {
+					free(chosen);
+					return -1;
+				}
+				for (size_t i = 0; i < count; i++)
+					if (view_table[i] == v)
+						chosen[i] = CHOSEN_NAMED;
 			}
-			for (size_t i = 0; i < count; i++)
-				if (view_table[i] == v)
-					chosen[i] = 1;
 			if (!comma)
 				break;
 			p = comma + 1;
@@ -109,7 +141,7 @@ int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen
 		for (const char *const *r = view_table[i]->requires; chosen[i] && r && *r; r++)
 			for (size_t k = 0; k < count; k++)
 				if (strcmp(view_table[k]->name, *r) == 0)
-					chosen[k] = 1;
+					chosen[k] = CHOSEN_NAMED;
 	/* Registry order, each view once, whatever the order given. */
 	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
 	memset(s->ctx, 0, (count ? count : 1) * sizeof(*s->ctx));
@@ -121,6 +153,7 @@ int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen
 		struct view_ctx *c = &s->ctx[s->n++];
 		c->view = view_table[i];
 		c->set = s;
+		c->named = chosen[i] == CHOSEN_NAMED;
 		c->state = xrealloc(NULL, c->view->state_size ? c->view->state_size : 1);
 		memset(c->state, 0, c->view->state_size ? c->view->state_size : 1);
 		s->needs |= c->view->needs;

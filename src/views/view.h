@@ -29,6 +29,9 @@ struct view_ctx {
 	unsigned jobs;              /* workers allowed (pictures), 1: none */
 	const struct profile *profile;      /* --profile, or NULL */
 	const struct view_set *set;         /* all the views of the run */
+	int named;                  /* chosen by name in --views (or by 'all',
+	                             * or brought by another view), not only as
+	                             * one of the default set */
 };
 
 struct view {
@@ -62,9 +65,16 @@ struct view_set {
  * NULL and writes a message ("unknown view 'x'", "ambiguous view 'a':
  * could be ...") into err. */
 const struct view *view_find(const char *name, char *err, size_t errlen);
-/* Build the set from a comma-separated list (NULL: the default set).
- * Returns 0, or -1 with a message in err. */
-int view_set_init(struct view_set *s, const char *list, char *err, size_t errlen);
+/* The words of a --views list besides view names. */
+#define VIEWS_DEFAULT "default"     /* the default set (as without --views) */
+#define VIEWS_ALL "all"             /* every view the run can render */
+/* Build the set from a comma-separated list of names, "default" and
+ * "all" (list NULL: the default set).  have: NEEDS_PROFILE and
+ * NEEDS_STACKS when the run has a profile (with stacks); the default set
+ * then adds the views that need it, and "all" takes only the views whose
+ * needs of a profile it meets.  Returns 0, or -1 with a message in err. */
+int view_set_init(struct view_set *s, const char *list, unsigned have,
+                  char *err, size_t errlen);
 /* What every view of the set works with, before the first record. */
 void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
                      const char *name, unsigned jobs, const struct profile *profile);

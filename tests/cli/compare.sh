@@ -8,9 +8,9 @@ SUITE=compare
 . "$(dirname "$0")/setup.sh"
 
 ALL='aborts+0,aborts+0%,traces-0%,new-reasons,new-sites'
-$DA -q --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/a" > /dev/null
-$DA -q --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/b" > /dev/null
-$DA -q --dump "$SAMPLES/flush.dump" --out-dir "$TMP/f" > /dev/null
+$DA -q --views default,bush-txt --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/a" > /dev/null
+$DA -q --views default,bush-txt --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/b" > /dev/null
+$DA -q --views default,bush-txt --dump "$SAMPLES/flush.dump" --out-dir "$TMP/f" > /dev/null
 
 $DA --compare "$TMP/a" "$TMP/a" --fail-on "$ALL" > "$TMP/same"
 check "same directory: exit 0 under every rule" 0 $?
@@ -104,7 +104,7 @@ check "no manifest: message" "dumpanalyze: $TMP/nom: not a dumpanalyze output di
 
 # A rerun into the same directory changes nothing.
 cp -rp "$TMP/a" "$TMP/a0"
-$DA -q --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/a" > /dev/null
+$DA -q --views default,bush-txt --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/a" > /dev/null
 $DA --compare "$TMP/a0" "$TMP/a" --fail-on "$ALL" --json > "$TMP/rerun.json"
 check "rerun: exit 0 under every rule" 0 $?
 check "rerun: every reason, site and bush the same" "same" \
@@ -115,7 +115,7 @@ check "rerun: sites and bushes there" \
 
 # Bushes match by root kind and start location: penlight under LuaJIT
 # 2.1-beta3 and 2.1-HEAD numbers its traces differently.
-$DA -q --dump "$SAMPLES/penlight-luajit21.dump" --out-dir "$TMP/h" > /dev/null
+$DA -q --views default,bush-txt --dump "$SAMPLES/penlight-luajit21.dump" --out-dir "$TMP/h" > /dev/null
 check "bushes: tablex.lua:728 is trace 23, then 28" "---- TRACE 23 start tablex.lua:728 ---- TRACE 28 start tablex.lua:728" \
 	"$(head -1 "$TMP/a/gen-1-bush-23.txt") $(head -1 "$TMP/h/gen-1-bush-28.txt")"
 $DA --compare "$TMP/a" "$TMP/h" --json > "$TMP/ah.json"
@@ -229,7 +229,7 @@ mkdir -p "$TMP/old" "$TMP/new"
 cp "$SAMPLES/lua/blacklist.lua" "$TMP/old/b.lua"
 { printf -- '-- one\n-- two\n-- three\n-- four\n'; cat "$SAMPLES/lua/blacklist.lua"; } > "$TMP/new/b.lua"
 for side in old new; do
-	$DA -q --dump "$SAMPLES/edit-$side.dump" --out-dir "$TMP/$side/out" > /dev/null
+	$DA -q --views default,bush-txt --dump "$SAMPLES/edit-$side.dump" --out-dir "$TMP/$side/out" > /dev/null
 	check "edit: analysed ($side)" 0 $?
 done
 $DA --compare "$TMP/old/out" "$TMP/new/out" --fail-on new-sites,new-reasons > "$TMP/edit"

@@ -35,8 +35,12 @@ help_opts=$($DA --help | sed -n 's/^  \(-., \|    \)--\([a-z-]*\).*/\2/p' | past
 check "--help lists 15 options" 15 "$(printf '%s\n' $help_opts | wc -l)"
 check "man OPTIONS: --help's options, in its order" "$help_opts" \
 	"$(span "$MAN" options | grep -A1 '^\.TP$' | sed -n 's/^\.B[IR]* .*\\-\\-\([^ "]*\).*/\1/p' | sed 's/\\-/-/g' | paste -sd' ')"
-views=$($DA --views list | awk '{print $1}' | paste -sd' ')
+views=$($DA --views list | sed '/^$/,$d' | awk '{print $1}' | paste -sd' ')
 check "--views list: 14 views" 14 "$(printf '%s\n' $views | wc -l)"
+check "--views list: then the words default and all" "
+default            in a list: the views above not marked (not default), and with --profile its views
+all                in a list: every view above (profile and flamegraph only with --profile)" \
+	"$($DA --views list | sed -n '/^$/,$p')"
 check "man VIEWS: the views, in --views list order" "$views" \
 	"$(span "$MAN" views | grep -A1 '^\.TP$' | sed -n 's/^\.B //p' | sed 's/\\-/-/g' | paste -sd' ')"
 check "README: a row per view, in --views list order" "$views" \
@@ -71,7 +75,7 @@ check "--help=pdf: message" "dumpanalyze: unknown --help format 'pdf' (man or re
 # is plain help; -V takes its argument; -h takes none.
 check "-V list -h: the usage" "0 usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" \
 	"$($DA -V list -h > "$TMP/out"; echo $?) $(head -n 1 "$TMP/out")"
-check "-V list: 14 views" 14 "$($DA -V list | wc -l)"
+check "-V list: 14 views, a blank line, 2 words" 17 "$($DA -V list | wc -l)"
 check "-hq: help and quiet, not a format" "0 1" "$($DA -hq > "$TMP/out"; echo $?) $(grep -c '^usage: ' "$TMP/out")"
 $DA -j 2> "$TMP/err"
 check "-j without its number" "1 dumpanalyze: option '-j' needs an argument (try --help)" "$? $(cat "$TMP/err")"

@@ -62,6 +62,18 @@ expect "ambiguous view" 1 "dumpanalyze: ambiguous view 'bush': could be bush-txt
 	--dump "$DUMP" --out-dir "$TMP/o3" --views bush
 expect "empty view list" 1 "dumpanalyze: bad view list 'traces,'" -- \
 	--dump "$DUMP" --out-dir "$TMP/o3" --views traces,
+expect "unknown view after default" 1 "dumpanalyze: unknown view 'nope' (--views list shows them)" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views default,nope
+expect "unknown view after all" 1 "dumpanalyze: unknown view 'al' (--views list shows them)" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views al
+expect "default: a word, not a prefix" 1 "dumpanalyze: unknown view 'defaults' (--views list shows them)" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views defaults
+expect "empty name after all" 1 "dumpanalyze: bad view list 'all,,traces'" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views all,,traces
+check "bad lists: nothing created" "no" "$([ -e "$TMP/o3" ] && echo yes || echo no)"
+expect "flamegraph needs a profile, also with default" 1 \
+	"dumpanalyze: view flamegraph needs --profile FILE (a -jp profile of the same workload)" -- \
+	--dump "$DUMP" --out-dir "$TMP/o3" --views default,flamegraph
 expect "unknown long option" 1 "dumpanalyze: unknown option '--bogus' (try --help)" -- --bogus
 expect "unknown short option" 1 "dumpanalyze: unknown option '-z' (try --help)" -- -z
 expect "option without its argument" 1 "dumpanalyze: option '--dump' needs an argument (try --help)" -- --dump
@@ -105,7 +117,7 @@ $DA --help > "$TMP/help" 2>&1
 check "help: exit status" 0 $?
 check "help: first line" "usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" "$(head -n 1 "$TMP/help")"
 $DA --version > "$TMP/version"
-check "version" "dumpanalyze 0.2.0" "$(cat "$TMP/version")"
+check "version" "dumpanalyze 0.3.0" "$(cat "$TMP/version")"
 # Exits of a trace compiled before the dump began (jit.dump.on inside the
 # program): a warning, once per trace; fatal under --strict.
 expect "exits of a trace never started, --strict" 3 \

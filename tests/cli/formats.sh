@@ -66,7 +66,7 @@ check "broken gzip header: message" "dumpanalyze: $TMP/worse.gz: corrupt gzip da
 
 # -jv verbose log: traces, aborts and bushes from it.
 JV=$SAMPLES/jv.dump
-$DA -q --dump "$JV" --out-dir "$TMP/jv"
+$DA -q --views default,bush-txt,bush-png --dump "$JV" --out-dir "$TMP/jv"
 check "jv: rows = stopped traces" "$(grep -c '^\[TRACE  *[0-9]' "$JV")" "$(grep -vc '^ID,' "$TMP/jv/gen-1-traces.csv")"
 check "jv: abort counts = aborted attempts" "$(grep -c '^\[TRACE --- ' "$JV")" \
 	"$(tail -n +2 "$TMP/jv/gen-1-abort-reasons.csv" | awk -F, '{s += $NF} END {print s + 0}')"

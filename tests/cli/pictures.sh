@@ -36,6 +36,46 @@ for case in penlight-x:26 luacheck:36 reuse:9 flush:19; do
 	check "$dump: PNGs valid, SVGs valid XML of the same size" "" "$bad"
 done
 
+# The default views draw only bushes with side traces (a root and more),
+# and write no bush text: the PNGs are exactly those of the bushes whose
+# text (above, every bush) has more than one trace.  Counts reviewed
+# against the dumps' bushes.
+for case in penlight-x:11:19 luacheck:13:21 reuse:1:9 flush:3:29; do
+	dump=${case%%:*} rest=${case#*:}
+	multi=${rest%:*} files=${rest#*:}
+	$DA -q --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/default-$dump"
+	want=$(for t in "$TMP/$dump"/*-bush-*.txt; do
+		[ "$(grep -c '^---- TRACE [0-9]* stop' "$t")" -gt 1 ] && basename "${t%.txt}.png"
+	done | sort)
+	check "$dump default: $multi bushes of several traces" "$multi" "$(printf '%s\n' "$want" | grep -c png)"
+	check "$dump default: PNGs of exactly those" "$want" "$(ls "$TMP/default-$dump" | grep '\.png$' | sort)"
+	check "$dump default: no bush text" "" "$(ls "$TMP/default-$dump" | grep 'bush-.*\.txt$')"
+	check "$dump default: $files files" "$files" "$(ls "$TMP/default-$dump" | wc -l)"
+	check "$dump default: pictures = named bush-png's" "" \
+		"$(cd "$TMP/default-$dump" && for f in *.png; do cmp -s "$f" "$TMP/$dump/$f" || echo "$f"; done)"
+done
+check "penlight-x default: the files" "gen-1-abort-reasons.csv gen-1-abort-reasons.txt gen-1-abort-sites.csv \
+gen-1-blacklist.csv gen-1-bush-22.png gen-1-bush-23.png gen-1-bush-3.png gen-1-bush-37.png gen-1-bush-38.png \
+gen-1-bush-41.png gen-1-bush-5.png gen-1-bush-52.png gen-1-bush-53.png gen-1-bush-6.png gen-1-bush-72.png \
+gen-1-exits.csv gen-1-traces.csv manifest.json summary.txt" "$(ls "$TMP/default-penlight-x" | tr '\n' ' ' | sed 's/ $//')"
+# Named with the default set, or by "all": every bush again.
+$DA -q --views default,bush-png --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/default-named"
+check "default,bush-png: every bush drawn" 26 "$(ls "$TMP/default-named" | grep -c 'bush-.*\.png$')"
+$DA -q --views all --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/all"
+check "all: every bush drawn, as text, PNG and SVG" "26 26 26" \
+	"$(for e in txt png svg; do ls "$TMP/all" | grep -c "bush-.*\.$e\$"; done | tr '\n' ' ' | sed 's/ $//')"
+
+# A run of three or more exits neither taken nor grown from is one row:
+# bush 6 of penlight-x shows "6/3-6  4 exits" (its exits 3..6 quiet).
+check "penlight-x: bush 6 is 218 px shorter by its runs and tighter rows (614 1171 before)" "602 953" \
+	"$(png_size "$TMP/penlight-x/gen-1-bush-6.png")"
+# Text and shapes without antialiasing: every unscaled picture has few
+# colours and is a palette PNG (colour type 3, byte 25); penlight-x's 26
+# pictures were 647,365 bytes as RGB with antialiasing (0.2.0).
+check "penlight-x: 26 palette PNGs" 26 \
+	"$(for f in "$TMP/penlight-x"/*.png; do od -An -tu1 -j25 -N1 "$f"; done | grep -c ' 3$')"
+check "penlight-x: PNG bytes" 153567 "$(cat "$TMP/penlight-x"/*.png | wc -c)"
+
 # The bush with the most traces gets a larger canvas than the smallest.
 out=$TMP/penlight-x
 big=$(for t in "$out"/*-bush-*.txt; do echo "$(grep -c '^---- TRACE [0-9]* stop' "$t") $t"; done | sort -n | tail -n 1 | awk '{print $2}')
@@ -72,6 +112,8 @@ check "pictures are deterministic" "" "$(cd "$TMP/again" && for f in *.png *.svg
 # when frames and arcs lost their dots and shapes got cairo's faster
 # antialiasing, and again when narrow bushes' titles wrapped; libdeflate's
 # files, rows unfiltered, decode to the same pixels as zlib's did.
-check "penlight-x: PNG bytes as reviewed" 3b4584e5d8f0c851303d1150c05561546d43dca4460e248c6fb51f2680823a05 \
+# Again when runs of quiet exits became one row, and when text and shapes
+# lost their antialiasing for palette PNGs (bushes 6 and 23 viewed).
+check "penlight-x: PNG bytes as reviewed" 450c3692a8e6a0ca15f2e955afadb1acff386e97bc3154d47d44aa1b3146e534 \
 	"$(cat "$TMP/penlight-x"/*.png | sha256sum | cut -c1-64)"
 finish

@@ -118,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct view_set views;
 	char err[256];
-	if (view_set_init(&views, VIEWS, err, sizeof(err)) < 0)
+	if (view_set_init(&views, VIEWS, 0, err, sizeof(err)) < 0)
 		__builtin_trap();
 	/* The options the CLI can give, chosen by the input's length: strict,
 	 * notes (--verbose), and reading with or without the thread. */

@@ -114,6 +114,45 @@ static void test_blocks_root_first_with_parents_and_exits(void **s)
 	world_free(w);
 }
 
+static cairo_surface_t *draw(const struct bush_picture *p);
+
+/* Three or more quiet exits in a row (not taken, no side trace) are one
+ * row that names the first and last and counts them; fewer stay rows. */
+static void test_quiet_exit_runs_are_one_row(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	add(w, 1, -1, 0, 8, "q.lua:1", DA_LINK_LOOP);     /* exits 0..7 */
+	add(w, 2, 0, 4, 8, "q.lua:2", DA_LINK_ROOT);      /* from 1/4 */
+	add(w, 3, 1, 2, 0, "q.lua:3", DA_LINK_ROOT);      /* from 2/2 */
+	add(w, 4, 1, 5, 0, "q.lua:4", DA_LINK_ROOT);      /* from 2/5 */
+	struct bush_picture p;
+	assert_int_equal(bush_picture_build(&p, &w->bush, 1, &no_counts), 0);
+	/* trace 1: 0-3 (4 exits), 4 (side), 5-7 (3 exits) */
+	assert_int_equal(p.blocks[0].nexits, 3);
+	const struct exit_node *x = p.blocks[0].exits;
+	assert_int_equal(x[0].exit, 0);
+	assert_int_equal(x[0].last, 3);
+	assert_int_equal(x[0].run, 4);
+	assert_int_equal(x[1].exit, 4);
+	assert_int_equal(x[1].run, 1);
+	assert_int_equal(x[1].sides, 1);
+	assert_int_equal(x[2].exit, 5);
+	assert_int_equal(x[2].last, 7);
+	assert_int_equal(x[2].run, 3);
+	/* trace 2: 0, 1, 2 (side), 3, 4, 5 (side), 6, 7: runs too short */
+	assert_int_equal(p.blocks[1].nexits, 8);
+	for (uint32_t k = 0; k < 8; k++) {
+		assert_int_equal(p.blocks[1].exits[k].exit, k);
+		assert_int_equal(p.blocks[1].exits[k].run, 1);
+	}
+	/* the side edge still finds its exit's row */
+	cairo_surface_t *sf = draw(&p);
+	cairo_surface_destroy(sf);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
 static void test_exit_counts_annotate_exits(void **s)
 {
 	(void)s;
@@ -309,8 +348,8 @@ static void test_files_written_with_picture_size(void **s)
 	struct view_ctx c = { .out = out, .jobs = 1 };
 	struct workers jobs = { 0, NULL, 0, 0, 0 };
 	tally_init(&gs.exits);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG), 0);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_SVG), 0);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG, 2), 0);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_SVG, 1), 0);
 	workers_free(&jobs);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
@@ -357,6 +396,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks_root_first_with_parents_and_exits),
+		cmocka_unit_test(test_quiet_exit_runs_are_one_row),
 		cmocka_unit_test(test_exit_counts_annotate_exits),
 		cmocka_unit_test(test_canvas_grows_with_the_bush),
 		cmocka_unit_test(test_title_wraps_on_narrow_bushes),

@@ -13,7 +13,7 @@
 #include "output/picture.h"
 #include "memfile.h"
 
-struct scene { int w, h, noise; };
+struct scene { int w, h, noise, flat; };
 
 /* Flat areas, a gradient, text, and optionally noise no compressor
  * can shrink (so the compressed rows outgrow their input). */
@@ -22,6 +22,16 @@ static void draw_scene(cairo_t *cr, const void *arg)
 	const struct scene *sc = arg;
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
+	if (sc->flat) {         /* flat colours only, flat of them */
+		cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+		for (int i = 1; i < sc->flat; i++) {
+			cairo_set_source_rgb(cr, (i * 37 % 256) / 255.0, (i * 101 % 256) / 255.0,
+			                     (i / 2) / 255.0);
+			cairo_rectangle(cr, i % sc->w, (i * 7) % sc->h, 3, 2);
+			cairo_fill(cr);
+		}
+		return;
+	}
 	cairo_pattern_t *g = cairo_pattern_create_linear(0, 0, sc->w, sc->h);
 	cairo_pattern_add_color_stop_rgb(g, 0, 0.9, 0.2, 0.1);
 	cairo_pattern_add_color_stop_rgb(g, 1, 0.1, 0.3, 0.8);
@@ -62,7 +72,7 @@ static int check_chunks(const struct memfile *m, int w, int h)
 	assert_true(m->len >= 8 + 25 + 12);
 	assert_memory_equal(p, "\x89PNG\r\n\x1a\n", 8);
 	p += 8;
-	int idats = 0, n = 0, ended = 0;
+	int idats = 0, n = 0, ended = 0, type = 0;
 	while (p < end) {
 		assert_false(ended);
 		assert_true(end - p >= 12);
@@ -75,7 +85,14 @@ static int check_chunks(const struct memfile *m, int w, int h)
 			assert_int_equal(len, 13);
 			assert_int_equal(be32(p + 8), (uint32_t)w);
 			assert_int_equal(be32(p + 12), (uint32_t)h);
-			assert_memory_equal(p + 16, "\x08\x02\x00\x00\x00", 5);
+			assert_int_equal(p[16], 8);
+			type = p[17];
+			assert_true(type == 2 || type == 3);        /* RGB, or palette */
+			assert_memory_equal(p + 18, "\x00\x00\x00", 3);
+		} else if (n == 1 && type == 3) {
+			/* a palette picture: PLTE right after IHDR */
+			assert_memory_equal(p + 4, "PLTE", 4);
+			assert_true(len >= 3 && len <= 768 && len % 3 == 0);
 		} else if (memcmp(p + 4, "IDAT", 4) == 0) {
 			idats++;
 		} else {
@@ -121,7 +138,7 @@ static void check_pixels(const struct memfile *m, const struct scene *sc)
 static void test_small_pictures_round_trip(void **s)
 {
 	(void)s;
-	const struct scene scenes[] = { { 1, 1, 0 }, { 7, 3, 0 }, { 200, 120, 0 }, { 33, 5, 1 } };
+	const struct scene scenes[] = { { 1, 1, 0, 0 }, { 7, 3, 0, 0 }, { 200, 120, 0, 0 }, { 33, 5, 1, 0 } };
 	for (size_t i = 0; i < sizeof(scenes) / sizeof(scenes[0]); i++) {
 		struct memfile m = write_scene(&scenes[i]);
 		assert_int_equal(check_chunks(&m, scenes[i].w, scenes[i].h), 1);
@@ -130,12 +147,45 @@ static void test_small_pictures_round_trip(void **s)
 	}
 }
 
+/* PNG colour type: 2 RGB, 3 palette. */
+static int png_type(const struct memfile *m)
+{
+	return ((const unsigned char *)m->buf)[25];
+}
+
+/* At most 256 colours: a palette of exactly the colours drawn, in order
+ * of first appearance (white, the background, first), one byte a pixel,
+ * the same pixels.  257: RGB. */
+static void test_few_colours_make_a_palette(void **s)
+{
+	(void)s;
+	const struct scene flat = { 300, 200, 0, 256 }, more = { 300, 200, 0, 257 };
+	struct memfile m = write_scene(&flat);
+	check_chunks(&m, flat.w, flat.h);
+	assert_int_equal(png_type(&m), 3);
+	const unsigned char *plte = (const unsigned char *)m.buf + 8 + 25;
+	assert_int_equal(be32(plte), 3 * 256);
+	assert_memory_equal(plte + 4, "PLTE\xff\xff\xff", 7);
+	check_pixels(&m, &flat);
+	free(m.buf);
+	m = write_scene(&more);
+	check_chunks(&m, more.w, more.h);
+	assert_int_equal(png_type(&m), 2);
+	check_pixels(&m, &more);
+	free(m.buf);
+	/* noise: RGB */
+	const struct scene noisy = { 200, 40, 1, 0 };
+	m = write_scene(&noisy);
+	assert_int_equal(png_type(&m), 2);
+	free(m.buf);
+}
+
 /* Rows wider than a strip, and more compressed bytes than one IDAT holds:
  * several strips and several IDAT chunks in one stream. */
 static void test_big_noisy_picture_round_trips(void **s)
 {
 	(void)s;
-	const struct scene sc = { 30000, 40, 1 };
+	const struct scene sc = { 30000, 40, 1, 0 };
 	struct memfile m = write_scene(&sc);
 	assert_true(check_chunks(&m, sc.w, sc.h) >= 4);
 	check_pixels(&m, &sc);
@@ -145,7 +195,7 @@ static void test_big_noisy_picture_round_trips(void **s)
 static void test_same_picture_same_bytes(void **s)
 {
 	(void)s;
-	const struct scene sc = { 300, 200, 0 };
+	const struct scene sc = { 300, 200, 0, 0 };
 	struct memfile a = write_scene(&sc), b = write_scene(&sc);
 	assert_int_equal(a.len, b.len);
 	assert_memory_equal(a.buf, b.buf, a.len);
@@ -159,7 +209,7 @@ static void test_same_picture_same_bytes(void **s)
 static void test_picture_after_another_same_bytes(void **s)
 {
 	(void)s;
-	const struct scene small = { 200, 120, 0 }, big = { 900, 700, 1 };
+	const struct scene small = { 200, 120, 0, 0 }, big = { 900, 700, 1, 0 };
 	picture_release();
 	struct memfile fresh = write_scene(&small);
 	struct memfile before = write_scene(&big);
@@ -177,7 +227,7 @@ static void test_write_failure_is_reported(void **s)
 	(void)s;
 	FILE *fp = fopen("/dev/full", "w");
 	assert_non_null(fp);
-	const struct scene sc = { 300, 200, 0 };
+	const struct scene sc = { 300, 200, 0, 0 };
 	int r = picture_write(fp, PICTURE_PNG, sc.w, sc.h, draw_scene, &sc);
 	r |= fflush(fp);
 	assert_int_equal(r, -1);
@@ -189,6 +239,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_pictures_round_trip),
 		cmocka_unit_test(test_big_noisy_picture_round_trips),
+		cmocka_unit_test(test_few_colours_make_a_palette),
 		cmocka_unit_test(test_same_picture_same_bytes),
 		cmocka_unit_test(test_picture_after_another_same_bytes),
 		cmocka_unit_test(test_write_failure_is_reported),

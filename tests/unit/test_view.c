@@ -9,7 +9,8 @@
 #include "views/view.h"
 
 /* The registry in --views list order, and which are default (see
- * man/dumpanalyze.1: all but bush-svg and jsonl). */
+ * man/dumpanalyze.1: all but bush-txt, bush-svg, jsonl, profile,
+ * flamegraph and html). */
 static const char *const registry[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
 	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph", "html",
@@ -17,7 +18,7 @@ static const char *const registry[] = {
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
 static const char *const defaults[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png",
+	"exits", "blacklist", "bush-png",
 };
 #define NDEFAULTS (sizeof(defaults) / sizeof(defaults[0]))
 
@@ -116,15 +117,16 @@ static void test_default_set_is_default_views_in_registry_order(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	assert_int_equal(view_set_init(&set, NULL, err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, NULL, 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, NDEFAULTS);
 	for (size_t i = 0; i < NDEFAULTS; i++) {
 		assert_string_equal(set.ctx[i].view->name, defaults[i]);
 		assert_true(set.ctx[i].view->is_default);
 		assert_null(set.ctx[i].out);
 		assert_non_null(set.ctx[i].state);
+		assert_false(set.ctx[i].named);
 	}
-	assert_int_equal(set.needs, NEEDS_TEXT | NEEDS_CAIRO);
+	assert_int_equal(set.needs, NEEDS_CAIRO);
 	assert_int_equal(view_set_finish(&set), 0);
 	assert_null(set.ctx);
 	assert_int_equal(set.n, 0);
@@ -135,7 +137,7 @@ static void test_list_selects_each_view_once_in_registry_order(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	assert_int_equal(view_set_init(&set, "bush-txt,traces,traces,tr,bush-t",
+	assert_int_equal(view_set_init(&set, "bush-txt,traces,traces,tr,bush-t", 0,
 	                               err, sizeof(err)), 0);
 	assert_int_equal(set.n, 2);
 	assert_string_equal(set.ctx[0].view->name, "traces");
@@ -153,12 +155,12 @@ static void test_no_view_brings_others(void **s)
 	char err[256];
 	/* html draws its bushes in the browser: it no longer brings bush-svg
 	 * and bush-txt; it needs the trace text only */
-	assert_int_equal(view_set_init(&set, "html", err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, "html", 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, 1);
 	assert_string_equal(set.ctx[0].view->name, "html");
 	assert_int_equal(set.needs, NEEDS_TEXT);
 	assert_int_equal(view_set_finish(&set), 0);
-	assert_int_equal(view_set_init(&set, "html,traces,bush-txt", err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, "html,traces,bush-txt", 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, 3);
 	assert_string_equal(set.ctx[0].view->name, "traces");
 	assert_string_equal(set.ctx[1].view->name, "bush-txt");
@@ -168,12 +170,70 @@ static void test_no_view_brings_others(void **s)
 		assert_null(view_table[i]->requires);
 }
 
+/* "default" is the default set, "all" every view the run can render:
+ * the profile's views only with a profile (the flame graph with stacks).
+ * A view named, or brought by "all", knows it was asked for. */
+static void test_default_and_all_words(void **s)
+{
+	(void)s;
+	struct view_set set;
+	char err[256];
+	assert_int_equal(view_set_init(&set, "default", 0, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NDEFAULTS);
+	for (size_t i = 0; i < NDEFAULTS; i++) {
+		assert_string_equal(set.ctx[i].view->name, defaults[i]);
+		assert_false(set.ctx[i].named);
+	}
+	assert_int_equal(view_set_finish(&set), 0);
+
+	assert_int_equal(view_set_init(&set, "bush-png,default,jsonl", 0, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NDEFAULTS + 1);
+	assert_string_equal(set.ctx[NDEFAULTS - 1].view->name, "bush-png");
+	assert_true(set.ctx[NDEFAULTS - 1].named);
+	assert_string_equal(set.ctx[NDEFAULTS].view->name, "jsonl");
+	assert_true(set.ctx[NDEFAULTS].named);
+	assert_false(set.ctx[0].named);
+	assert_int_equal(view_set_finish(&set), 0);
+
+	/* with a profile of stacks the default set has both profile views */
+	assert_int_equal(view_set_init(&set, NULL, NEEDS_PROFILE | NEEDS_STACKS, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NDEFAULTS + 2);
+	assert_string_equal(set.ctx[NDEFAULTS].view->name, "profile");
+	assert_string_equal(set.ctx[NDEFAULTS + 1].view->name, "flamegraph");
+	assert_int_equal(view_set_finish(&set), 0);
+	assert_int_equal(view_set_init(&set, "default", NEEDS_PROFILE, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NDEFAULTS + 1);
+	assert_string_equal(set.ctx[NDEFAULTS].view->name, "profile");
+	assert_int_equal(view_set_finish(&set), 0);
+
+	assert_int_equal(view_set_init(&set, "all", 0, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NREGISTRY - 2);     /* not profile, flamegraph */
+	for (size_t i = 0; i < set.n; i++)
+		assert_true(set.ctx[i].named);
+	assert_int_equal(view_set_finish(&set), 0);
+	assert_int_equal(view_set_init(&set, "all", NEEDS_PROFILE, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NREGISTRY - 1);     /* not flamegraph */
+	assert_int_equal(view_set_finish(&set), 0);
+	assert_int_equal(view_set_init(&set, "traces,all", NEEDS_PROFILE | NEEDS_STACKS,
+	                               err, sizeof(err)), 0);
+	assert_int_equal(set.n, NREGISTRY);
+	for (size_t i = 0; i < NREGISTRY; i++)
+		assert_string_equal(set.ctx[i].view->name, registry[i]);
+	assert_int_equal(view_set_finish(&set), 0);
+
+	/* whole words only: no prefixes of them */
+	assert_int_equal(view_set_init(&set, "defaults", 0, err, sizeof(err)), -1);
+	assert_string_equal(err, "unknown view 'defaults' (--views list shows them)");
+	assert_int_equal(view_set_init(&set, "al", 0, err, sizeof(err)), -1);
+	assert_string_equal(err, "unknown view 'al' (--views list shows them)");
+}
+
 static void test_view_state_is_zeroed(void **s)
 {
 	(void)s;
 	struct view_set set;
 	char err[256];
-	assert_int_equal(view_set_init(&set, "summary", err, sizeof(err)), 0);
+	assert_int_equal(view_set_init(&set, "summary", 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, 1);
 	size_t n = set.ctx[0].view->state_size;
 	const unsigned char *p = set.ctx[0].state;
@@ -187,14 +247,14 @@ static void test_bad_lists_fail_with_message(void **s)
 	(void)s;
 	struct view_set set;
 	char err[256];
-	assert_int_equal(view_set_init(&set, "traces,,bush-txt", err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,,bush-txt", 0, err, sizeof(err)), -1);
 	assert_string_equal(err, "bad view list 'traces,,bush-txt'");
-	assert_int_equal(view_set_init(&set, "", err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "", 0, err, sizeof(err)), -1);
 	assert_string_equal(err, "bad view list ''");
-	assert_int_equal(view_set_init(&set, "traces,", err, sizeof(err)), -1);
-	assert_int_equal(view_set_init(&set, "traces,nope", err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,", 0, err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "traces,nope", 0, err, sizeof(err)), -1);
 	assert_string_equal(err, "unknown view 'nope' (--views list shows them)");
-	assert_int_equal(view_set_init(&set, "bush", err, sizeof(err)), -1);
+	assert_int_equal(view_set_init(&set, "bush", 0, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "ambiguous"));
 }
 
@@ -229,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_default_set_is_default_views_in_registry_order),
 		cmocka_unit_test(test_list_selects_each_view_once_in_registry_order),
 		cmocka_unit_test(test_no_view_brings_others),
+		cmocka_unit_test(test_default_and_all_words),
 		cmocka_unit_test(test_view_state_is_zeroed),
 		cmocka_unit_test(test_bad_lists_fail_with_message),
 		cmocka_unit_test(test_bush_file_names),
