@@ -55,6 +55,11 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_JSON: run->json = 1; break;
 		case OPT_EXPLAIN: run->explain = optarg; break;
 		case OPT_VMDEF: run->vmdef = optarg; break;
+		case OPT_SOURCE_ROOT:
+			run->source_roots = xrealloc(run->source_roots,
+			                             (run->nsource_roots + 1) * sizeof(*run->source_roots));
+			run->source_roots[run->nsource_roots++] = optarg;
+			break;
 		case 'h':
 			/* --help=man and =readme (not listed): the generated docs. */
 			*done = 1;
@@ -173,5 +178,6 @@ int main(int argc, char **argv)
 	oom_pop(&oc);
 	free(run.dumps);
 	free(run.profiles);
+	free(run.source_roots);
 	return rc;
 }
