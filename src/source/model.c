@@ -194,13 +194,15 @@ void src_model_abort(struct src_model *m, const struct da_abort *a)
 	const char *reason = a->reason_normal ? a->reason_normal : a->reason;
 	const char *afile = name_of(m, a->file), *sfile = name_of(m, a->start_file);
 	if (afile) {
-		struct src_line *l = &m->lines[line_of(m, afile, a->line)];
+		size_t li = line_of(m, afile, a->line);
+		struct src_line *l = &m->lines[li];
 		add_reason(&l->aborted, &l->naborted, &l->aborted_cap, reason, ref, NULL, 0);
 		l->aborts++;
 		file_of(m, afile)->aborts++;
 	}
 	if (sfile) {
-		struct src_line *l = &m->lines[line_of(m, sfile, a->start_line)];
+		size_t li = line_of(m, sfile, a->start_line);
+		struct src_line *l = &m->lines[li];
 		add_reason(&l->started, &l->nstarted, &l->started_cap, reason, ref, afile, a->line);
 		l->attempts++;
 		file_of(m, sfile)->attempts++;
@@ -217,7 +219,8 @@ void src_model_gen_end(struct src_model *m, const struct da_gen *g)
 		if (st->exit != PARENT_EXIT_NONE || !st->file || st->later != LATER_NO)
 			continue;
 		const char *file = name_of(m, st->file);
-		struct src_line *l = &m->lines[line_of(m, file, st->line)];
+		size_t li = line_of(m, file, st->line);
+		struct src_line *l = &m->lines[li];
 		l->blacklisted++;
 		l->blacklist_reason = st->last_reason;
 		file_of(m, file)->blacklisted++;
@@ -256,7 +259,8 @@ void src_model_profile(struct src_model *m, const struct profile *p, const struc
 		const char *name = dump_name(m, pl->file, intern_len(pl->file));
 		if (!name || pl->line <= 0)
 			continue;
-		struct src_line *l = &m->lines[line_of(m, name, pl->line)];
+		size_t li = line_of(m, name, pl->line);
+		struct src_line *l = &m->lines[li];
 		l->samples += pl->samples;
 		for (int s = 0; s < VM_STATES; s++)
 			l->state[s] += pl->state[s];
@@ -269,7 +273,8 @@ void src_model_profile(struct src_model *m, const struct profile *p, const struc
 		const char *name = dump_name(m, r->file, r->file_len);
 		if (!name || !r->callee)
 			continue;
-		struct src_line *l = &m->lines[line_of(m, name, r->line)];
+		size_t li = line_of(m, name, r->line);
+		struct src_line *l = &m->lines[li];
 		l->callee_samples += r->samples;
 		l->callee_file = r->callee->file;
 		l->callee_line = r->callee->line;

@@ -27,14 +27,14 @@ static struct source_state *state(struct view_ctx *c)
 	return s;
 }
 
-static int source_gen_begin(struct view_ctx *c, const struct da_gen *g)
+int source_view_gen_begin(struct view_ctx *c, const struct da_gen *g)
 {
 	(void)g;
 	src_model_gen_begin(&state(c)->model);
 	return 0;
 }
 
-static int source_trace(struct view_ctx *c, const struct da_trace *t)
+int source_view_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct source_state *s = state(c);
 	answers_trace(&s->answers, t);
@@ -42,7 +42,7 @@ static int source_trace(struct view_ctx *c, const struct da_trace *t)
 	return 0;
 }
 
-static int source_abort(struct view_ctx *c, const struct da_abort *a)
+int source_view_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct source_state *s = state(c);
 	answers_abort(&s->answers, a);
@@ -50,7 +50,7 @@ static int source_abort(struct view_ctx *c, const struct da_abort *a)
 	return 0;
 }
 
-static int source_gen_end(struct view_ctx *c, const struct da_gen *g)
+int source_view_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct source_state *s = state(c);
 	answers_gen_end(&s->answers, g);
@@ -477,16 +477,21 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 		put_file(fp, m, m->ranked[i], i + 1);
 }
 
+void source_prepare(struct view_ctx *c, struct source_state *s)
+{
+	struct callees cal;
+	callees_build(&cal, &s->answers, c->profile);
+	src_model_profile(&s->model, c->profile, &cal);
+	callees_free(&cal);
+	src_model_rank(&s->model);
+}
+
 static int source_finish(struct view_ctx *c)
 {
 	struct source_state *s = state(c);
 	int r = 0;
 	if (c->out && s->answers.ngens) {
-		struct callees cal;
-		callees_build(&cal, &s->answers, c->profile);
-		src_model_profile(&s->model, c->profile, &cal);
-		callees_free(&cal);
-		src_model_rank(&s->model);
+		source_prepare(c, s);
 		source_finder_init(&s->finder, c->source_roots, c->nsource_roots);
 		src_model_read(&s->model, &s->finder);
 		struct outfile *f = outfile_create(c->out, "source.txt");
@@ -505,9 +510,11 @@ static int source_finish(struct view_ctx *c)
 	return r;
 }
 
-static void source_release(struct view_ctx *c)
+void source_view_release(struct view_ctx *c)
 {
 	struct source_state *s = c->state;
+	if (!s->inited)
+		return;
 	src_model_free(&s->model);
 	source_finder_free(&s->finder);
 }
@@ -590,10 +597,10 @@ const struct view view_source = {
 	.needs = NEEDS_TEXT,
 	.is_default = 0,
 	.state_size = sizeof(struct source_state),
-	.gen_begin = source_gen_begin,
-	.trace = source_trace,
-	.abort = source_abort,
-	.gen_end = source_gen_end,
+	.gen_begin = source_view_gen_begin,
+	.trace = source_view_trace,
+	.abort = source_view_abort,
+	.gen_end = source_view_gen_end,
 	.finish = source_finish,
-	.release = source_release,
+	.release = source_view_release,
 };

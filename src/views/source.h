@@ -19,6 +19,16 @@ struct source_state {
 	int ready;                  /* finish ran: the pages exist */
 };
 
+/* Hooks for a view whose state is a struct source_state (source, files). */
+int source_view_gen_begin(struct view_ctx *c, const struct da_gen *g);
+int source_view_trace(struct view_ctx *c, const struct da_trace *t);
+int source_view_abort(struct view_ctx *c, const struct da_abort *a);
+int source_view_gen_end(struct view_ctx *c, const struct da_gen *g);
+void source_view_release(struct view_ctx *c);
+/* At the end of the run: the profile and callees joined, files ranked
+ * (nothing read from disk). */
+void source_prepare(struct view_ctx *c, struct source_state *s);
+
 /* The page and anchor of a source line ("source-3.html#L29") into buf,
  * when the run has the source view and a page for that file: 0; else -1
  * (no page: the file was not found, or the view is not in the set). */

@@ -21,6 +21,7 @@ extern const struct view view_jsonl;
 extern const struct view view_html;
 extern const struct view view_profile;
 extern const struct view view_source;
+extern const struct view view_files;
 extern const struct view view_flamegraph;
 
 /* Adding a view: one file in src/views/ and one line here. */
@@ -39,6 +40,7 @@ const struct view *const view_table[] = {
 	&view_profile,
 	&view_flamegraph,
 	&view_source,
+	&view_files,
 	&view_html,
 	NULL
 };
