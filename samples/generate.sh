@@ -424,6 +424,22 @@ check_edit_new() {
     { note "  edit-new: sites $(edit_sites "$1")"; return 1; }
 }
 
+# One generation of thousands of bushes from thousands of loadstring'ed
+# chunks (tpl-1 ... tpl-8000), as a template engine makes under OpenResty.
+# 8.8 MB of text, committed xz-compressed (dumpanalyze reads xz).
+make_templates() {
+  lj -Omaxtrace=30000 -Omaxmcode=131072 "-jdump=tbx,$1" lua/templates.lua 8000
+}
+# At least 7000 roots, 7000 side traces, an FNEW abort in a tpl chunk and
+# no flush; then compress.
+check_templates() {
+  [ "$(count "$1" '^---- TRACE [0-9]+ start [^0-9]')" -ge 7000 ] &&
+    [ "$(count "$1" '^---- TRACE [0-9]+ start [0-9]+/')" -ge 7000 ] &&
+    has "$1" '^---- TRACE [0-9]+ abort tpl-[0-9]+:10 -- NYI: bytecode 51$' "FNEW abort in a template" &&
+    ! grep -q '^---- TRACE flush' "$1" || { note "  templates: wrong shape"; return 1; }
+  xz -9 -c "$1" > "$SAMPLES/templates.dump.xz"
+}
+
 # produce NAME: make, check, retry, then move into samples/NAME.dump
 produce() {
   local name=$1 fn=${1//-/_} out="$TMP/$1.dump" i
@@ -442,7 +458,7 @@ produce() {
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
-     costly profiles costly-luajit2 late edit-old edit-new)
+     costly profiles costly-luajit2 late edit-old edit-new templates)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -464,6 +480,15 @@ for name in "${ALL[@]}"; do
       fi ;;
     profiles)
       make_profiles ;;
+    templates)
+      # size_ok's 1 MB is for the compressed file here
+      for ((i = 1; i <= ATTEMPTS; i++)); do
+        rm -f "$TMP/templates.dump"
+        make_templates "$TMP/templates.dump" && check_templates "$TMP/templates.dump" &&
+          size_ok "$SAMPLES/templates.dump.xz" && break
+        [ "$i" -lt "$ATTEMPTS" ] || die "templates: giving up"
+      done
+      note "templates.dump.xz $(wc -c <"$SAMPLES/templates.dump.xz") bytes ($(wc -c <"$TMP/templates.dump") uncompressed)" ;;
     truncated)
       [ -f penlight-x.dump ] || produce penlight-x
       produce truncated ;;
