@@ -6,6 +6,7 @@
 #include "util/intern.h"
 #include "model/model.h"
 #include "profile/callees.h"
+#include "source/family.h"
 
 void src_model_init(struct src_model *m)
 {
@@ -321,6 +322,90 @@ static int by_rank(const void *x, const void *y)
 	return intern_cmp(a->name, b->name);
 }
 
+struct keyed { char *key; size_t len, rank; };
+
+static int by_key(const void *x, const void *y)
+{
+	const struct keyed *a = x, *b = y;
+	int k = memcmp(a->key, b->key, a->len < b->len ? a->len : b->len);
+	if (!k)
+		k = (a->len > b->len) - (a->len < b->len);
+	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static int by_first(const void *x, const void *y)
+{
+	const struct src_family *a = x, *b = y;
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+/* Each ranked file's family; families in the order of their first
+ * (best ranked) member. */
+static void families(struct src_model *m)
+{
+	struct keyed *v = xrealloc(NULL, (m->nfiles ? m->nfiles : 1) * sizeof(*v));
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const char *name = m->ranked[i]->name;
+		size_t n = intern_len(name);
+		v[i].key = xrealloc(NULL, n + 2);
+		v[i].len = chunk_family(name, n, v[i].key, n + 1);
+		if (!v[i].len) {
+			memcpy(v[i].key, name, n);
+			v[i].len = n;
+		}
+		v[i].rank = i;
+	}
+	qsort(v, m->nfiles, sizeof(*v), by_key);
+	m->families = xrealloc(NULL, (m->nfiles ? m->nfiles : 1) * sizeof(*m->families));
+	m->nfamilies = 0;
+	size_t *fam_of = xrealloc(NULL, (m->nfiles ? m->nfiles : 1) * sizeof(*fam_of));
+	for (size_t i = 0; i < m->nfiles; i++) {
+		struct src_family *fam = m->nfamilies ? &m->families[m->nfamilies - 1] : NULL;
+		if (fam && fam->len == v[i].len && memcmp(fam->name, v[i].key, v[i].len) == 0) {
+			free(v[i].key);
+		} else {
+			fam = &m->families[m->nfamilies++];
+			memset(fam, 0, sizeof(*fam));
+			fam->name = v[i].key;
+			fam->len = v[i].len;
+			fam->first = v[i].rank;
+		}
+		fam_of[i] = m->nfamilies - 1;
+		const struct src_file *f = m->ranked[v[i].rank];
+		fam->members++;
+		fam->traces += f->traces;
+		fam->attempts += f->attempts;
+		fam->aborts += f->aborts;
+		fam->blacklisted += f->blacklisted;
+		fam->samples += f->samples;
+		fam->callee_samples += f->callee_samples;
+	}
+	/* families in order of their first member; files told their index */
+	size_t *old_to_new = xrealloc(NULL, (m->nfamilies ? m->nfamilies : 1) * sizeof(*old_to_new));
+	struct src_family *sorted = xrealloc(NULL, (m->nfamilies ? m->nfamilies : 1) * sizeof(*sorted));
+	memcpy(sorted, m->families, m->nfamilies * sizeof(*sorted));
+	qsort(sorted, m->nfamilies, sizeof(*sorted), by_first);
+	/* first is unique per family: find each old one's new place */
+	for (size_t k = 0; k < m->nfamilies; k++) {
+		size_t lo = 0, hi = m->nfamilies;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (sorted[mid].first < m->families[k].first)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		old_to_new[k] = lo;
+	}
+	for (size_t i = 0; i < m->nfiles; i++)
+		m->ranked[v[i].rank]->family = old_to_new[fam_of[i]];
+	free(m->families);
+	m->families = sorted;
+	free(old_to_new);
+	free(fam_of);
+	free(v);
+}
+
 void src_model_rank(struct src_model *m)
 {
 	free(m->ranked);
@@ -338,6 +423,7 @@ void src_model_rank(struct src_model *m)
 		m->ranked[i] = f;
 	}
 	qsort(m->ranked, m->nfiles, sizeof(*m->ranked), by_rank);
+	families(m);
 }
 
 void src_model_read(struct src_model *m, struct source_finder *finder)
@@ -368,6 +454,9 @@ void src_model_free(struct src_model *m)
 	free(m->lines);
 	free(m->files);
 	free(m->ranked);
+	for (size_t i = 0; i < m->nfamilies; i++)
+		free(m->families[i].name);
+	free(m->families);
 	free(m->loc_of_id);
 	tally_free(&m->line_ix);
 	tally_free(&m->file_ix);

@@ -68,6 +68,17 @@ struct src_file {
 	char *text, *shown;         /* after src_model_read */
 	size_t len, ambiguous;
 	unsigned page;              /* K of source-K.html, 0: none */
+	size_t family;              /* index in the model's families */
+};
+
+/* Chunks of one family (source/family.h) summed; a name without a
+ * counter is a family of one. */
+struct src_family {
+	char *name;
+	size_t len;
+	size_t members;
+	size_t first;               /* rank index of its first member */
+	uint64_t traces, attempts, aborts, blacklisted, samples, callee_samples;
 };
 
 struct src_model {
@@ -85,6 +96,8 @@ struct src_model {
 	int has_bytecode;           /* trace text with bytecode was seen */
 	int profiled, states, stacks, percent;
 	struct src_file **ranked;   /* after src_model_rank */
+	struct src_family *families;    /* ... in order of their first member */
+	size_t nfamilies;
 };
 
 void src_model_init(struct src_model *m);
@@ -97,7 +110,7 @@ void src_model_gen_end(struct src_model *m, const struct da_gen *g);
 struct callees;
 void src_model_profile(struct src_model *m, const struct profile *p, const struct callees *c);
 /* Files ranked by aborts, then samples, then traces, then name bytes;
- * every name classified (no disk access). */
+ * every name classified and given its family (no disk access). */
 void src_model_rank(struct src_model *m);
 /* Read the ranked files that are files (find.h), numbering their pages
  * 1, 2, ... in rank order. */

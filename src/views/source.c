@@ -15,6 +15,7 @@
 
 #define CONTEXT 2                   /* lines around a story */
 #define REFS_SHOWN 4                /* traces named per annotation */
+#define FAMILY_SHOWN 3              /* chunks of a family shown in full */
 
 /* The state starts zeroed; the model wants its tables made. */
 static struct source_state *state(struct view_ctx *c)
@@ -326,9 +327,9 @@ static void put_covered(FILE *fp, const struct src_model *m, const struct src_fi
 	putc('\n', fp);
 }
 
-static void put_file(FILE *fp, const struct src_model *m, const struct src_file *f, size_t rank)
+static void put_file(FILE *fp, const struct src_model *m, const struct src_file *f, const char *rank)
 {
-	fprintf(fp, "\n== %zu ", rank);
+	fprintf(fp, "\n== %s ", rank);
 	put_text(fp, f->name, intern_len(f->name));
 	if (f->kind == CHUNK_FILE) {
 		fputs(": ", fp);
@@ -449,10 +450,23 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 	if (m->profiled)
 		fputs("  samples", fp);
 	fputs("  file\n", fp);
-	size_t nonfile = 0;
+	size_t nonfile = 0, row = 0;
 	for (size_t i = 0; i < m->nfiles; i++) {
 		const struct src_file *f = m->ranked[i];
-		fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, i + 1, f->aborts,
+		const struct src_family *fam = &m->families[f->family];
+		if (fam->members > 1) {
+			if (fam->first != i)
+				continue;
+			fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, ++row,
+			        fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
+			if (m->profiled)
+				fprintf(fp, " %8" PRIu64, fam->samples);
+			fputs("  ", fp);
+			put_text(fp, fam->name, fam->len);
+			fprintf(fp, "  (a family of %zu chunks)\n", fam->members);
+			continue;
+		}
+		fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, ++row, f->aborts,
 		        f->attempts, f->traces, f->blacklisted);
 		if (m->profiled)
 			fprintf(fp, " %8" PRIu64, f->samples);
@@ -473,8 +487,38 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 		fprintf(fp, "  %zu name%s no file: string chunks (load() of a string), builtins, or\n"
 		        "  files not found under the current directory and --source-root\n",
 		        nonfile, nonfile == 1 ? " is" : "s are");
-	for (size_t i = 0; i < m->nfiles; i++)
-		put_file(fp, m, m->ranked[i], i + 1);
+	if (m->nfamilies < m->nfiles)
+		fputs("  a family: chunks whose names differ only in a counter at their end\n"
+		      "  (tpl-1, tpl-2, ...: one row tpl-*; files.csv sums them too)\n", fp);
+	/* Sections in the table's order; of a family its first members. */
+	row = 0;
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const struct src_file *f = m->ranked[i];
+		const struct src_family *fam = &m->families[f->family];
+		if (fam->members == 1) {
+			char num[24];
+			snprintf(num, sizeof(num), "%zu", ++row);
+			put_file(fp, m, f, num);
+			continue;
+		}
+		if (fam->first != i)
+			continue;
+		fprintf(fp, "\n== %zu ", ++row);
+		put_text(fp, fam->name, fam->len);
+		fprintf(fp, " (a family of %zu chunks: %" PRIu64 " aborts, %" PRIu64
+		        " aborted attempts started, %" PRIu64 " traces compiled; its first %d by rank)\n",
+		        fam->members, fam->aborts, fam->attempts, fam->traces, FAMILY_SHOWN);
+		size_t shown = 0;
+		for (size_t k = i; k < m->nfiles && shown < FAMILY_SHOWN; k++)
+			if (m->ranked[k]->family == f->family) {
+				shown++;
+				char sub[32];
+				snprintf(sub, sizeof(sub), "%zu.%zu", row, shown);
+				put_file(fp, m, m->ranked[k], sub);
+			}
+		if (fam->members > shown)
+			fprintf(fp, "\n  \u2026 %zu more chunks of this family\n", fam->members - shown);
+	}
 }
 
 void source_prepare(struct view_ctx *c, struct source_state *s)

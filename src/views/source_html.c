@@ -215,9 +215,25 @@ static int write_index(struct view_ctx *c, const struct src_model *m)
 	if (m->profiled)
 		fputs("<th>samples</th><th>in failed callees</th>", fp);
 	fputs("</tr></thead>\n<tbody>\n", fp);
+	size_t row = 0;
 	for (size_t i = 0; i < m->nfiles; i++) {
 		const struct src_file *f = m->ranked[i];
-		fprintf(fp, "<tr><td>%zu</td><td class=\"f\">", i + 1);
+		const struct src_family *fam = &m->families[f->family];
+		if (fam->members > 1 && !f->page) {
+			if (fam->first != i)
+				continue;
+			fprintf(fp, "<tr><td>%zu</td><td class=\"f\">", ++row);
+			put_html(fp, fam->name, fam->len);
+			fprintf(fp, "</td><td class=\"f\">a family of %zu chunks</td><td>%" PRIu64 "</td><td>%"
+			        PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td>", fam->members,
+			        fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
+			if (m->profiled)
+				fprintf(fp, "<td>%" PRIu64 "</td><td>%" PRIu64 "</td>", fam->samples,
+				        fam->callee_samples);
+			fputs("</tr>\n", fp);
+			continue;
+		}
+		fprintf(fp, "<tr><td>%zu</td><td class=\"f\">", ++row);
 		if (f->page)
 			fprintf(fp, "<a href=\"source-%u.html\">", f->page);
 		put_interned(fp, f->name);

@@ -110,30 +110,46 @@ static int group_by_count(const void *x, const void *y)
 	return (a->first > b->first) - (a->first < b->first);
 }
 
-/* Sort by key (and line), merge equal ones, then rank: the new count.
- * Members of one name keep counting as one chunk. */
+static int group_by_name(const void *x, const void *y)
+{
+	const struct group *a = x, *b = y;
+	uintptr_t p = (uintptr_t)a->name, q = (uintptr_t)b->name;
+	if (p != q)
+		return p < q ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Entries of one name and line summed (their order does not matter:
+ * sums, and the smallest first), then those of one key and line, each
+ * name counted as one chunk; ranked by the new count. */
 static size_t group_merge(struct group *g, size_t n)
 {
-	qsort(g, n, sizeof(*g), group_by_key);
-	size_t u = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct group *t = u ? &g[u - 1] : NULL;
-		if (t && t->len == g[i].len && t->line == g[i].line && memcmp(t->key, g[i].key, t->len) == 0) {
-			if (g[i].name != t->name)
-				t->chunks++;
-			t->count += g[i].count;
-			t->starts += g[i].starts;
-			if (g[i].first < t->first) {
-				t->first = g[i].first;
-				t->name = g[i].name;
+	for (int pass = 0; pass < 2; pass++) {
+		qsort(g, n, sizeof(*g), pass ? group_by_key : group_by_name);
+		size_t u = 0;
+		for (size_t i = 0; i < n; i++) {
+			struct group *t = u ? &g[u - 1] : NULL;
+			int same = t && t->line == g[i].line &&
+			           (pass ? t->len == g[i].len && memcmp(t->key, g[i].key, t->len) == 0
+			                 : t->name == g[i].name);
+			if (same) {
+				if (pass)
+					t->chunks += g[i].chunks;
+				t->count += g[i].count;
+				t->starts += g[i].starts;
+				if (g[i].first < t->first) {
+					t->first = g[i].first;
+					t->name = g[i].name;
+				}
+				free(g[i].key);
+				continue;
 			}
-			free(g[i].key);
-			continue;
+			g[u++] = g[i];
 		}
-		g[u++] = g[i];
+		n = u;
 	}
-	qsort(g, u, sizeof(*g), group_by_count);
-	return u;
+	qsort(g, n, sizeof(*g), group_by_count);
+	return n;
 }
 
 static void put_group_name(FILE *fp, const struct group *g, int32_t line)
