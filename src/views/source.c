@@ -592,7 +592,7 @@ const struct view view_source = {
 	.readme = "every Lua file the dump names, ranked by aborts, with the lines that have a JIT story (traces started, aborts, blacklisting, links, luajit2 coverage, `--profile` samples and callee time) and two lines of context; `source-K.html`: each file read whole, annotated, linked to the report's traces; files are read only under the current directory and `--source-root`",
 	.man =
 		".B source.txt\n"
-		"(not part of the default views):\n"
+		":\n"
 		"every file and chunk the dump names, ranked by aborts located there, then\n"
 		"samples, then compiled traces; then each of them with the lines that have\n"
 		"a JIT story, marked\n"
