@@ -279,7 +279,8 @@ const struct view view_profile = {
 		".RB ( \\-jp=Gvl ),\n"
 		"also\n"
 		".BR profile\\-callees.csv :\n"
-		".B FILE,LINE,CALLEE_SAMPLES,CALLEE_FILE,CALLEE_LINE,CALLEE_REASON\n"
+		".ad l\n"
+		".B \\%FILE,\\:LINE,\\:CALLEE_SAMPLES,\\:CALLEE_FILE,\\:CALLEE_LINE,\\:CALLEE_REASON\n"
 		"for every source line whose callees ran at lines where the JIT failed\n"
 		"(aborts there, or a root start LuaJIT likely gave up on): the samples\n"
 		"(interpreted ones when the profile has VM states) of stacks that pass\n"
@@ -289,7 +290,8 @@ const struct view view_profile = {
 		".BR \"likely blacklisted\" ).\n"
 		"Frames and the dump meet by file name without directories; the lines\n"
 		"of a failed function other than the failed one are not known to the\n"
-		"dump, so their samples do not count.\n",
+		"dump, so their samples do not count.\n"
+		".ad\n",
 	.needs = NEEDS_TEXT | NEEDS_PROFILE,
 	.is_default = 0,
 	.state_size = sizeof(struct profile_state),
