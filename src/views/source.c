@@ -214,8 +214,19 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 		              : plural(l->callee_samples, "sample", "samples"));
 		say_name(w, l->callee_reason);
 		say_name(w, ", ");
-		say_interned(w, l->callee_file);
-		say(w, ":%d)", l->callee_line);
+		/* in the same file: a link to that line of the page */
+		char text[256], href[32];
+		size_t n = intern_len(l->callee_file), k = intern_len(l->file);
+		int tn = snprintf(text, sizeof(text), "%.*s:%d", (int)(n < 200 ? n : 200), l->callee_file,
+		                  l->callee_line);
+		if (n == k && memcmp(l->callee_file, l->file, n) == 0 && n < 200) {
+			snprintf(href, sizeof(href), "#L%d", l->callee_line);
+			w->link(w->arg, href, text, (size_t)tn);
+		} else {
+			say_interned(w, l->callee_file);
+			say(w, ":%d", l->callee_line);
+		}
+		say_name(w, ")");
 		w->end(w->arg);
 	}
 }
