@@ -13,6 +13,7 @@ void src_model_init(struct src_model *m)
 	memset(m, 0, sizeof(*m));
 	tally_init(&m->line_ix);
 	tally_init(&m->file_ix);
+	tally_init(&m->by_ptr);
 	intern_init(&m->names);
 }
 
@@ -21,11 +22,6 @@ void src_model_init(struct src_model *m)
 static const char *local(struct src_model *m, const char *s, size_t n)
 {
 	return intern_get(&m->names, s, n);
-}
-
-static const char *name_of(struct src_model *m, const char *interned)
-{
-	return interned ? local(m, interned, intern_len(interned)) : NULL;
 }
 
 static struct src_file *file_of(struct src_model *m, const char *file)
@@ -38,6 +34,18 @@ static struct src_file *file_of(struct src_model *m, const char *file)
 	memset(f, 0, sizeof(*f));
 	f->name = file;
 	tally_add(&m->file_ix, file, NULL, 0, m->nfiles);
+	return f;
+}
+
+/* A record's file (its name interned by the library: one pointer per
+ * name), through a table by pointer: no hashing of bytes per record. */
+static struct src_file *file_by_ptr(struct src_model *m, const char *interned)
+{
+	uint64_t k = tally_get(&m->by_ptr, interned, NULL, 0);
+	if (k)
+		return &m->files[k - 1];
+	struct src_file *f = file_of(m, local(m, interned, intern_len(interned)));
+	tally_add(&m->by_ptr, interned, NULL, 0, (uint64_t)(f - m->files) + 1);
 	return f;
 }
 
@@ -117,7 +125,7 @@ static int suffix_place(const char *l, size_t n, const char **file, size_t *flen
  * its last bytecode is. */
 static void cover(struct src_model *m, const struct da_trace *t, struct src_ref ref)
 {
-	if (!t->text || !(t->text->present & (1u << DA_SEC_BYTECODE)))
+	if (!m->want_cover || !t->text || !(t->text->present & (1u << DA_SEC_BYTECODE)))
 		return;
 	m->has_bytecode = 1;
 	const char *p = t->text->buf + t->text->off[DA_SEC_BYTECODE];
@@ -159,10 +167,16 @@ static void cover(struct src_model *m, const struct da_trace *t, struct src_ref 
 void src_model_trace(struct src_model *m, const struct da_trace *t)
 {
 	attempts_trace(&m->attempts, t);
+	if (!m->want_lines) {
+		if (t->file)
+			file_by_ptr(m, t->file)->traces++;
+		return;
+	}
 	struct src_ref ref = { t->gen, t->id, t->start_line };
-	const char *tfile = name_of(m, t->file);
-	if (tfile) {
-		size_t k = line_of(m, tfile, t->line);
+	struct src_file *tf = t->file ? file_by_ptr(m, t->file) : NULL;
+	if (tf) {
+		tf->traces++;
+		size_t k = line_of(m, tf->name, t->line);
 		struct src_line *l = &m->lines[k];
 		add_ref(l->trace_refs, l->traces, ref);
 		l->traces++;
@@ -170,7 +184,6 @@ void src_model_trace(struct src_model *m, const struct da_trace *t)
 			l->stitched++;
 		else if (t->parent_exit != PARENT_EXIT_NONE)
 			l->side++;
-		file_of(m, tfile)->traces++;
 		if (t->id >= m->nloc) {
 			size_t was = m->nloc;
 			m->nloc = (size_t)t->id + 64;
@@ -191,22 +204,28 @@ void src_model_trace(struct src_model *m, const struct da_trace *t)
 void src_model_abort(struct src_model *m, const struct da_abort *a)
 {
 	attempts_abort(&m->attempts, a);
+	struct src_file *af = a->file ? file_by_ptr(m, a->file) : NULL;
+	if (af)
+		af->aborts++;
+	struct src_file *sf = a->start_file ? file_by_ptr(m, a->start_file) : NULL;
+	if (sf)
+		sf->attempts++;
+	if (!m->want_lines)
+		return;
 	struct src_ref ref = { a->gen, a->id, a->line_no };
 	const char *reason = a->reason_normal ? a->reason_normal : a->reason;
-	const char *afile = name_of(m, a->file), *sfile = name_of(m, a->start_file);
-	if (afile) {
-		size_t li = line_of(m, afile, a->line);
+	const char *afile = af ? af->name : NULL;
+	if (af) {
+		size_t li = line_of(m, af->name, a->line);
 		struct src_line *l = &m->lines[li];
 		add_reason(&l->aborted, &l->naborted, &l->aborted_cap, reason, ref, NULL, 0);
 		l->aborts++;
-		file_of(m, afile)->aborts++;
 	}
-	if (sfile) {
-		size_t li = line_of(m, sfile, a->start_line);
+	if (sf) {
+		size_t li = line_of(m, sf->name, a->start_line);
 		struct src_line *l = &m->lines[li];
 		add_reason(&l->started, &l->nstarted, &l->started_cap, reason, ref, afile, a->line);
 		l->attempts++;
-		file_of(m, sfile)->attempts++;
 	}
 }
 
@@ -219,12 +238,14 @@ void src_model_gen_end(struct src_model *m, const struct da_gen *g)
 		const struct start *st = rows[i];
 		if (st->exit != PARENT_EXIT_NONE || !st->file || st->later != LATER_NO)
 			continue;
-		const char *file = name_of(m, st->file);
-		size_t li = line_of(m, file, st->line);
+		struct src_file *f = file_by_ptr(m, st->file);
+		f->blacklisted++;
+		if (!m->want_lines)
+			continue;
+		size_t li = line_of(m, f->name, st->line);
 		struct src_line *l = &m->lines[li];
 		l->blacklisted++;
 		l->blacklist_reason = st->last_reason;
-		file_of(m, file)->blacklisted++;
 	}
 	free(rows);
 	attempts_clear(&m->attempts);
@@ -333,9 +354,15 @@ static int by_key(const void *x, const void *y)
 	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
 }
 
-static int by_first(const void *x, const void *y)
+static int by_sums(const void *x, const void *y)
 {
 	const struct src_family *a = x, *b = y;
+	if (a->aborts != b->aborts)
+		return a->aborts > b->aborts ? -1 : 1;
+	if (a->samples != b->samples)
+		return a->samples > b->samples ? -1 : 1;
+	if (a->traces != b->traces)
+		return a->traces > b->traces ? -1 : 1;
 	return (a->first > b->first) - (a->first < b->first);
 }
 
@@ -380,23 +407,15 @@ static void families(struct src_model *m)
 		fam->samples += f->samples;
 		fam->callee_samples += f->callee_samples;
 	}
-	/* families in order of their first member; files told their index */
-	size_t *old_to_new = xrealloc(NULL, (m->nfamilies ? m->nfamilies : 1) * sizeof(*old_to_new));
+	/* families ranked like files, by their sums; files told their index */
+	for (size_t k = 0; k < m->nfamilies; k++)
+		m->families[k].id = k;
 	struct src_family *sorted = xrealloc(NULL, (m->nfamilies ? m->nfamilies : 1) * sizeof(*sorted));
 	memcpy(sorted, m->families, m->nfamilies * sizeof(*sorted));
-	qsort(sorted, m->nfamilies, sizeof(*sorted), by_first);
-	/* first is unique per family: find each old one's new place */
-	for (size_t k = 0; k < m->nfamilies; k++) {
-		size_t lo = 0, hi = m->nfamilies;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (sorted[mid].first < m->families[k].first)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		old_to_new[k] = lo;
-	}
+	qsort(sorted, m->nfamilies, sizeof(*sorted), by_sums);
+	size_t *old_to_new = xrealloc(NULL, (m->nfamilies ? m->nfamilies : 1) * sizeof(*old_to_new));
+	for (size_t k = 0; k < m->nfamilies; k++)
+		old_to_new[sorted[k].id] = k;
 	for (size_t i = 0; i < m->nfiles; i++)
 		m->ranked[v[i].rank]->family = old_to_new[fam_of[i]];
 	free(m->families);
@@ -460,6 +479,7 @@ void src_model_free(struct src_model *m)
 	free(m->loc_of_id);
 	tally_free(&m->line_ix);
 	tally_free(&m->file_ix);
+	tally_free(&m->by_ptr);
 	intern_free(&m->names);
 	attempts_free(&m->attempts);
 	memset(m, 0, sizeof(*m));

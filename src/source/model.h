@@ -78,11 +78,13 @@ struct src_family {
 	size_t len;
 	size_t members;
 	size_t first;               /* rank index of its first member */
+	size_t id;                  /* (while sorting) */
 	uint64_t traces, attempts, aborts, blacklisted, samples, callee_samples;
 };
 
 struct src_model {
 	struct intern names;        /* every name, once */
+	struct tally by_ptr;        /* a record's name -> ours (as count) */
 	struct tally line_ix;       /* (file, NULL, line) -> index + 1 */
 	struct src_line *lines;
 	size_t nlines, lines_cap;
@@ -92,11 +94,13 @@ struct src_model {
 	size_t *loc_of_id;          /* this generation: trace id -> line + 1 */
 	size_t nloc;
 	struct attempts attempts;   /* this generation */
+	int want_cover;             /* read trace text for coverage */
+	int want_lines;             /* the story per line, not only per file */
 	int annotated;              /* bytecode lines end in (file:line) */
 	int has_bytecode;           /* trace text with bytecode was seen */
 	int profiled, states, stacks, percent;
 	struct src_file **ranked;   /* after src_model_rank */
-	struct src_family *families;    /* ... in order of their first member */
+	struct src_family *families;    /* ... ranked by their sums like files */
 	size_t nfamilies;
 };
 

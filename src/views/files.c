@@ -94,7 +94,7 @@ static int files_finish(struct view_ctx *c)
 {
 	struct source_state *s = c->state;
 	int r = 0;
-	if (c->out && s->inited && s->answers.ngens) {
+	if (c->out && s->inited && s->gens) {
 		source_prepare(c, s);
 		size_t n;
 		struct roll *v = roll_up(&s->model, &n);

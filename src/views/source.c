@@ -24,6 +24,11 @@ static struct source_state *state(struct view_ctx *c)
 	if (!s->inited) {
 		src_model_init(&s->model);
 		s->inited = 1;
+		/* the source view reads trace text; the files view needs none */
+		s->model.want_cover = (c->view->needs & NEEDS_TEXT) != 0;
+		s->model.want_lines = s->model.want_cover;
+		/* the answers only give callees their failed lines */
+		s->stacks = c->profile && c->profile->kind == PROFILE_STACKS;
 	}
 	return s;
 }
@@ -38,7 +43,8 @@ int source_view_gen_begin(struct view_ctx *c, const struct da_gen *g)
 int source_view_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct source_state *s = state(c);
-	answers_trace(&s->answers, t);
+	if (s->stacks)
+		answers_trace(&s->answers, t);
 	src_model_trace(&s->model, t);
 	return 0;
 }
@@ -46,7 +52,8 @@ int source_view_trace(struct view_ctx *c, const struct da_trace *t)
 int source_view_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct source_state *s = state(c);
-	answers_abort(&s->answers, a);
+	if (s->stacks)
+		answers_abort(&s->answers, a);
 	src_model_abort(&s->model, a);
 	return 0;
 }
@@ -54,7 +61,9 @@ int source_view_abort(struct view_ctx *c, const struct da_abort *a)
 int source_view_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct source_state *s = state(c);
-	answers_gen_end(&s->answers, g);
+	if (s->stacks)
+		answers_gen_end(&s->answers, g);
+	s->gens++;
 	src_model_gen_end(&s->model, g);
 	return 0;
 }
@@ -461,28 +470,20 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 	if (m->profiled)
 		fputs("  samples", fp);
 	fputs("  file\n", fp);
-	size_t nonfile = 0, row = 0;
-	for (size_t i = 0; i < m->nfiles; i++) {
-		const struct src_file *f = m->ranked[i];
-		const struct src_family *fam = &m->families[f->family];
+	size_t nonfile = 0;
+	for (size_t r = 0; r < m->nfamilies; r++) {
+		const struct src_family *fam = &m->families[r];
+		fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, r + 1,
+		        fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
+		if (m->profiled)
+			fprintf(fp, " %8" PRIu64, fam->samples);
+		fputs("  ", fp);
+		put_text(fp, fam->name, fam->len);
 		if (fam->members > 1) {
-			if (fam->first != i)
-				continue;
-			fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, ++row,
-			        fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
-			if (m->profiled)
-				fprintf(fp, " %8" PRIu64, fam->samples);
-			fputs("  ", fp);
-			put_text(fp, fam->name, fam->len);
 			fprintf(fp, "  (a family of %zu chunks)\n", fam->members);
 			continue;
 		}
-		fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, ++row, f->aborts,
-		        f->attempts, f->traces, f->blacklisted);
-		if (m->profiled)
-			fprintf(fp, " %8" PRIu64, f->samples);
-		fputs("  ", fp);
-		put_text(fp, f->name, intern_len(f->name));
+		const struct src_file *f = m->ranked[fam->first];
 		if (f->kind == CHUNK_FILE) {
 			fputs("  ", fp);
 			put_text(fp, f->shown, strlen(f->shown));
@@ -502,29 +503,25 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 		fputs("  a family: chunks whose names differ only in a counter at their end\n"
 		      "  (tpl-1, tpl-2, ...: one row tpl-*; files.csv sums them too)\n", fp);
 	/* Sections in the table's order; of a family its first members. */
-	row = 0;
-	for (size_t i = 0; i < m->nfiles; i++) {
-		const struct src_file *f = m->ranked[i];
-		const struct src_family *fam = &m->families[f->family];
+	for (size_t r = 0; r < m->nfamilies; r++) {
+		const struct src_family *fam = &m->families[r];
+		char num[24];
+		snprintf(num, sizeof(num), "%zu", r + 1);
 		if (fam->members == 1) {
-			char num[24];
-			snprintf(num, sizeof(num), "%zu", ++row);
-			put_file(fp, m, f, num);
+			put_file(fp, m, m->ranked[fam->first], num);
 			continue;
 		}
-		if (fam->first != i)
-			continue;
-		fprintf(fp, "\n== %zu ", ++row);
+		fprintf(fp, "\n== %zu ", r + 1);
 		put_text(fp, fam->name, fam->len);
 		fprintf(fp, " (a family of %zu chunks: %" PRIu64 " aborts, %" PRIu64
 		        " aborted attempts started, %" PRIu64 " traces compiled; its first %d by rank)\n",
 		        fam->members, fam->aborts, fam->attempts, fam->traces, FAMILY_SHOWN);
 		size_t shown = 0;
-		for (size_t k = i; k < m->nfiles && shown < FAMILY_SHOWN; k++)
-			if (m->ranked[k]->family == f->family) {
+		for (size_t k = fam->first; k < m->nfiles && shown < FAMILY_SHOWN; k++)
+			if (m->ranked[k]->family == r) {
 				shown++;
-				char sub[32];
-				snprintf(sub, sizeof(sub), "%zu.%zu", row, shown);
+				char sub[48];
+				snprintf(sub, sizeof(sub), "%zu.%zu", r + 1, shown);
 				put_file(fp, m, m->ranked[k], sub);
 			}
 		if (fam->members > shown)
@@ -545,7 +542,7 @@ static int source_finish(struct view_ctx *c)
 {
 	struct source_state *s = state(c);
 	int r = 0;
-	if (c->out && s->answers.ngens) {
+	if (c->out && s->gens) {
 		source_prepare(c, s);
 		source_finder_init(&s->finder, c->source_roots, c->nsource_roots);
 		src_model_read(&s->model, &s->finder);

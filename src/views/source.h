@@ -12,7 +12,10 @@
 #include "source/find.h"
 
 struct source_state {
-	struct answers answers;     /* failed lines for the callees */
+	struct answers answers;     /* failed lines for the callees (only
+	                               with folded stacks) */
+	int stacks;                 /* the profile has folded stacks */
+	uint64_t gens;              /* generations ended */
 	struct src_model model;
 	struct source_finder finder;
 	int inited;                 /* the model's tables are made */

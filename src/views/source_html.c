@@ -215,39 +215,26 @@ static int write_index(struct view_ctx *c, const struct src_model *m)
 	if (m->profiled)
 		fputs("<th>samples</th><th>in failed callees</th>", fp);
 	fputs("</tr></thead>\n<tbody>\n", fp);
-	size_t row = 0;
-	for (size_t i = 0; i < m->nfiles; i++) {
-		const struct src_file *f = m->ranked[i];
-		const struct src_family *fam = &m->families[f->family];
-		if (fam->members > 1 && !f->page) {
-			if (fam->first != i)
-				continue;
-			fprintf(fp, "<tr><td>%zu</td><td class=\"f\">", ++row);
+	for (size_t r = 0; r < m->nfamilies; r++) {
+		const struct src_family *fam = &m->families[r];
+		const struct src_file *f = m->ranked[fam->first];
+		fprintf(fp, "<tr><td>%zu</td><td class=\"f\">", r + 1);
+		if (fam->members > 1) {
 			put_html(fp, fam->name, fam->len);
-			fprintf(fp, "</td><td class=\"f\">a family of %zu chunks</td><td>%" PRIu64 "</td><td>%"
-			        PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td>", fam->members,
-			        fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
-			if (m->profiled)
-				fprintf(fp, "<td>%" PRIu64 "</td><td>%" PRIu64 "</td>", fam->samples,
-				        fam->callee_samples);
-			fputs("</tr>\n", fp);
-			continue;
+			fprintf(fp, "</td><td class=\"f\">a family of %zu chunks", fam->members);
+		} else {
+			if (f->page)
+				fprintf(fp, "<a href=\"source-%u.html\">", f->page);
+			put_interned(fp, f->name);
+			if (f->page)
+				fputs("</a>", fp);
+			fputs("</td><td class=\"f\">", fp);
+			put_str(fp, f->kind == CHUNK_FILE ? f->shown : chunk_kind_names[f->kind]);
 		}
-		fprintf(fp, "<tr><td>%zu</td><td class=\"f\">", ++row);
-		if (f->page)
-			fprintf(fp, "<a href=\"source-%u.html\">", f->page);
-		put_interned(fp, f->name);
-		if (f->page)
-			fputs("</a>", fp);
-		fputs("</td><td class=\"f\">", fp);
-		if (f->kind == CHUNK_FILE)
-			put_str(fp, f->shown);
-		else
-			put_str(fp, chunk_kind_names[f->kind]);
 		fprintf(fp, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64
-		        "</td>", f->aborts, f->attempts, f->traces, f->blacklisted);
+		        "</td>", fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
 		if (m->profiled)
-			fprintf(fp, "<td>%" PRIu64 "</td><td>%" PRIu64 "</td>", f->samples, f->callee_samples);
+			fprintf(fp, "<td>%" PRIu64 "</td><td>%" PRIu64 "</td>", fam->samples, fam->callee_samples);
 		fputs("</tr>\n", fp);
 	}
 	fputs("</tbody></table>\n", fp);
@@ -260,8 +247,11 @@ static int write_index(struct view_ctx *c, const struct src_model *m)
 int source_write_pages(struct view_ctx *c, struct source_state *s)
 {
 	const struct src_model *m = &s->model;
-	for (size_t i = 0; i < m->nfiles; i++)
-		if (m->ranked[i]->page && write_page(c, m, m->ranked[i], i + 1) < 0)
+	/* Pages are numbered in file rank order; each names its row. */
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const struct src_file *f = m->ranked[i];
+		if (f->page && write_page(c, m, f, f->family + 1) < 0)
 			return -1;
+	}
 	return write_index(c, m);
 }
