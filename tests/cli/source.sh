@@ -167,6 +167,10 @@ check "a .. component: refused, though the file exists" 1 "$(grep -c '^== 1 \.\.
 (cd lua && $DA -q --views source --dump "$TMP/dots.dump" --source-root . --out-dir "$TMP/s6" 2> "$TMP/err")
 check "... but found by its base name under a root" 1 "$(grep -c '^== 1 \.\./samples/lua/annotated.lua: \./annotated.lua$' "$TMP/s6/source.txt")"
 
+$DA -q --views source --dump "$D" --source-root "$TMP/no-such-dir" --out-dir "$TMP/s7" 2> "$TMP/err"
+check "a --source-root that is no directory: usage error" "1 dumpanalyze: --source-root wants a directory, not '$TMP/no-such-dir'" \
+	"$? $(cat "$TMP/err")"
+
 # ---- hostile chunk names and no source ----------------------------------
 $DA -q --views source,files --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/h" 2> "$TMP/err"
 check "hostile: exit status" 0 $?

@@ -21,7 +21,7 @@
  * drop_view: cairo would cost most of the time, and html only names the
  * pictures, it never reads them. */
 #define VIEWS "summary,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
-              "blacklist,bush-txt,jsonl,html"
+              "blacklist,bush-txt,jsonl,html,source,files"
 
 /* The scratch output directory, made once per process (libFuzzer gives
  * the target no context to keep it in) and emptied after every input. */
