@@ -9,15 +9,16 @@
 #include "views/view.h"
 
 /* The registry in --views list order, and which are default (see
- * man/dumpanalyze.1: all but bush-svg and jsonl). */
+ * man/dumpanalyze.1). */
 static const char *const registry[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph", "html",
+	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph",
+	"source", "files", "html",
 };
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
 static const char *const defaults[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png",
+	"exits", "blacklist", "bush-txt", "bush-png", "files",
 };
 #define NDEFAULTS (sizeof(defaults) / sizeof(defaults[0]))
 
