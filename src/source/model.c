@@ -168,8 +168,11 @@ void src_model_trace(struct src_model *m, const struct da_trace *t)
 {
 	attempts_trace(&m->attempts, t);
 	if (!m->want_lines) {
-		if (t->file)
-			file_by_ptr(m, t->file)->traces++;
+		if (t->file) {
+			struct src_file *f = file_by_ptr(m, t->file);
+			f->traces++;
+			f->has_line |= t->line != LOC_NO_LINE;
+		}
 		return;
 	}
 	struct src_ref ref = { t->gen, t->id, t->start_line };
@@ -205,11 +208,15 @@ void src_model_abort(struct src_model *m, const struct da_abort *a)
 {
 	attempts_abort(&m->attempts, a);
 	struct src_file *af = a->file ? file_by_ptr(m, a->file) : NULL;
-	if (af)
+	if (af) {
 		af->aborts++;
+		af->has_line |= a->line != LOC_NO_LINE;
+	}
 	struct src_file *sf = a->start_file ? file_by_ptr(m, a->start_file) : NULL;
-	if (sf)
+	if (sf) {
 		sf->attempts++;
+		sf->has_line |= a->start_line != LOC_NO_LINE;
+	}
 	if (!m->want_lines)
 		return;
 	struct src_ref ref = { a->gen, a->id, a->line_no };
@@ -432,7 +439,7 @@ void src_model_rank(struct src_model *m)
 	for (size_t i = 0; i < m->nfiles; i++) {
 		struct src_file *f = &m->files[i];
 		sort_lines(m, f);
-		int has_line = 0;
+		int has_line = f->has_line;
 		f->covered_lines = 0;
 		for (size_t k = 0; k < f->nlines; k++) {
 			has_line |= m->lines[f->lines[k]].line != LOC_NO_LINE;

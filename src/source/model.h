@@ -69,6 +69,7 @@ struct src_file {
 	size_t len, ambiguous;
 	unsigned page;              /* K of source-K.html, 0: none */
 	size_t family;              /* index in the model's families */
+	int has_line;               /* a record names a line in it */
 };
 
 /* Chunks of one family (source/family.h) summed; a name without a
