@@ -175,7 +175,7 @@ check "a --source-root that is no directory: usage error" "1 dumpanalyze: --sour
 $DA -q --views source,files --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/h" 2> "$TMP/err"
 check "hostile: exit status" 0 $?
 check "hostile: files.csv kinds: the quoted name a string chunk, the others files" \
-	'"""<svg onload=alert(1)>""",string chunk|</script><b>&amp;""'"'"',file|<img src=x onerror=alert(1)>,file|<script>document.title='"'"'pwned'"'"'</script>,file' \
+	'"""<svg onload=alert(1)>""",string chunk|"</script><b>&amp;""'"'"'",file|<img src=x onerror=alert(1)>,file|<script>document.title='"'"'pwned'"'"'</script>,file' \
 	"$(tail -n +2 "$TMP/h/files.csv" | tr -d '\r' | cut -d, -f1-2 | sort | paste -sd'|')"
 check "hostile: chunk names escaped in the index" 0 "$(grep -c '<script>document\|<img src=x\|<svg onload' "$TMP/h/source-index.html")"
 check "hostile: ... and there" 1 "$(grep -c '&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;' "$TMP/h/source-index.html")"
