@@ -128,6 +128,8 @@ static void cover(struct src_model *m, const struct da_trace *t, struct src_ref 
 	if (!m->want_cover || !t->text || !(t->text->present & (1u << DA_SEC_BYTECODE)))
 		return;
 	m->has_bytecode = 1;
+	if (!t->text->len[DA_SEC_BYTECODE])
+		return;             /* a header and no lines: no buffer either */
 	const char *p = t->text->buf + t->text->off[DA_SEC_BYTECODE];
 	const char *end = p + t->text->len[DA_SEC_BYTECODE];
 	size_t *mine = NULL, nmine = 0, cap = 0, last = (size_t)-1;
