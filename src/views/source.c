@@ -376,8 +376,12 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 			fprintf(fp, ", %" PRIu64 " in callees that failed to compile", f->callee_samples);
 	}
 	putc('\n', fp);
-	if (m->annotated)
+	if (m->annotated && f->covered_lines)
 		put_covered(fp, m, f);
+	else if (m->annotated)
+		fputs("  lines in compiled traces: none\n", fp);
+	else
+		fputs("  coverage: trace starts, aborts and links only (no \"(file:line)\" in this dump)\n", fp);
 	struct lines v, *vp = NULL;
 	if (f->kind == CHUNK_FILE) {
 		split_lines(&v, f->text, f->len);

@@ -50,6 +50,9 @@ check "annotated: likely blacklisted at the line the blacklist view names" \
 check "annotated: Debian luajit: says coverage is not known" 1 \
 	"$(grep -c 'this LuaJIT writes no "(file:line)" after bytecode lines' "$TMP/a/source.txt")"
 check "annotated: no coverage line without (file:line)" 0 "$(grep -c 'lines in compiled traces' "$TMP/a/source.txt")"
+check "annotated: the file says which coverage it has" \
+	'  coverage: trace starts, aborts and links only (no "(file:line)" in this dump)' \
+	"$(sed -n '/^== 1 annotated.lua/{n;n;p;}' "$TMP/a/source.txt")"
 # Trace links: line 14's compiled trace is the one the main loop's trace
 # links to (stop -> N).
 t=$(awk '/^---- TRACE [0-9]+ start annotated\.lua:14$/ { print $3; exit }' "$D")
