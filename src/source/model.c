@@ -414,6 +414,7 @@ static void families(struct src_model *m)
 		fam->aborts += f->aborts;
 		fam->blacklisted += f->blacklisted;
 		fam->samples += f->samples;
+		fam->interpreted += f->interpreted;
 		fam->callee_samples += f->callee_samples;
 	}
 	/* families ranked like files, by their sums; files told their index */

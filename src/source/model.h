@@ -80,7 +80,7 @@ struct src_family {
 	size_t members;
 	size_t first;               /* rank index of its first member */
 	size_t id;                  /* (while sorting) */
-	uint64_t traces, attempts, aborts, blacklisted, samples, callee_samples;
+	uint64_t traces, attempts, aborts, blacklisted, samples, interpreted, callee_samples;
 };
 
 struct src_model {
