@@ -57,6 +57,8 @@ static void failed_lines(struct callees *c, const struct answers *a)
 			add_failed(c, &cap, st->file, st->line, "likely blacklisted", 0);
 	}
 	/* Of equal places the one with most aborts, then by reason. */
+	if (!c->nfailed)
+		return;                 /* (and c->failed is NULL) */
 	qsort(c->failed, c->nfailed, sizeof(*c->failed), by_place_then_aborts);
 	size_t u = 0;
 	for (size_t i = 0; i < c->nfailed; i++)
@@ -69,7 +71,7 @@ static const struct failed_line *find_failed(const struct callees *c, const char
 {
 	size_t fl, bn;
 	int32_t line;
-	if (!profile_split_frame(frame, intern_len(frame), &fl, &line))
+	if (!c->nfailed || !profile_split_frame(frame, intern_len(frame), &fl, &line))
 		return NULL;
 	const char *base = profile_basename(frame, fl, &bn);
 	struct failed_line key = { base, bn, line, NULL, 0 };

@@ -126,6 +126,11 @@ check "callees: line 21's own interpreted samples = the profile's leaf frames th
 $DA -q --views profile --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-lvr.prof" --out-dir "$TMP/nostack" 2> /dev/null
 check "callees: no profile-callees.csv without folded stacks" "" "$(ls "$TMP/nostack" | grep callees)"
 
+# A dump with no failed line against folded stacks (the fuzzer's find).
+$DA -q --views source,profile,summary --dump "$SAMPLES/reuse.dump" --profile "$G" --out-dir "$TMP/nofail" 2> "$TMP/err"
+check "callees: no failed line in the dump: exit status, header only" "0 1" \
+	"$? $(wc -l < "$TMP/nofail/profile-callees.csv")"
+
 # ---- roll-ups: tpl-1 ... tpl-8000 are one family --------------------------
 X=$TMP/templates.dump
 xz -dc "$SAMPLES/templates.dump.xz" > "$X"
