@@ -2,7 +2,8 @@
  * for the whole dump and per generation: what compiled and what aborted,
  * the top abort reasons and where, the largest bushes, how traces end,
  * the hottest exits (with and without a side trace), likely blacklisted
- * starts, after the run's diagnoses (analysis/diagnose.c).  Every list
+ * starts, aborts per file and chunk family (source/family.h), after the
+ * run's diagnoses (analysis/diagnose.c).  Every list
  * stops at 10 rows and names the file that has them all, so the summary
  * of any dump fits a screen or two.  Plain aligned text in a stable
  * order; main also prints it. */
@@ -471,7 +472,7 @@ const struct view view_summary = {
 	.name = "summary",
 	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10 (also on stdout)",
+	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
 	.man =
 		".B summary.txt\n"
 		"(also printed on standard output unless\n"
@@ -486,7 +487,12 @@ const struct view view_summary = {
 		"their top 3 locations, under each reason its normal form, error name,\n"
 		"meaning and what to try, under each location the bytecode line its last\n"
 		"attempt failed on and that abort's dump line (see\n"
-		".BR \"WHY DID IT ABORT?\" );\n"
+		".BR \"WHY DID IT ABORT?\" );\n"		"the 10 files and chunk families with most aborts (aborts there, and traces\n"
+		"and aborted attempts started there; a family such as\n"
+		".B tpl\\-*\n"
+		"sums chunks named with a counter, see\n"
+		".BR files ,\n"
+		"and the top locations of a reason sum a family's chunks at each line);\n"
 		"the 10 largest bushes (traces, machine code\n"
 		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
 		"exits without a side trace (from exit records,\n"
@@ -495,7 +501,14 @@ const struct view view_summary = {
 		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
 		".BR blacklist );\n"
 		"the first 10 generations.\n"
-		"Every list ends with how many more rows the named files hold.\n",
+		"Every list ends with how many more rows the named files hold.\n"
+		"With\n"
+		".BR \\-\\-profile ,\n"
+		"also where JIT failures cost time (see\n"
+		".BR PROFILES ),\n"
+		"and for folded stacks the lines whose callees failed to compile, with\n"
+		"those callees' interpreted samples (see\n"
+		".BR profile ).\n",
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
 	.trace = answers_view_trace,
