@@ -5,6 +5,7 @@
  * model is source/model.c; files are found by source/find.c, never
  * outside the current directory and the --source-root directories. */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "profile/callees.h"
+#include "util/diag.h"
 
 #define CONTEXT 2                   /* lines around a story */
 #define REFS_SHOWN 4                /* traces named per annotation */
@@ -70,9 +72,7 @@ int source_view_gen_end(struct view_ctx *c, const struct da_gen *g)
 
 /* ---- annotations in words ---------------------------------------------- */
 
-static void say(const struct src_writer *w, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
+static void say(const struct src_writer *w, const char *fmt, ...) DA_PRINTF(2, 3);
 static void say(const struct src_writer *w, const char *fmt, ...)
 {
 	char buf[256];
