@@ -210,7 +210,7 @@ static int write_index(struct view_ctx *c, const struct src_model *m)
 	fputs("</h1>\n<p>Every file and chunk the dump names, ranked by aborts there, then samples, "
 	      "then compiled traces. Files are read only under the current directory and "
 	      "<code>--source-root</code>.</p></header>\n<main><table class=\"idx\">\n"
-	      "<thead><tr><th>rank</th><th class=\"f\">file or chunk</th><th class=\"f\">kind</th>"
+	      "<thead><tr><th>rank</th><th class=\"f\">file or chunk</th><th class=\"f\">read from, or why not</th>"
 	      "<th>aborts</th><th>attempts</th><th>traces</th><th>blacklisted</th>", fp);
 	if (m->profiled)
 		fputs("<th>samples</th><th>in failed callees</th>", fp);
