@@ -142,6 +142,23 @@ static void say_samples(const struct src_writer *w, const struct src_model *m, u
 		say(w, "%" PRIu64, v);
 }
 
+/* FILE:LINE; a line of the same file links to its anchor on the page. */
+static void say_place(const struct src_writer *w, const struct src_line *l, const char *file,
+                      int32_t line)
+{
+	size_t n = intern_len(file), k = intern_len(l->file);
+	if (line != LOC_NO_LINE && n == k && memcmp(file, l->file, n) == 0 && n < 200) {
+		char text[256], href[32];
+		int tn = snprintf(text, sizeof(text), "%.*s:%d", (int)n, file, line);
+		snprintf(href, sizeof(href), "#L%d", line);
+		w->link(w->arg, href, text, (size_t)tn);
+		return;
+	}
+	say_interned(w, file);
+	if (line != LOC_NO_LINE)
+		say(w, ":%d", line);
+}
+
 static const char *plural(uint64_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -164,9 +181,7 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 		say_interned(w, r->reason);
 		if (r->at_file && (r->at_file != l->file || r->at_line != l->line)) {
 			say_name(w, " at ");
-			say_interned(w, r->at_file);
-			if (r->at_line != LOC_NO_LINE)
-				say(w, ":%d", r->at_line);
+			say_place(w, l, r->at_file, r->at_line);
 		}
 		say_first_last(w, r);
 		w->end(w->arg);
@@ -223,18 +238,7 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 		              : plural(l->callee_samples, "sample", "samples"));
 		say_name(w, l->callee_reason);
 		say_name(w, ", ");
-		/* in the same file: a link to that line of the page */
-		char text[256], href[32];
-		size_t n = intern_len(l->callee_file), k = intern_len(l->file);
-		int tn = snprintf(text, sizeof(text), "%.*s:%d", (int)(n < 200 ? n : 200), l->callee_file,
-		                  l->callee_line);
-		if (n == k && memcmp(l->callee_file, l->file, n) == 0 && n < 200) {
-			snprintf(href, sizeof(href), "#L%d", l->callee_line);
-			w->link(w->arg, href, text, (size_t)tn);
-		} else {
-			say_interned(w, l->callee_file);
-			say(w, ":%d", l->callee_line);
-		}
+		say_place(w, l, l->callee_file, l->callee_line);
 		say_name(w, ")");
 		w->end(w->arg);
 	}

@@ -75,6 +75,8 @@ check "page: one row per source line, anchored" "$(wc -l < lua/annotated.lua)" "
 check "page: line 21 links to its aborts' attempts" 2 \
 	"$(grep -c "href=\"gen-1-bushes.html#abort-$first\">dump line $first</a>" "$P")"
 check "page: line 14 links to its trace" 1 "$(grep -c "href=\"gen-1-bushes.html#trace-$t\">gen 1 trace $t</a>" "$P")"
+check "page: attempts that aborted at line 21 link to its row (lines 15, 18, 20, 27)" 4 \
+	"$(grep -c 'href="#L21">annotated.lua:21</a>' "$P")"
 check "page: the comment's markup stays text" 0 "$(grep -c "<script>document.title" "$P")"
 check "page: ... escaped" 1 "$(grep -c "&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;script&gt;document.title=&#39;pwned by a comment&#39;&lt;/script&gt;" "$P")"
 check "page: the string's markup stays text" 1 "$(grep -c "&lt;img src=x onerror=alert(&#39;annotated&#39;)&gt; &amp; &lt;/script&gt;" "$P")"
