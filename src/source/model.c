@@ -240,11 +240,24 @@ void src_model_abort(struct src_model *m, const struct da_abort *a)
 
 void src_model_gen_end(struct src_model *m, const struct da_gen *g)
 {
-	(void)g;
 	size_t n;
 	const struct start **rows = attempts_given_up(&m->attempts, &n);
 	for (size_t i = 0; i < n; i++) {
 		const struct start *st = rows[i];
+		/* a side exit or stitch: at the line its parent trace starts */
+		if (st->exit != PARENT_EXIT_NONE && st->later != LATER_YES && m->want_lines &&
+		    st->parent < m->nloc && m->loc_of_id[st->parent]) {
+			struct src_line *l = &m->lines[m->loc_of_id[st->parent] - 1];
+			if (!l->exits_given_up) {
+				l->exit_ref = (struct src_ref){ g ? g->number : 0, st->parent, 0 };
+				l->exit_no = st->exit;
+				l->exit_attempts = st->attempts;
+				l->exit_reason = st->last_reason;
+				l->exit_stub = st->later == LATER_STUB;
+			}
+			l->exits_given_up++;
+			continue;
+		}
 		if (st->exit != PARENT_EXIT_NONE || !st->file || st->later != LATER_NO)
 			continue;
 		struct src_file *f = file_by_ptr(m, st->file);
@@ -317,6 +330,7 @@ void src_model_profile(struct src_model *m, const struct profile *p, const struc
 int src_line_notable(const struct src_line *l)
 {
 	return l->traces || l->attempts || l->aborts || l->links_in || l->stops || l->blacklisted ||
+	       l->exits_given_up ||
 	       l->samples || l->callee_samples;
 }
 

@@ -50,6 +50,14 @@ struct src_line {
 	uint64_t stops;             /* luajit2: traces whose last bytecode is here */
 	uint64_t blacklisted;       /* root starts LuaJIT likely gave up on */
 	const char *blacklist_reason;
+	/* side exits and stitches of the traces starting here that LuaJIT
+	 * likely gave up on (attempts.h): the first of them */
+	uint64_t exits_given_up;
+	struct src_ref exit_ref;    /* gen, parent trace */
+	int32_t exit_no;            /* or PARENT_EXIT_STITCH */
+	uint64_t exit_attempts;
+	const char *exit_reason;
+	int exit_stub;              /* an interpreter stub compiled there */
 	uint64_t covered;           /* luajit2: compiled traces with bytecode here */
 	struct src_ref cover_refs[SRC_REFS];
 	uint64_t samples, state[VM_STATES];

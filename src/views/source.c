@@ -200,6 +200,20 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 		say_name(w, ")");
 		w->end(w->arg);
 	}
+	if (l->exits_given_up) {
+		if (l->exit_no == PARENT_EXIT_STITCH)
+			say(w, "likely blacklisted: the stitch after ");
+		else
+			say(w, "likely given up: exit %d of ", l->exit_no);
+		link_trace(w, l->exit_ref);
+		say(w, " (%" PRIu64 " aborted %s, last: ", l->exit_attempts,
+		    plural(l->exit_attempts, "attempt", "attempts"));
+		say_interned(w, l->exit_reason);
+		say_name(w, l->exit_stub ? "; now an interpreter stub)" : ")");
+		if (l->exits_given_up > 1)
+			say(w, " and %" PRIu64 " more", l->exits_given_up - 1);
+		w->end(w->arg);
+	}
 	if (l->links_in) {
 		say(w, "%" PRIu64 " %s to a trace starting here (first: ", l->links_in,
 		    plural(l->links_in, "trace links", "traces link"));
@@ -623,7 +637,9 @@ const struct view view_source = {
 		"attempts that started there by reason and where they aborted, aborts\n"
 		"located there by reason with the first and last abort's dump line, likely\n"
 		"blacklisting (as in\n"
-		".BR blacklist ),\n"
+		".BR blacklist :\n"
+		"a root start, or at the line a trace starts the side exits and stitches of\n"
+		"it LuaJIT likely gave up on),\n"
 		"traces that link to a trace starting there; for OpenResty luajit2 dumps,\n"
 		"whose bytecode lines end in\n"
 		".BI ( file : line ) ,\n"

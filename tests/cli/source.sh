@@ -60,6 +60,15 @@ check "annotated: line 14 names its trace" 1 "$(grep -c "^               > 1 com
 check "annotated: a trace links to line 14's trace" "$(grep -c "^---- TRACE [0-9]* stop -> $t\$" "$D")" \
 	"$(sed -n 's/^               > \([0-9]*\) traces\{0,1\} links\{0,1\} to a trace starting here.*/\1/p' "$TMP/a/source.txt")"
 
+# Side exits and stitches LuaJIT likely gave up on: at the line their
+# parent trace starts, as many as the blacklist view's rows for them.
+$DA -q --views source,blacklist --dump "$SAMPLES/maxtrace.dump" --out-dir "$TMP/mx" 2> "$TMP/err"
+want=$(cat "$TMP"/mx/gen-*-blacklist.csv | tr -d '\r' | awk -F, '$4 != "" && $4 != "EXIT" && $7 != "yes"' | wc -l)
+check "maxtrace: exits and stitches given up = the blacklist view's rows for them" "$want" \
+	"$(grep 'likely given up: exit\|likely blacklisted: the stitch after' "$TMP/mx/source.txt" |
+		awk '{ n++; if (match($0, /and [0-9]+ more$/)) { split(substr($0, RSTART), a, " "); n += a[2] } } END { print n }')"
+ran "maxtrace: exits given up" "$want"
+
 # ---- the same twice, in another locale ----------------------------------
 LC_ALL=C.UTF-8 $DA -q --views source,blacklist --dump "$D" --source-root lua --out-dir "$TMP/a2" 2> /dev/null
 same=0
