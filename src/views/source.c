@@ -460,6 +460,87 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 		free_lines(vp);
 }
 
+/* A family's stories summed by line over its chunks: "tpl-*", line 10,
+ * 487 aborts in 196 chunks. */
+enum { SUM_TRACES, SUM_ATTEMPTS, SUM_ABORTS, SUM_BLACKLISTED, SUM_SAMPLES, SUM_CALLEES };
+struct line_sum { int32_t line; int kind; const char *reason; uint64_t count, chunks; };
+
+static int by_line_kind(const void *x, const void *y)
+{
+	const struct line_sum *a = x, *b = y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (!a->reason || !b->reason)
+		return !!a->reason - !!b->reason;
+	return strcmp(a->reason, b->reason);
+}
+
+static void put_family_lines(FILE *fp, const struct src_model *m, size_t r)
+{
+	struct line_sum *v = NULL;
+	size_t n = 0, cap = 0;
+#define SUM(l_, k_, why_, c_) do {                                                  \
+		ALLOC_GROW(v, n + 1, cap);                                          \
+		v[n++] = (struct line_sum){ (l_)->line, (k_), (why_), (c_), 1 };    \
+	} while (0)
+	for (size_t k = m->families[r].first; k < m->nfiles; k++) {
+		const struct src_file *f = m->ranked[k];
+		if (f->family != r)
+			continue;
+		for (size_t i = 0; i < f->nlines; i++) {
+			const struct src_line *l = &m->lines[f->lines[i]];
+			if (l->traces)
+				SUM(l, SUM_TRACES, NULL, l->traces);
+			for (uint32_t j = 0; j < l->nstarted; j++)
+				SUM(l, SUM_ATTEMPTS, l->started[j].reason, l->started[j].count);
+			for (uint32_t j = 0; j < l->naborted; j++)
+				SUM(l, SUM_ABORTS, l->aborted[j].reason, l->aborted[j].count);
+			if (l->blacklisted)
+				SUM(l, SUM_BLACKLISTED, NULL, l->blacklisted);
+			if (l->samples)
+				SUM(l, SUM_SAMPLES, NULL, l->samples);
+			if (l->callee_samples)
+				SUM(l, SUM_CALLEES, NULL, l->callee_samples);
+		}
+	}
+#undef SUM
+	if (n)
+		qsort(v, n, sizeof(*v), by_line_kind);
+	size_t u = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (u && by_line_kind(&v[u - 1], &v[i]) == 0) {
+			v[u - 1].count += v[i].count;
+			v[u - 1].chunks++;
+		} else {
+			v[u++] = v[i];
+		}
+	}
+	static const char *const what[] = {
+		[SUM_TRACES] = "compiled traces start here",
+		[SUM_ATTEMPTS] = "aborted attempts started here:",
+		[SUM_ABORTS] = "aborts here:",
+		[SUM_BLACKLISTED] = "times likely blacklisted",
+		[SUM_SAMPLES] = "samples",
+		[SUM_CALLEES] = "samples in callees that failed to compile",
+	};
+	fputs("  by line, summed over its chunks:\n", fp);
+	for (size_t i = 0; i < u; i++) {
+		if (v[i].line == LOC_NO_LINE)
+			fputs("         ", fp);
+		else
+			fprintf(fp, "  %6d ", v[i].line);
+		fprintf(fp, " > %" PRIu64 " %s", v[i].count, what[v[i].kind]);
+		if (v[i].reason) {
+			putc(' ', fp);
+			put_text(fp, v[i].reason, intern_len(v[i].reason));
+		}
+		fprintf(fp, " (in %" PRIu64 " chunk%s)\n", v[i].chunks, v[i].chunks == 1 ? "" : "s");
+	}
+	free(v);
+}
+
 static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 {
 	fprintf(fp, "dumpanalyze source view of ");
@@ -536,8 +617,10 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 		fprintf(fp, "\n== %zu ", r + 1);
 		put_text(fp, fam->name, fam->len);
 		fprintf(fp, " (a family of %zu chunks: %" PRIu64 " aborts, %" PRIu64
-		        " aborted attempts started, %" PRIu64 " traces compiled; its first %d by rank)\n",
-		        fam->members, fam->aborts, fam->attempts, fam->traces, FAMILY_SHOWN);
+		        " aborted attempts started, %" PRIu64 " traces compiled)\n",
+		        fam->members, fam->aborts, fam->attempts, fam->traces);
+		put_family_lines(fp, m, r);
+		fprintf(fp, "  its first %d chunks by rank follow\n", FAMILY_SHOWN);
 		size_t shown = 0;
 		for (size_t k = fam->first; k < m->nfiles && shown < FAMILY_SHOWN; k++)
 			if (m->ranked[k]->family == r) {

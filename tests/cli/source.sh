@@ -160,6 +160,8 @@ check "templates: summary's files list: one row for the family" 1 "$(grep -c "^ 
 check "templates: no single tpl-N in the summary's locations and files" 0 \
 	"$(sed -n '/^top abort reasons/,/^largest bushes/p' "$TMP/t/summary.txt" | grep -v 'failed at' | grep -c 'tpl-[0-9]')"
 check "templates: source.txt ranks the family once" 1 "$(grep -c "^ *1 *$aborts .*  tpl-\*  (a family of $chunks chunks)\$" "$TMP/t/source.txt")"
+check "templates: source.txt sums the family's line 10 over its chunks" \
+	"      10  > $n aborts here: NYI: bytecode FNEW (in $k chunks)" "$(grep '^      10  > ' "$TMP/t/source.txt")"
 check "templates: source.txt shows 3 of its chunks" 3 "$(grep -c '^== 1\.[0-9] tpl-[0-9]* ' "$TMP/t/source.txt")"
 check "templates: the index has the family's row, not 8000" 2 "$(grep -c '^<tr><td>' "$TMP/t/source-index.html")"
 
