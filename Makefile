@@ -37,7 +37,7 @@ COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) 
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
 LIB_DIRS  = util input parse model analysis lib
-TOOL_DIRS = profile source output views cli
+TOOL_DIRS = profile source output views views/html cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
@@ -62,10 +62,12 @@ build/pic/%.o: src/%.c | $(GEN_HDRS)
 	$(Q)$(COMPILE) -fPIC -c -o $@ $<
 
 # The HTML report's CSS and JavaScript, compiled in.
-build/gen/html_assets.h: src/views/html/report.css src/views/html/report.js scripts/embed.sh
+build/gen/html_assets.h: src/views/html/report.css src/views/html/report.js \
+		src/views/html/bushes.js scripts/embed.sh
 	@mkdir -p $(@D)
 	{ sh scripts/embed.sh html_css src/views/html/report.css && \
-	  sh scripts/embed.sh html_js src/views/html/report.js; } > $@.tmp && mv $@.tmp $@
+	  sh scripts/embed.sh html_js src/views/html/report.js && \
+	  sh scripts/embed.sh html_bushes_js src/views/html/bushes.js; } > $@.tmp && mv $@.tmp $@
 
 # Every object, unlocalised: what the tool and the unit tests link.
 build/libda-all.a: $(LIB_OBJS) $(TOOL_OBJS)
@@ -140,7 +142,7 @@ check-clang:
 # the regressions; crashers land in tests/fuzz/crashes/.
 FUZZ_SECONDS ?= 60
 tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS) \
-		$(wildcard src/*/*.h src/*/*.def) include/dumpanalyze.h
+		$(wildcard src/*/*.h src/*/*/*.h src/*/*.def) include/dumpanalyze.h
 	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) \
 	  $(TOOL_LIBS) $(LIB_LIBS)

@@ -1,7 +1,9 @@
-// report.mjs OUT — how the HTML report in OUT behaves in Debian's
-// chromium: time to load index.html (with its trace rows), to sort the
-// traces table by a click and to filter it by a typed file name.  Medians
-// of 5 tries each, in milliseconds.
+// report.mjs OUT [PAGE...] — how the HTML report in OUT behaves in
+// Debian's chromium: time to load index.html (with its trace rows), to
+// sort the traces table by a click and to filter it by a typed file name;
+// then for index.html and each PAGE (say gen-1-bushes.html): first
+// contentful paint and the "rendered" mark the page sets once its first
+// screen is drawn.  Medians of 5 tries each, in milliseconds.
 import { chromium } from "../tests/browser/node_modules/playwright-core/index.mjs";
 import path from "node:path";
 
@@ -36,6 +38,24 @@ for (let i = 0; i < 5; i++) {
   }));
   await page.close();
 }
+const paints = [];
+for (const name of ["index.html", ...process.argv.slice(3)]) {
+  const fcp = [], done = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    await page.goto("file://" + path.resolve(out, name), { waitUntil: "load" });
+    await page.waitForFunction(() => performance.getEntriesByName("rendered").length > 0);
+    const [f, r] = await page.evaluate(() => [
+      (performance.getEntriesByName("first-contentful-paint")[0] || { startTime: NaN }).startTime,
+      performance.getEntriesByName("rendered")[0].startTime]);
+    fcp.push(f);
+    done.push(r);
+    await page.close();
+  }
+  paints.push(`  ${name}: first contentful paint ${median(fcp).toFixed(0)} ms, rendered ${median(done).toFixed(0)} ms ` +
+    `(medians of 5; range ${Math.min(...done).toFixed(0)}-${Math.max(...done).toFixed(0)} ms)`);
+}
 await browser.close();
 console.log(`  ${rows} trace rows: load ${median(load)} ms, sort by a click ${median(sort).toFixed(0)} ms, ` +
   `filter ${median(filter).toFixed(0)} ms (medians of 5)`);
+console.log(paints.join("\n"));

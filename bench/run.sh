@@ -11,6 +11,9 @@ RUNS=${RUNS:-3}
 size=${BENCH_MB:-800}
 sh "$top/bench/gen-dumps.sh" "$size" > /dev/null
 sh "$top/bench/gen-dumps.sh" 200 > /dev/null
+# a real nginx worker's dump (needs network once: apt-get download)
+nginx=$top/bench/data/nginx-worker.dump
+sh "$top/bench/gen-nginx-dump.sh" > /dev/null 2>&1 || echo "run.sh: no $nginx (bench/gen-nginx-dump.sh failed); skipping it" >&2
 big=$top/bench/data/flushy-$size.dump
 mid=$top/bench/data/flushy-200.dump
 one=$top/bench/data/onegen-100.dump
@@ -104,6 +107,25 @@ echo "$(basename "$mid"): $(stat -c %s "$mid") bytes, all default views (picture
 	measure "cat > out/copy" "cat '$mid' > '$tmp/out/copy'"
 	measure "dumpanalyze default views" "'$da' -q --dump '$mid' --out-dir '$tmp/out'"
 } | report "$mid"
+
+if [ -f "$nginx" ]; then
+	echo
+	echo "$(basename "$nginx"): $(stat -c %s "$nginx") bytes, $(grep -c '^---- TRACE flush' "$nginx") flushes, default views and the report"
+	{
+		measure "wc -l" "wc -l '$nginx'"
+		measure "cat > out/copy" "cat '$nginx' > '$tmp/out/copy'"
+		measure "dumpanalyze default views" "'$da' -q --dump '$nginx' --out-dir '$tmp/out'"
+		measure "dumpanalyze --views html" "'$da' -q --views html --dump '$nginx' --out-dir '$tmp/out'"
+	} | report "$nginx"
+	# what a user gets: files and bytes of one run each
+	for v in default html; do
+		rm -rf "$tmp/size"
+		if [ $v = default ]; then "$da" -q --dump "$nginx" --out-dir "$tmp/size" > /dev/null 2>&1
+		else "$da" -q --views html --dump "$nginx" --out-dir "$tmp/size" > /dev/null 2>&1; fi
+		echo "  output of $v: $(find "$tmp/size" -type f | wc -l) files, $(du -sk "$tmp/size" | cut -f1) KB"
+	done
+	rm -rf "$tmp/size"
+fi
 
 # Instructions per input byte: callgrind counts do not move with noise.
 if command -v valgrind > /dev/null; then

@@ -148,6 +148,10 @@ struct da_abort {
 	 * only (copy what you keep). */
 	uint32_t nbytecode;
 	const char *const *bytecode;
+	uint64_t start_line_no;         /* the start header's line number, 0
+	                                   when the dump did not show it */
+	const struct da_trace_text *text;   /* what the attempt recorded;
+	                                   NULL unless DA_KEEP_TEXT */
 };
 
 /* A taken exit ("---- TRACE N exit E", with -jdump=+x). */

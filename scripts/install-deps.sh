@@ -1,7 +1,10 @@
 #!/bin/sh
-# install-deps.sh [build|test|demo] — install, on Debian (as root), only
-# what is missing to build dumpanalyze (build), to build and test it (test,
-# the default), or to build it and analyse a bundled sample (demo).
+# install-deps.sh [build|test|demo|nginx] — install, on Debian (as root),
+# only what is missing to build dumpanalyze (build), to build and test it
+# (test, the default), to build it and analyse a bundled sample (demo), or
+# to build it and run bench/gen-nginx-dump.sh (nginx: that script unpacks
+# nginx, its lua module and luajit2 privately; the system gets only the
+# load tool, cjson, curl, xz and libpcre3, which conflict with nothing).
 # It only adds: apt-get runs with --no-remove, so a package that would
 # take another away (luajit and OpenResty's luajit2 conflict) makes it
 # stop and say so instead.
@@ -9,8 +12,8 @@ set -eu
 cd "$(dirname "$0")/.."
 what=${1:-test}
 case $what in
-build|test|demo) ;;
-*) echo "usage: $0 [build|test|demo]" >&2; exit 1 ;;
+build|test|demo|nginx) ;;
+*) echo "usage: $0 [build|test|demo|nginx]" >&2; exit 1 ;;
 esac
 
 # build: compiler, make, pkg-config, binutils (objcopy for the static
@@ -30,7 +33,11 @@ installed() {
 	dpkg-query -W -f='${Status}\n' "$1" 2> /dev/null | grep -q '^install ok installed$'
 }
 
+# nginx: what bench/gen-nginx-dump.sh needs on the system (see there).
+NGINX="wrk lua-cjson curl xz-utils libpcre3 dpkg"
+
 PACKAGES=$BUILD
+[ "$what" = nginx ] && PACKAGES="$PACKAGES $NGINX"
 if [ "$what" = test ]; then
 	PACKAGES="$PACKAGES $TEST"
 	# Either LuaJIT will do: an OpenResty box keeps its luajit2.

@@ -37,6 +37,7 @@ static void answers_site_extra(struct answers *a, const struct da_abort *r)
 	if (!x->first_line)
 		x->first_line = r->line_no;
 	x->last_line = r->line_no;
+	x->last_gen = r->gen;
 	x->reason_normal = r->reason_normal;
 	x->error = r->error;
 	x->nbytecode = r->nbytecode;

@@ -30,6 +30,7 @@ struct site_extra {
 	const char *bytecode[PENDING_BC_KEEP];
 	uint32_t nbytecode;
 	uint64_t first_line, last_line;
+	uint32_t last_gen;          /* the generation of last_line */
 };
 
 struct answers {

@@ -238,6 +238,8 @@ static int on_abort(struct model *m, const struct event *ev)
 	a.start_file = p->started ? intern_span(m, p->loc.file, p->loc.file_len) : NULL;
 	a.start_line = p->started ? p->loc.line : LOC_NO_LINE;
 	a.line_no = ev->line;
+	a.start_line_no = p->started ? p->start_line : 0;
+	a.text = p->text;
 	if (a.parent_exit == PARENT_EXIT_STITCH)
 		m->evidence.stitch++;
 	a.nbytecode = p->nbc;

@@ -1,13 +1,13 @@
-/* html.c — index.html, a self-contained report to open from file:// or a
- * CI artifact: the summary as cards, how traces end, the generations,
- * aborts by reason and site, hot exits, likely blacklisting, the largest
- * bushes and every trace.  Its data is JSON inside the page (and the
- * trace rows, which can be 100k, in index-traces.js); its CSS and
- * JavaScript (src/views/html/) are compiled in.  Each generation gets
- * gen-N-bushes.html with its bushes, largest first, as the bush-svg
- * pictures with links to the bush-txt text: both views come with this one.
- * Text from the dump is escaped for where it goes: HTML text, or a JSON
- * string that the page puts in as text only. */
+/* html.c — the report to open from file:// or a CI artifact, and
+ * index.html, its first page: the summary as cards, how traces end, the
+ * generations, aborts by reason and site, hot exits, likely
+ * blacklisting, the largest bushes and every trace.  Its data is JSON
+ * inside the page (and the trace rows, which can be 100k, in
+ * index-traces.js); its CSS and JavaScript (src/views/html/) are compiled
+ * in.  Each generation's page, with its bushes drawn in the browser and
+ * a panel per trace and aborted attempt, is html/gen.c's; the trace text
+ * it shows, html/text.c's.  Text from the dump is escaped for where it
+ * goes: HTML text, or a JSON string that the page puts in as text only. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,52 +19,15 @@
 #include "analysis/advice.h"
 #include "profile/profile_join.h"
 #include "util/arena.h"
-#include "html_assets.h"       /* html_css, html_js: made by scripts/embed.sh */
+#include "views/html/html.h"
+#include "html_assets.h"       /* html_js: made by scripts/embed.sh */
 
 struct html_state {
 	struct answers answers;     /* first: the answers_view_* hooks */
 	struct outfile *traces;     /* index-traces.js, over all generations */
+	struct html_gen gen;        /* the generation being read */
+	struct html_text text;      /* its trace text, the run's budget */
 };
-
-/* ---- escaping ---------------------------------------------------------- */
-
-/* Text between tags or in a quoted attribute. */
-static void put_html(FILE *fp, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		switch (c) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		case '\'': fputs("&#39;", fp); break;
-		default: putc(c < 0x20 || c == 0x7f ? ' ' : c, fp);
-		}
-	}
-}
-
-/* A JSON string that is also safe inside <script>: no '<', '>' or '&'
- * as themselves, so "</script>" in a chunk name cannot end the element. */
-static void put_json(FILE *fp, const char *s, size_t n)
-{
-	putc('"', fp);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\')
-			fprintf(fp, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&')
-			fprintf(fp, "\\u%04x", c);
-		else
-			putc(c, fp);
-	}
-	putc('"', fp);
-}
-
-static void put_json_str(FILE *fp, const char *interned)
-{
-	put_json(fp, interned, intern_len(interned));
-}
 
 /* "FILE:LINE" where a listed trace starts, or null. */
 static void put_json_loc(FILE *fp, const char *file, int32_t line)
@@ -78,7 +41,7 @@ static void put_json_loc(FILE *fp, const char *file, int32_t line)
 	memcpy(s, file, n);
 	if (line != LOC_NO_LINE)
 		n += (size_t)snprintf(s + n, 32, ":%d", line);
-	put_json(fp, s, n);
+	html_put_json(fp, s, n);
 	free(s);
 }
 
@@ -91,14 +54,6 @@ static void put_json_line(FILE *fp, int32_t line)
 }
 
 /* ---- trace rows ------------------------------------------------------- */
-
-static void bush_label(char *buf, size_t n, const struct da_bush *b)
-{
-	if (b->dup > 1)
-		snprintf(buf, n, "%u.%u", b->root->id, b->dup);
-	else
-		snprintf(buf, n, "%u", b->root->id);
-}
 
 /* Times each trace's exits were taken, by the trace's stop order. */
 static uint64_t *exits_taken(const struct da_gen *g)
@@ -129,90 +84,49 @@ static int write_trace_rows(struct view_ctx *c, const struct da_gen *g)
 	if (!(fp = outfile_fp(s->traces)))
 		return -1;
 	uint64_t *taken = exits_taken(g);
+	uint32_t max = 0;
+	for (const struct da_trace *t = g->traces; t; t = t->next)
+		max = t->id > max ? t->id : max;
+	uint32_t *seen = xrealloc(NULL, ((size_t)max + 1) * sizeof(*seen));
+	memset(seen, 0, ((size_t)max + 1) * sizeof(*seen));
 	for (const struct da_trace *t = g->traces; t; t = t->next) {
 		char bush[32];
-		bush_label(bush, sizeof(bush), t->bush);
+		html_bush_label(bush, sizeof(bush), t->bush);
 		fprintf(fp, "[%u,%u,", g->number, t->id);
 		if (t->parent_exit >= 0)
 			fprintf(fp, "%u,%d,", t->parent, t->parent_exit);
 		else
 			fputs("null,null,", fp);
-		put_json_str(fp, t->file);
+		html_put_json_str(fp, t->file);
 		putc(',', fp);
 		put_json_line(fp, t->line);
 		putc(',', fp);
-		put_json_str(fp, t->link);
+		html_put_json_str(fp, t->link);
 		if (t->counts_known)
 			fprintf(fp, ",%u,%u,%u,%u,", t->num_bc, t->num_ir, t->num_sn, t->size_mc);
 		else
 			fputs(",null,null,null,null,", fp);
-		fprintf(fp, "%" PRIu64 ",\"%s\"],\n", t->seq < g->n.traces ? taken[t->seq] : 0, bush);
+		/* last: the K-th trace of its number in the generation */
+		fprintf(fp, "%" PRIu64 ",\"%s\",%u],\n", t->seq < g->n.traces ? taken[t->seq] : 0, bush,
+		        ++seen[t->id]);
 	}
+	free(seen);
 	free(taken);
 	return 0;
 }
 
-/* ---- generation pages ------------------------------------------------- */
-
-static int bush_order(const void *x, const void *y)
+static int html_trace(struct view_ctx *c, const struct da_trace *t)
 {
-	const struct da_bush *a = *(const struct da_bush *const *)x, *b = *(const struct da_bush *const *)y;
-	if (a->ntraces != b->ntraces)
-		return a->ntraces > b->ntraces ? -1 : 1;
-	if (a->mcode_bytes != b->mcode_bytes)
-		return a->mcode_bytes > b->mcode_bytes ? -1 : 1;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
+	struct html_state *s = c->state;
+	answers_view_trace(c, t);
+	return html_gen_trace(&s->gen, &s->text, c, t);
 }
 
-static void page_head(FILE *fp, const char *title, const char *file)
+static int html_abort(struct view_ctx *c, const struct da_abort *r)
 {
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", fp);
-	put_html(fp, title, strlen(title));
-	fputs(" \xe2\x80\x94 dumpanalyze</title>\n<style>\n", fp);
-	fputs(html_css, fp);
-	fputs("</style>\n</head>\n<body>\n<header>\n<h1>", fp);
-	put_html(fp, title, strlen(title));
-	fputs("</h1>\n<p>", fp);
-	put_html(fp, file, strlen(file));
-	fputs("</p>\n", fp);
-}
-
-static int write_gen_page(struct view_ctx *c, const struct da_gen *g)
-{
-	struct outfile *f = view_create_file(c, g, "bushes.html");
-	FILE *fp = f ? outfile_fp(f) : NULL;
-	if (!fp)
-		return -1;
-	char title[64];
-	snprintf(title, sizeof(title), "Generation %u: bushes", g->number);
-	page_head(fp, title, c->name);
-	fputs("<nav><a href=\"index.html\">report</a></nav>\n</header>\n<main>\n", fp);
-	const struct da_bush **order = xrealloc(NULL, (g->n.bushes + 1) * sizeof(*order));
-	size_t nb = 0;
-	for (const struct da_bush *b = g->bushes; b && nb < g->n.bushes; b = b->next)
-		order[nb++] = b;
-	qsort(order, nb, sizeof(*order), bush_order);
-	fprintf(fp, "<p>%zu bush%s, largest first.</p>\n", nb, nb == 1 ? "" : "es");
-	for (size_t i = 0; i < nb; i++) {
-		const struct da_bush *b = order[i];
-		char label[32], svg[64], txt[64];
-		bush_label(label, sizeof(label), b);
-		view_bush_name(svg, sizeof(svg), b, "svg");
-		view_bush_name(txt, sizeof(txt), b, "txt");
-		fprintf(fp, "<section class=\"bush\" id=\"bush-%s\">\n<h2>bush %s</h2>\n"
-		        "<p>%u trace%s, %" PRIu64 " bytes of machine code; root at ",
-		        label, label, b->ntraces, b->ntraces == 1 ? "" : "s", b->mcode_bytes);
-		put_html(fp, b->root->loc, intern_len(b->root->loc));
-		fprintf(fp, ". <a href=\"gen-%u-%s\">trace text</a> \xc2\xb7 traces", g->number, txt);
-		for (const struct da_trace *t = b->root; t; t = t->next_in_bush)
-			fprintf(fp, " %u", t->id);
-		fprintf(fp, "</p>\n<img loading=\"lazy\" src=\"gen-%u-%s\" alt=\"bush %s\">\n</section>\n",
-		        g->number, svg, label);
-	}
-	free(order);
-	fputs("</main>\n</body>\n</html>\n", fp);
-	return outfile_commit(f);
+	struct html_state *s = c->state;
+	answers_view_abort(c, r);
+	return html_gen_abort(&s->gen, &s->text, c, r);
 }
 
 static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
@@ -221,7 +135,7 @@ static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
 	answers_gen_end(&s->answers, g);
 	if (write_trace_rows(c, g) < 0)
 		return -1;
-	return write_gen_page(c, g);
+	return html_gen_write(&s->gen, &s->text, c, g);
 }
 
 /* ---- index.html ------------------------------------------------------- */
@@ -260,9 +174,9 @@ static void put_advice(FILE *fp, const struct answers *a, const struct tally_ent
 		                         buf, sizeof(buf));
 		fputs(seen.count ? ",\n[" : "\n[", fp);
 		tally_add(&seen, x->reason_normal, NULL, 0, 1);
-		put_json_str(fp, x->reason_normal);
+		html_put_json_str(fp, x->reason_normal);
 		putc(',', fp);
-		put_json(fp, buf, len);
+		html_put_json(fp, buf, len);
 		putc(']', fp);
 	}
 	fputs("]", fp);
@@ -281,28 +195,29 @@ static void put_sites(FILE *fp, const struct answers *a)
 		while (k < n && e[k].b == e[i].b && e[k].c == e[i].c)
 			total += e[k++].count;
 		fputs(i ? ",\n[" : "\n[", fp);
-		put_json_str(fp, e[i].b);
+		html_put_json_str(fp, e[i].b);
 		putc(',', fp);
 		put_json_line(fp, (int32_t)e[i].c);
 		fprintf(fp, ",%" PRIu64 ",[", total);
 		for (size_t j = i; j < k; j++) {
-			/* [reason, count, normal, error, last bytecode, dump line] */
+			/* [reason, count, normal, error, last bytecode, dump line,
+			 * its generation] */
 			const struct site_extra *x = &a->site_extra[e[j].first];
 			fputs(j > i ? ",[" : "[", fp);
-			put_json_str(fp, e[j].a);
+			html_put_json_str(fp, e[j].a);
 			fprintf(fp, ",%" PRIu64 ",", e[j].count);
-			put_json_str(fp, x->reason_normal);
+			html_put_json_str(fp, x->reason_normal);
 			putc(',', fp);
 			if (x->error)
-				put_json(fp, x->error, strlen(x->error));
+				html_put_json(fp, x->error, strlen(x->error));
 			else
 				fputs("null", fp);
 			putc(',', fp);
 			if (x->nbytecode)
-				put_json_str(fp, x->bytecode[x->nbytecode - 1]);
+				html_put_json_str(fp, x->bytecode[x->nbytecode - 1]);
 			else
 				fputs("null", fp);
-			fprintf(fp, ",%" PRIu64 "]", x->last_line);
+			fprintf(fp, ",%" PRIu64 ",%u]", x->last_line, x->last_gen);
 		}
 		fputs("]]", fp);
 		i = k;
@@ -321,7 +236,7 @@ static void put_where(FILE *fp, const struct start *st)
 		memcpy(s, st->file, n);
 		if (st->line != LOC_NO_LINE)
 			n += (size_t)snprintf(s + n, 32, ":%d", st->line);
-		put_json(fp, s, n);
+		html_put_json(fp, s, n);
 		free(s);
 		return;
 	}
@@ -329,7 +244,7 @@ static void put_where(FILE *fp, const struct start *st)
 		snprintf(buf, sizeof(buf), "stitch after trace %u", st->parent);
 	else
 		snprintf(buf, sizeof(buf), "exit %u/%d", st->parent, st->exit);
-	put_json(fp, buf, strlen(buf));
+	html_put_json(fp, buf, strlen(buf));
 }
 
 /* With --profile: the joined lines (profile-lines.csv's rows) and what
@@ -340,7 +255,7 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 	struct join j;
 	join_build(&j, a, p);
 	fputs(",\n\"profile\":{\"path\":", fp);
-	put_json(fp, p->path, strlen(p->path));
+	html_put_json(fp, p->path, strlen(p->path));
 	fprintf(fp, ",\"total\":%" PRIu64 ",\"percent\":%d,\"states\":%d,\"thresholded\":%d,"
 	        "\"unmatched\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"flamegraph\":%d,\"rows\":[",
 	        p->total, p->percent, p->states, p->thresholded, j.unmatched_lines, j.profile_lines,
@@ -349,7 +264,7 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 	for (size_t i = 0; i < j.n; i++) {
 		const struct joined_line *r = &j.rows[i];
 		fputs(i ? ",\n[" : "\n[", fp);
-		put_json(fp, r->file, r->file_len);
+		html_put_json(fp, r->file, r->file_len);
 		putc(',', fp);
 		put_json_line(fp, r->line);
 		fprintf(fp, ",%" PRIu64, r->samples);
@@ -360,7 +275,7 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 				fputs(",null", fp);
 		fprintf(fp, ",%" PRIu64 ",", r->aborts);
 		if (r->top_reason)
-			put_json_str(fp, r->top_reason);
+			html_put_json_str(fp, r->top_reason);
 		else
 			fputs("\"\"", fp);
 		fprintf(fp, ",%" PRIu64 ",%" PRIu64 "]", r->started, r->blacklisted);
@@ -420,7 +335,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		fprintf(fp, "%s[%u,", i ? ",\n" : "\n", a->gave_up[i].gen);
 		put_where(fp, st);
 		fprintf(fp, ",%" PRIu64 ",", st->attempts);
-		put_json_str(fp, st->last_reason);
+		html_put_json_str(fp, st->last_reason);
 		fprintf(fp, ",\"%s%s\",", st->later == LATER_STUB ? "interpreter stub" : "not compiled",
 		        diagnose_is_mcode(st->last_reason) ? " (flush side effect)" : "");
 		put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
@@ -441,7 +356,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 	for (size_t i = 0; i < nd; i++) {
 		if (i)
 			putc(',', fp);
-		put_json(fp, dl[i], strlen(dl[i]));
+		html_put_json(fp, dl[i], strlen(dl[i]));
 	}
 	diagnose_lines_free(dl, nd);
 	fputs("]", fp);
@@ -475,7 +390,7 @@ static const char index_body[] =
 	"<section id=\"exits-section\">\n<h2>Hot exits</h2>\n<p class=\"muted\">The most taken exits "
 	"(-jdump=+x), with the side trace compiled there if there is one.</p>\n<table id=\"exits\"></table>\n</section>\n"
 	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "
-	"generation's page, with its picture and text.</p>\n<table id=\"bushes\"></table>\n</section>\n"
+	"generation's page, where it is drawn and each trace has a panel.</p>\n<table id=\"bushes\"></table>\n</section>\n"
 	"<section id=\"traces-section\">\n<h2>Traces</h2>\n<p><input type=\"search\" id=\"trace-filter\" "
 	"placeholder=\"filter by file\" aria-label=\"filter traces by file\"></p>\n<table id=\"traces\"></table>\n"
 	"</section>\n</main>\n";
@@ -486,7 +401,7 @@ static int write_index(struct view_ctx *c, struct html_state *s)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	page_head(fp, "JIT report", c->name);
+	html_page_head(fp, "JIT report", c->name);
 	fputs(index_body, fp);
 	fputs("<script type=\"application/json\" id=\"da-data\">\n", fp);
 	put_data(fp, s, c);
@@ -518,20 +433,23 @@ static int html_finish(struct view_ctx *c)
 		outfile_discard(s->traces);
 	}
 	answers_free(&s->answers);
+	html_gen_free(&s->gen);
+	html_text_free(&s->text);
 	return r;
 }
 
-static const char *const html_requires[] = { "bush-svg", "bush-txt", NULL };
-
 const struct view view_html = {
 	.name = "html",
-	.summary = "a report to open in a browser (brings bush-svg and bush-txt)",
-	.files = "index.html index-traces.js gen-N-bushes.html",
-	.readme = "a report to open in a browser; brings `bush-svg` and `bush-txt` along",
+	.summary = "a report to open in a browser: bushes drawn in it, a panel per trace",
+	.files = "index.html index-traces.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
+	.readme = "a report to open in a browser: bushes drawn in the page (zoom and pan), "
+	          "a panel per trace and aborted attempt with the dump's text",
 	.man =
 		".BR index.html ,\n"
 		".BR index\\-traces.js ,\n"
-		".BI gen\\- N \\-bushes.html :\n"
+		".BI gen\\- N \\-bushes.html ,\n"
+		".BI gen\\- N \\-bushes.js ,\n"
+		".BI gen\\- N \\-text\\- K .js :\n"
 		"a report for a browser, self-contained (its CSS and\n"
 		"JavaScript are inside the page; no network) and opened from\n"
 		".BR file:// .\n"
@@ -547,26 +465,53 @@ const struct view view_html = {
 		".BR index\\-traces.js ,\n"
 		"which the page loads.\n"
 		".BI gen\\- N \\-bushes.html\n"
-		"shows the bushes of generation\n"
+		"draws the bushes of generation\n"
 		".IR N ,\n"
-		"largest first, each with its\n"
-		".B bush\\-svg\n"
-		"picture and a link to its\n"
+		"largest first, from the tidy-tree layout of the pictures in\n"
+		".BI gen\\- N \\-bushes.js\n"
+		"(only the bushes on screen are drawn); a bush opens full size, to zoom\n"
+		"with the wheel or the buttons and pan by dragging.\n"
+		"A click on a trace opens its panel: where it starts, its parent, its exits\n"
+		"with the times taken and the side traces grown from them, its link, and\n"
+		"its bytecode, IR, snapshots and machine code as the dump wrote them.\n"
+		"Each aborted attempt has a panel too, with its reason and the bytecode it\n"
+		"recorded (the text of the first attempt at each abort site, same place and\n"
+		"reason, is kept; later attempts there link to it).\n"
+		"Addresses:\n"
+		".BI gen\\- G \\-bushes.html#trace\\- T\n"
+		"(\n"
+		".BI #trace\\- T \\- K\n"
+		"for the\n"
+		".IR K -th\n"
+		"trace numbered\n"
+		".I T\n"
+		"in the generation),\n"
+		".BI #bush\\- R\n"
+		"and\n"
+		".BI #abort\\- L\n"
+		"(the dump line of the abort).\n"
+		"The trace text is gzip-compressed in chunks of about 256 KB,\n"
+		".BI gen\\- N \\-text\\- K .js ,\n"
+		"loaded when a panel needs it; a run keeps text in dump order, all of it\n"
+		"until its chunks reach 12 MB, then without the machine code until they\n"
+		"reach 24 MB, and a panel of a trace past that names its lines\n"
+		"in the dump and the\n"
+		".B sed\n"
+		"command that prints them\n"
+		"(the\n"
 		".B bush\\-txt\n"
-		"text: choosing\n"
-		".B html\n"
-		"chooses those two views too.\n"
+		"view writes all of it).\n"
 		"Text from the dump is escaped for where it goes (HTML text, or JSON that\n"
 		"the page inserts as text only), so a chunk name such as\n"
 		".B <script>\n"
 		"is shown, never run.\n"
 		".B index.html\n"
 		"is written when the run ends; a run that fails leaves none.\n",
+	.needs = NEEDS_TEXT,
 	.is_default = 0,
-	.requires = html_requires,
 	.state_size = sizeof(struct html_state),
-	.trace = answers_view_trace,
-	.abort = answers_view_abort,
+	.trace = html_trace,
+	.abort = html_abort,
 	.gen_end = html_gen_end,
 	.finish = html_finish,
 };

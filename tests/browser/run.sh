@@ -17,6 +17,9 @@ $DA -q --views html,traces,abort-reasons,abort-sites,exits --dump "$SAMPLES/penl
 check "report of penlight-x.dump is written" "0" "$?"
 $DA -q --views html --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/hostile" 2> "$TMP/err"
 check "report of hostile.dump is written" "0" "$?"
+xz -dc "$SAMPLES/templates.dump.xz" > "$TMP/templates.dump"     # read by the test too
+$DA -q --views html --dump "$TMP/templates.dump" --out-dir "$TMP/tpl" 2> "$TMP/err"
+check "report of templates.dump (7803 bushes) is written" "0" "$?"
 
 $DA -q --views html,profile,flamegraph --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" \
 	--out-dir "$TMP/prof" 2> "$TMP/err"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # scripts.sh DUMPANALYZE — scripts/install-deps.sh against stand-ins for
 # apt-get, dpkg-query and npm: it installs only what is missing, never
-# removes a package, keeps an OpenResty box's luajit2, and `build`/`demo`
-# install only what the build needs.
+# removes a package, keeps an OpenResty box's luajit2, `build`/`demo`
+# install only what the build needs, and `nginx` adds only what conflicts with nothing.
 SUITE=scripts
 . "$(dirname "$0")/setup.sh"
 
@@ -55,6 +55,14 @@ check "demo: no test package asked for" "" \
 	"$(echo "$asked" | tr ' ' '\n' | grep -x 'luajit\|libcmocka-dev\|chromium\|clang\|valgrind\|nodejs\|npm\|lua-check')"
 check "demo: the build's libraries asked for" 2 "$(echo "$asked" | tr ' ' '\n' | grep -cx 'libcairo2-dev\|libcsv-dev')"
 
+# nginx (bench/gen-nginx-dump.sh): the load tool and cjson, never nginx,
+# its lua module or luajit2, which that script unpacks privately.
+run nginx node npm
+check "nginx: exit 0" 0 "$status"
+check "nginx: wrk, lua-cjson and the build's libraries asked for" 4 "$(echo "$asked" | tr ' ' '\n' | grep -cx 'wrk\|lua-cjson\|libcairo2-dev\|libcsv-dev')"
+check "nginx: no nginx, lua module, LuaJIT or test package asked for" "" \
+	"$(echo "$asked" | tr ' ' '\n' | grep -x 'nginx\|libnginx-mod-http-lua\|luajit\|luajit2\|libluajit2-5.1-2\|lua-resty-core\|libcmocka-dev\|chromium')"
+
 all=$(sed -n '/^BUILD="/,/"$/p; /^TEST="/,/"$/p' "$TOP/scripts/install-deps.sh" | tr -d '"' | sed 's/^[A-Z]*=//' | tr ' ' '\n' | grep . | sort -u)
 # shellcheck disable=SC2086
 run test node npm luajit $all
@@ -63,5 +71,5 @@ check "everything installed: said so" "install-deps: everything for 'test' is in
 
 run bogus
 check "an unknown argument: exit 1" 1 "$status"
-check "an unknown argument: usage" 1 "$(grep -c '^usage: .*install-deps.sh \[build|test|demo\]$' "$TMP/out")"
+check "an unknown argument: usage" 1 "$(grep -c '^usage: .*install-deps.sh \[build|test|demo|nginx\]$' "$TMP/out")"
 finish

@@ -17,9 +17,8 @@
 #include "profile/profile.h"
 #include "views/view.h"
 
-/* html brings bush-svg along (view_set_init); it is taken out again in
- * drop_view: cairo would cost most of the time, and html only names the
- * pictures, it never reads them. */
+/* Every text view and the report (html draws its bushes in the browser,
+ * so no cairo here). */
 #define VIEWS "summary,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
               "blacklist,bush-txt,jsonl,html,source,files"
 
@@ -62,22 +61,6 @@ static int make_scratch(void)
 }
 
 /* Remove the view of that name from the set, as if never chosen. */
-static void drop_view(struct view_set *s, const char *name)
-{
-	size_t k = 0;
-	s->needs = 0;
-	for (size_t i = 0; i < s->n; i++) {
-		if (strcmp(s->ctx[i].view->name, name) == 0) {
-			free(s->ctx[i].state);
-			continue;
-		}
-		s->ctx[k] = s->ctx[i];
-		s->needs |= s->ctx[k].view->needs;
-		k++;
-	}
-	s->n = k;
-}
-
 /* The bytes as a -jp profile, read like profile_load reads a file: 1 when
  * it is readable and has something in it, else 0 (p still to be freed). */
 static int read_profile(struct profile *p, const uint8_t *data, size_t size)
@@ -137,7 +120,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[256];
 	if (view_set_init(&views, VIEWS, err, sizeof(err)) < 0)
 		__builtin_trap();
-	drop_view(&views, "bush-svg");
 	/* The options the CLI can give, chosen by the input's length: strict,
 	 * notes (--verbose), and reading with or without the thread. */
 	struct seen seen = { 0, 0 };

@@ -16,6 +16,10 @@
   function bushPage(gen, name) {
     return "gen-" + Number(gen) + "-bushes.html#bush-" + encodeURIComponent(name);
   }
+  /* A trace's panel: #trace-T, or #trace-T-K for the K-th of that number. */
+  function tracePage(gen, id, k) {
+    return "gen-" + Number(gen) + "-bushes.html#trace-" + Number(id) + (k > 1 ? "-" + Number(k) : "");
+  }
 
   /* A table over rows (arrays).  cols: {name, num, text, link(row) -> href}.
    * opts: {filter: input element, filterCol,
@@ -152,7 +156,8 @@
    * reason, what it means and what to try]. */
   var siteCols = [{ name: "file", text: true }, { name: "line", num: true },
     { name: "aborts", num: true }, { name: "reasons", text: true },
-    { name: "failed at (last attempt of the top reason)", text: true }];
+    { name: "failed at (last attempt of the top reason)", text: true,
+      link: function (r) { return r[5] ? "gen-" + Number(r[5]) + "-bushes.html#abort-" + Number(r[6]) : null; } }];
   var advice = {};
   (data.advice || []).forEach(function (a) { advice["\u0000" + a[0]] = a[1]; });
   function reasonRows() {
@@ -177,7 +182,7 @@
       return rc[0] + " (" + rc[1] + ")";
     });
     var failed = top ? (top[4] !== null ? top[4] + ", " : "") + "dump line " + top[5] : "";
-    return [s[0], s[1], total, names.join("; "), failed];
+    return [s[0], s[1], total, names.join("; "), failed, top ? top[6] : null, top ? top[5] : null];
   });
   var reasons = Table("reasons", [{ name: "reason", text: true }, { name: "aborts", num: true },
     { name: "normal reason", text: true }, { name: "what it means, what to try", text: true }],
@@ -188,7 +193,8 @@
   });
   Table("sites", siteCols, siteRows, { filter: fileFilter, filterCol: 0, paged: true, sort: [2, -1] });
 
-  Table("exits", [{ name: "gen", num: true }, { name: "trace", num: true }, { name: "exit", num: true },
+  Table("exits", [{ name: "gen", num: true }, { name: "trace", num: true, link: function (r) { return tracePage(r[0], r[1], 1); } },
+    { name: "exit", num: true },
     { name: "taken", num: true }, { name: "side trace", num: true }, { name: "trace starts at", text: true }],
     data.exits, { sort: [3, -1] });
   Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true },
@@ -233,9 +239,11 @@
   /* Traces: index-traces.js defines DA_TRACES (absent when no trace
    * compiled). */
   var traces = typeof DA_TRACES === "undefined" ? [] : DA_TRACES;
-  Table("traces", [{ name: "gen", num: true }, { name: "id", num: true }, { name: "parent", num: true },
+  Table("traces", [{ name: "gen", num: true }, { name: "id", num: true, link: function (r) { return tracePage(r[0], r[1], r[13]); } },
+    { name: "parent", num: true },
     { name: "exit", num: true }, { name: "file", text: true }, { name: "line", num: true }, { name: "link", text: true }, { name: "bytecodes", num: true },
     { name: "IR", num: true }, { name: "snapshots", num: true }, { name: "mcode bytes", num: true },
     { name: "exits taken", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[12]); } }],
     traces, { filter: document.getElementById("trace-filter"), filterCol: 4, paged: true });
+  requestAnimationFrame(function () { performance.mark("rendered"); document.body.dataset.rendered = "1"; });
 })();

@@ -1,0 +1,67 @@
+/* escape.c — text from the dump made safe for where the report puts it:
+ * HTML text, or a JSON string inside <script> that the page inserts as
+ * text only; and the head every page of the report shares. */
+#include <stdio.h>
+#include <string.h>
+#include "views/html/html.h"
+#include "util/intern.h"
+#include "html_assets.h"       /* html_css: made by scripts/embed.sh */
+
+void html_put_text(FILE *fp, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default: putc(c < 0x20 || c == 0x7f ? ' ' : c, fp);
+		}
+	}
+}
+
+/* No '<', '>' or '&' as themselves, so "</script>" in a chunk name
+ * cannot end the element. */
+void html_put_json(FILE *fp, const char *s, size_t n)
+{
+	putc('"', fp);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\')
+			fprintf(fp, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&')
+			fprintf(fp, "\\u%04x", c);
+		else
+			putc(c, fp);
+	}
+	putc('"', fp);
+}
+
+void html_put_json_str(FILE *fp, const char *interned)
+{
+	html_put_json(fp, interned, intern_len(interned));
+}
+
+void html_page_head(FILE *fp, const char *title, const char *file)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", fp);
+	html_put_text(fp, title, strlen(title));
+	fputs(" \xe2\x80\x94 dumpanalyze</title>\n<style>\n", fp);
+	fputs(html_css, fp);
+	fputs("</style>\n</head>\n<body>\n<header>\n<h1>", fp);
+	html_put_text(fp, title, strlen(title));
+	fputs("</h1>\n<p>", fp);
+	html_put_text(fp, file, strlen(file));
+	fputs("</p>\n", fp);
+}
+
+void html_bush_label(char *buf, size_t n, const struct da_bush *b)
+{
+	if (b->dup > 1)
+		snprintf(buf, n, "%u.%u", b->root->id, b->dup);
+	else
+		snprintf(buf, n, "%u", b->root->id);
+}

@@ -1,0 +1,87 @@
+/* html.h — the parts of the html view (src/views/html.c is its struct
+ * and index.html): escaping and page heads (escape.c), the trace text
+ * kept for the report in compressed chunks (text.c), a generation's page
+ * and its data (gen.c). */
+#ifndef DUMPANALYZE_VIEWS_HTML_H
+#define DUMPANALYZE_VIEWS_HTML_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "views/view.h"
+#include "util/tally.h"
+
+/* ---- escape.c ---- */
+
+/* Text between tags or in a quoted attribute. */
+void html_put_text(FILE *fp, const char *s, size_t n);
+/* A JSON string that is also safe inside <script>. */
+void html_put_json(FILE *fp, const char *s, size_t n);
+void html_put_json_str(FILE *fp, const char *interned);
+/* <!DOCTYPE> ... <header><h1>title</h1><p>file</p> (the header is left open). */
+void html_page_head(FILE *fp, const char *title, const char *file);
+/* "ROOT" or "ROOT.K": a bush's name in anchors and file names. */
+void html_bush_label(char *buf, size_t n, const struct da_bush *b);
+
+/* ---- text.c ---- */
+
+/* The run's budget of compressed trace text (the chunk files' bytes):
+ * text is kept in dump order until the chunks written reach it; past
+ * HTML_TEXT_FULL, without the machine code (most of the bytes). */
+#define HTML_TEXT_BUDGET (24u << 20)
+#define HTML_TEXT_FULL (12u << 20)
+/* Raw bytes gathered before a chunk is compressed and written. */
+#define HTML_CHUNK_RAW (256u << 10)
+
+/* Where a trace's or an attempt's sections are: chunk, offset in the
+ * chunk's bytes once decompressed, and each section's length. */
+struct html_text_ref {
+	int32_t chunk;              /* -1: not kept */
+	uint32_t off;
+	uint32_t len[DA_SEC_COUNT];
+	int no_mcode;               /* its machine code left out (budget) */
+};
+
+struct html_text {
+	char *raw;                  /* the chunk being gathered */
+	size_t len, cap;
+	int32_t chunk;              /* its number in the generation */
+	uint32_t gen;
+	uint64_t written;           /* compressed bytes, the whole run */
+	uint64_t kept, dropped;     /* traces and attempts, the whole run */
+	void *compressor;
+};
+
+/* Keep tx's sections (when the budget allows) and say where in *ref. */
+int html_text_add(struct html_text *h, struct view_ctx *c, uint32_t gen,
+                  const struct da_trace_text *tx, struct html_text_ref *ref);
+/* Write the generation's last chunk; returns how many chunks it has, or -1. */
+int html_text_gen_end(struct html_text *h, struct view_ctx *c, uint32_t gen);
+void html_text_free(struct html_text *h);
+
+/* ---- gen.c ---- */
+
+/* What the view keeps of a generation until its end: each trace's text
+ * (by stop order) and its aborted attempts as JSON rows. */
+struct html_gen {
+	struct html_text_ref *trace_text;
+	size_t ntrace_text, trace_text_cap;
+	char *aborts;               /* JSON rows, ",\n"-separated */
+	size_t aborts_len, aborts_cap;
+	uint64_t naborts;
+	uint64_t dropped_before;    /* html_text's dropped when it began */
+	/* The run's abort sites (reason, file, line): their first attempt's
+	 * generation << 40 | dump line.  Only that attempt's text is kept;
+	 * the others at the site link to it. */
+	struct tally sites;
+};
+
+int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
+                   const struct da_trace *t);
+int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
+                   const struct da_abort *r);
+/* gen-N-bushes.html and gen-N-bushes.js; resets hg for the next generation. */
+int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
+                   const struct da_gen *g);
+void html_gen_free(struct html_gen *hg);
+
+#endif
