@@ -37,7 +37,7 @@ COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) 
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
 LIB_DIRS  = util input parse model analysis lib
-TOOL_DIRS = profile output views views/html cli
+TOOL_DIRS = profile source output views views/html cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)

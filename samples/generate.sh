@@ -327,6 +327,36 @@ make_costly_luajit2() { lj2 "-jdump=tbim,$1" lua/costly.lua "$COSTLY_ROUNDS"; }
 check_costly_luajit2() {
   has "$1" '^[0-9]{4} .* +\(costly\.lua:[0-9]+\)$' 'bytecode line with (costly.lua:line)'
 }
+# The source view's sample: a program of our own whose lines carry the
+# story (a compiled loop, a closure per iteration that aborts and gets
+# blacklisted, a caller spending its time there, markup in its text).
+make_annotated() { lj "-jdump=tbim,$1" lua/annotated.lua; }
+check_annotated() {
+  has "$1" '^---- TRACE [0-9]+ abort annotated\.lua:21 -- NYI: bytecode 51$' 'closure abort at line 21' &&
+  [ "$(count "$1" '^---- TRACE [0-9]+ start annotated\.lua:20$')" -ge 11 ] &&
+  has "$1" '^---- TRACE [0-9]+ stop -> loop$' 'a compiled loop'
+}
+make_annotated_luajit2() { lj2 "-jdump=tbim,$1" lua/annotated.lua; }
+check_annotated_luajit2() {
+  has "$1" '^[0-9]{4} .* +\(annotated\.lua:[0-9]+\)$' 'bytecode line with (annotated.lua:line)' &&
+  has "$1" '^---- TRACE [0-9]+ abort annotated\.lua:21 -- NYI: bytecode 51$' 'closure abort at line 21'
+}
+# annotated-Gvl.prof: folded stacks of the same program, where the
+# caller's line (28) is above the failed closure's (21).
+make_annotated_profile() {
+  local i
+  for ((i = 1; i <= ATTEMPTS; i++)); do
+    rm -f "$TMP/annotated-Gvl.prof"
+    lj -jp=Gvli1,"$TMP/annotated-Gvl.prof" lua/annotated.lua || die "annotated-Gvl: luajit failed"
+    if grep -Eq '^@[^;]*;annotated\.lua:33;annotated\.lua:28;annotated\.lua:21 [0-9]+$' "$TMP/annotated-Gvl.prof"; then
+      mv "$TMP/annotated-Gvl.prof" "$SAMPLES/annotated-Gvl.prof"
+      note "annotated-Gvl.prof $(wc -c <"$SAMPLES/annotated-Gvl.prof") bytes (attempt $i)"
+      return 0
+    fi
+  done
+  die "annotated-Gvl: no stack through line 28 into line 21"
+}
+
 # profile NAME TOOL OPTS: samples/NAME.prof from -jp=OPTS of the workload.
 profile() {
   local name=$1 tool=$2 opts=$3
@@ -458,7 +488,8 @@ produce() {
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
-     costly profiles costly-luajit2 late edit-old edit-new templates)
+     costly profiles costly-luajit2 late edit-old edit-new templates
+     annotated annotated-profile annotated-luajit2)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -480,6 +511,14 @@ for name in "${ALL[@]}"; do
       fi ;;
     profiles)
       make_profiles ;;
+    annotated-profile)
+      make_annotated_profile ;;
+    annotated-luajit2)
+      if setup_luajit2; then
+        produce annotated-luajit2
+      else
+        note "annotated-luajit2: cannot download/unpack luajit2; keeping the existing dump"
+      fi ;;
     templates)
       # size_ok's 1 MB is for the compressed file here
       for ((i = 1; i <= ATTEMPTS; i++)); do

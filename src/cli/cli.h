@@ -16,6 +16,8 @@ struct run {
 	size_t ndumps;
 	const char **profiles;      /* none, or one per dump */
 	size_t nprofiles;
+	const char **source_roots;  /* --source-root, in order */
+	size_t nsource_roots;
 	const char *out_dir, *views, *compare, *fail_on;
 	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
 	int quiet, verbose, strict;
@@ -27,7 +29,7 @@ struct run {
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
-       OPT_EXPLAIN, OPT_VMDEF };
+       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

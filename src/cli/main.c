@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
@@ -55,6 +56,17 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_JSON: run->json = 1; break;
 		case OPT_EXPLAIN: run->explain = optarg; break;
 		case OPT_VMDEF: run->vmdef = optarg; break;
+		case OPT_SOURCE_ROOT: {
+			struct stat st;
+			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode)) {
+				msg_error("--source-root wants a directory, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			run->source_roots = xrealloc(run->source_roots,
+			                             (run->nsource_roots + 1) * sizeof(*run->source_roots));
+			run->source_roots[run->nsource_roots++] = optarg;
+			break;
+		}
 		case 'h':
 			/* --help=man and =readme (not listed): the generated docs. */
 			*done = 1;
@@ -174,5 +186,6 @@ int main(int argc, char **argv)
 	oom_pop(&oc);
 	free(run.dumps);
 	free(run.profiles);
+	free(run.source_roots);
 	return rc;
 }

@@ -89,6 +89,7 @@ int run_many(struct run *run)
 				free(pids);
 				free(run->dumps);
 				free(run->profiles);
+				free(run->source_roots);
 				_exit(r);
 			}
 			if (pid < 0) {

@@ -73,6 +73,25 @@ const struct option_doc cli_options[] = {
 	  "one of the default set.\n"
 	  ".B \\-\\-views list\n"
 	  "prints the views with their files and exits.\n" },
+	{ { "source-root", required_argument, NULL, OPT_SOURCE_ROOT }, "DIR",
+	  "where the source view finds the Lua files the dump names (repeatable)",
+	  "A directory where the\n"
+	  ".B source\n"
+	  "view looks for the Lua files the dump names, in the order given: the\n"
+	  "name as written relative to\n"
+	  ".IR DIR ,\n"
+	  "then by its base name anywhere below it (dumps name a file by its base\n"
+	  "name; of several files with that name, the first by name is read; at\n"
+	  "most 200000 files, 12 directories deep, are looked at per root).\n"
+	  "Without it, a name is read only as a relative path under the current\n"
+	  "directory.\n"
+	  "A dump is untrusted: a name with a\n"
+	  ".B ..\n"
+	  "component, or a path that leads (also through a symbolic link) outside\n"
+	  "the current directory and every\n"
+	  ".IR DIR ,\n"
+	  "is never opened, only regular files are read, and their text is\n"
+	  "escaped, never run.\n" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
 	  "draw pictures in up to N worker processes (default: the cores)",
 	  "Draw the bush pictures of each generation in a worker process, up to\n"

@@ -220,6 +220,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		goto done;
 	}
 	view_set_attach(&views, out, d, name, run->jobs, pp);
+	view_set_source_roots(&views, run->source_roots, run->nsource_roots);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */

@@ -12,6 +12,7 @@
 #include "util/intern.h"
 #include "util/arena.h"
 #include "profile/profile_join.h"
+#include "profile/callees.h"
 
 #define COVERAGE_IDS 8              /* trace ids listed per line */
 
@@ -189,6 +190,30 @@ static int write_coverage(struct view_ctx *c, struct profile_state *s)
 	return outfile_commit(f);
 }
 
+/* profile-callees.csv: callers of code that failed to compile, with
+ * their callees' samples (profile/callees.h). */
+static int write_callees(struct view_ctx *c, const struct callees *cal)
+{
+	struct outfile *f = outfile_create(c->out, "profile-callees.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	fputs("FILE,LINE,CALLEE_SAMPLES,CALLEE_FILE,CALLEE_LINE,CALLEE_REASON\r\n", fp);
+	for (size_t i = 0; i < cal->n; i++) {
+		const struct callee_row *r = &cal->rows[i];
+		struct csv_row row;
+		csv_row_begin(&row, fp);
+		csv_field(&row, r->file, r->file_len);
+		csv_field_i64(&row, r->line);
+		csv_field_u64(&row, r->samples);
+		csv_field(&row, r->callee->file, r->callee->file_len);
+		csv_field_i64(&row, r->callee->line);
+		csv_field_str(&row, r->callee->reason);
+		csv_row_end(&row);
+	}
+	return outfile_commit(f);
+}
+
 static int profile_finish(struct view_ctx *c)
 {
 	struct profile_state *s = c->state;
@@ -200,6 +225,12 @@ static int profile_finish(struct view_ctx *c)
 		join_free(&j);
 		if (r == 0 && s->annotated)
 			r = write_coverage(c, s);
+		if (r == 0 && c->profile->kind == PROFILE_STACKS) {
+			struct callees cal;
+			callees_build(&cal, &s->answers, c->profile);
+			r = write_callees(c, &cal);
+			callees_free(&cal);
+		}
 	}
 	if (s->indexed) {
 		intern_free(&s->names);
@@ -213,8 +244,8 @@ static int profile_finish(struct view_ctx *c)
 const struct view view_profile = {
 	.name = "profile",
 	.summary = "with --profile: samples and JIT failures per source line",
-	.files = "profile-lines.csv profile-coverage.csv",
-	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps",
+	.files = "profile-lines.csv profile-coverage.csv profile-callees.csv",
+	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps; with folded stacks `profile-callees.csv`: callers of code that failed to compile, with its samples",
 	.man =
 		".B profile\\-lines.csv\n"
 		"(only with\n"
@@ -243,7 +274,24 @@ const struct view view_profile = {
 		".B FILE,LINE,SAMPLES,COMPILED,INTERPRETED,TRACES,TRACE_IDS\n"
 		"for every profiled line: how many compiled traces hold bytecode of that\n"
 		"line, and the first eight of them as\n"
-		".IR generation / id .\n",
+		".IR generation / id .\n"
+		"For a profile with folded stacks\n"
+		".RB ( \\-jp=Gvl ),\n"
+		"also\n"
+		".BR profile\\-callees.csv :\n"
+		".ad l\n"
+		".B \\%FILE,\\:LINE,\\:CALLEE_SAMPLES,\\:CALLEE_FILE,\\:CALLEE_LINE,\\:CALLEE_REASON\n"
+		"for every source line whose callees ran at lines where the JIT failed\n"
+		"(aborts there, or a root start LuaJIT likely gave up on): the samples\n"
+		"(interpreted ones when the profile has VM states) of stacks that pass\n"
+		"through the line above the deepest such frame, counted once per stack,\n"
+		"and the failed line with most of them (its most frequent normal\n"
+		"reason, or\n"
+		".BR \"likely blacklisted\" ).\n"
+		"Frames and the dump meet by file name without directories; the lines\n"
+		"of a failed function other than the failed one are not known to the\n"
+		"dump, so their samples do not count.\n"
+		".ad\n",
 	.needs = NEEDS_TEXT | NEEDS_PROFILE,
 	.is_default = 0,
 	.state_size = sizeof(struct profile_state),

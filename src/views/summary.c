@@ -2,7 +2,8 @@
  * for the whole dump and per generation: what compiled and what aborted,
  * the top abort reasons and where, the largest bushes, how traces end,
  * the hottest exits (with and without a side trace), likely blacklisted
- * starts, after the run's diagnoses (analysis/diagnose.c).  Every list
+ * starts, aborts per file and chunk family (source/family.h), after the
+ * run's diagnoses (analysis/diagnose.c).  Every list
  * stops at 10 rows and names the file that has them all, so the summary
  * of any dump fits a screen or two.  Plain aligned text in a stable
  * order; main also prints it. */
@@ -16,6 +17,9 @@
 #include "analysis/answers.h"
 #include "analysis/advice.h"
 #include "profile/profile_join.h"
+#include "profile/callees.h"
+#include "source/family.h"
+#include "util/alloc.h"
 
 #define TOP 10                      /* rows per list */
 
@@ -62,6 +66,182 @@ static void put_failed(FILE *fp, const struct site_extra *x)
 	fprintf(fp, "dump line %" PRIu64 "\n", x->last_line);
 }
 
+/* A site or a file under the name of its chunk family (source/family.h),
+ * for lists that thousands of "tpl-N" chunks would flood. */
+struct group {
+	char *key;
+	size_t len;
+	int32_t line;
+	uint64_t count, starts, chunks;
+	size_t first;               /* the first member's index, for ties */
+	const char *name;           /* the first member's own name */
+};
+
+static void group_key(struct group *g, const char *name)
+{
+	size_t n = intern_len(name);
+	g->key = xrealloc(NULL, n + 2);
+	g->len = chunk_family(name, n, g->key, n + 1);
+	if (!g->len) {
+		memcpy(g->key, name, n);
+		g->len = n;
+	}
+	g->name = name;
+	g->chunks = 1;
+}
+
+static int group_by_key(const void *x, const void *y)
+{
+	const struct group *a = x, *b = y;
+	int k = memcmp(a->key, b->key, a->len < b->len ? a->len : b->len);
+	if (!k)
+		k = (a->len > b->len) - (a->len < b->len);
+	if (!k)
+		k = (a->line > b->line) - (a->line < b->line);
+	return k ? k : (a->first > b->first) - (a->first < b->first);
+}
+
+static int group_by_count(const void *x, const void *y)
+{
+	const struct group *a = x, *b = y;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	if (a->starts != b->starts)
+		return a->starts > b->starts ? -1 : 1;
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+static int group_by_name(const void *x, const void *y)
+{
+	const struct group *a = x, *b = y;
+	uintptr_t p = (uintptr_t)a->name, q = (uintptr_t)b->name;
+	if (p != q)
+		return p < q ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Entries of one name and line summed (their order does not matter:
+ * sums, and the smallest first), then those of one key and line, each
+ * name counted as one chunk; ranked by the new count. */
+static size_t group_merge(struct group *g, size_t n)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		qsort(g, n, sizeof(*g), pass ? group_by_key : group_by_name);
+		size_t u = 0;
+		for (size_t i = 0; i < n; i++) {
+			struct group *t = u ? &g[u - 1] : NULL;
+			int same = t && t->line == g[i].line &&
+			           (pass ? t->len == g[i].len && memcmp(t->key, g[i].key, t->len) == 0
+			                 : t->name == g[i].name);
+			if (same) {
+				if (pass)
+					t->chunks += g[i].chunks;
+				t->count += g[i].count;
+				t->starts += g[i].starts;
+				if (g[i].first < t->first) {
+					t->first = g[i].first;
+					t->name = g[i].name;
+				}
+				free(g[i].key);
+				continue;
+			}
+			g[u++] = g[i];
+		}
+		n = u;
+	}
+	qsort(g, n, sizeof(*g), group_by_count);
+	return n;
+}
+
+static void put_group_name(FILE *fp, const struct group *g, int32_t line)
+{
+	if (g->chunks > 1) {
+		for (size_t i = 0; i < g->len; i++)     /* not interned: by length */
+			putc(g->key[i] == '\n' || g->key[i] == '\r' ? ' ' : g->key[i], fp);
+	} else {
+		put_loc(fp, g->name, LOC_NO_LINE);
+	}
+	if (line != LOC_NO_LINE)
+		fprintf(fp, ":%d", line);
+	if (g->chunks > 1)
+		fprintf(fp, "  (%" PRIu64 " chunks)", g->chunks);
+}
+
+/* A reason's top 3 locations, a chunk family's lines summed. */
+static void put_reason_sites(FILE *fp, const struct answers *s, const void *reason,
+                             const struct tally_entry *st, size_t ns)
+{
+	struct group *g = xrealloc(NULL, (ns ? ns : 1) * sizeof(*g));
+	size_t n = 0;
+	for (size_t k = 0; k < ns; k++)
+		if (st[k].a == reason) {
+			memset(&g[n], 0, sizeof(g[n]));
+			group_key(&g[n], st[k].b);
+			g[n].line = (int32_t)st[k].c;
+			g[n].count = st[k].count;
+			g[n].first = k;     /* st is by count: the first is the largest */
+			n++;
+		}
+	n = group_merge(g, n);
+	for (size_t k = 0; k < n && k < 3; k++) {
+		const struct site_extra *x = &s->site_extra[st[g[k].first].first];
+		if (!k)
+			put_meaning(fp, x);
+		fprintf(fp, "  %8" PRIu64 "      ", g[k].count);
+		put_group_name(fp, &g[k], g[k].line);
+		putc('\n', fp);
+		put_failed(fp, x);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(g[k].key);
+	free(g);
+}
+
+/* Aborts and starts per file and chunk family: the top 10. */
+static void put_families(FILE *fp, const struct answers *s)
+{
+	size_t ns, nt;
+	struct tally_entry *st = tally_entries(&s->sites, &ns);
+	struct tally_entry *sr = tally_entries(&s->starts, &nt);
+	qsort(st, ns, sizeof(*st), tally_by_count);
+	qsort(sr, nt, sizeof(*sr), tally_by_count);
+	struct group *g = xrealloc(NULL, (ns + nt + 1) * sizeof(*g));
+	size_t n = 0;
+	for (size_t k = 0; k < ns + nt; k++) {
+		const struct tally_entry *e = k < ns ? &st[k] : &sr[k - ns];
+		const char *name = k < ns ? e->b : e->a;
+		if (!name)
+			continue;
+		memset(&g[n], 0, sizeof(g[n]));
+		group_key(&g[n], name);
+		g[n].line = LOC_NO_LINE;
+		if (k < ns)
+			g[n].count = e->count;
+		else
+			g[n].starts = e->count;
+		g[n].first = k;
+		n++;
+	}
+	n = group_merge(g, n);
+	fprintf(fp, "\nfiles and chunk families, by aborts\n");
+	if (!n)
+		fprintf(fp, "  (none)\n");
+	else
+		fprintf(fp, "    aborts   starts  file (starts: traces and aborted attempts started there)\n");
+	for (size_t k = 0; k < n && k < TOP; k++) {
+		fprintf(fp, "  %8" PRIu64 " %8" PRIu64 "  ", g[k].count, g[k].starts);
+		put_group_name(fp, &g[k], LOC_NO_LINE);
+		putc('\n', fp);
+	}
+	if (n > TOP)
+		fprintf(fp, "  \u2026 %zu more in files.csv\n", n - TOP);
+	for (size_t k = 0; k < n; k++)
+		free(g[k].key);
+	free(g);
+	free(st);
+	free(sr);
+}
+
 /* The joined profile: the sampled lines where the JIT failed, by the
  * time spent there, and how far to trust the profile. */
 static void write_profile(const struct answers *s, FILE *fp, const struct profile *p)
@@ -97,6 +277,24 @@ static void write_profile(const struct answers *s, FILE *fp, const struct profil
 	}
 	if (!shown)
 		fputs("  (no sampled line had aborts or blacklisting)\n", fp);
+	struct callees cal;
+	callees_build(&cal, s, p);
+	for (size_t i = 0; i < cal.n && i < TOP; i++) {
+		const struct callee_row *r = &cal.rows[i];
+		if (!i)
+			fputs("  and up the call stack (folded stacks):\n", fp);
+		fputs("    ", fp);
+		for (size_t k = 0; k < r->file_len; k++)
+			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
+		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (%s, ", r->line,
+		        r->samples, cal.interpreted ? "interpreted samples" : "samples", r->callee->reason);
+		for (size_t k = 0; k < r->callee->file_len; k++)
+			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
+		fprintf(fp, ":%d)\n", r->callee->line);
+	}
+	if (cal.n > TOP)
+		fprintf(fp, "    \u2026 %zu more in profile-callees.csv\n", cal.n - TOP);
+	callees_free(&cal);
 	if (p->kind == PROFILE_EMPTY)
 		fputs("  the profile has no samples\n", fp);
 	if (j.unmatched_lines)
@@ -161,20 +359,12 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		fprintf(fp, "  %8" PRIu64 "  ", r[i].count);
 		fwrite(r[i].a, 1, intern_len(r[i].a), fp);
 		putc('\n', fp);
-		for (size_t k = 0, shown = 0; k < ns && shown < 3; k++)
-			if (st[k].a == r[i].a) {
-				const struct site_extra *x = &s->site_extra[st[k].first];
-				if (!shown)
-					put_meaning(fp, x);
-				fprintf(fp, "  %8" PRIu64 "      ", st[k].count);
-				put_loc(fp, st[k].b, (int32_t)st[k].c);
-				putc('\n', fp);
-				put_failed(fp, x);
-				shown++;
-			}
+		put_reason_sites(fp, s, r[i].a, st, ns);
 	}
 	free(r);
 	free(st);
+
+	put_families(fp, s);
 
 	fprintf(fp, "\nlargest bushes\n");
 	if (!s->bushes[0].traces)
@@ -282,7 +472,7 @@ const struct view view_summary = {
 	.name = "summary",
 	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10 (also on stdout)",
+	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
 	.man =
 		".B summary.txt\n"
 		"(also printed on standard output unless\n"
@@ -297,7 +487,12 @@ const struct view view_summary = {
 		"their top 3 locations, under each reason its normal form, error name,\n"
 		"meaning and what to try, under each location the bytecode line its last\n"
 		"attempt failed on and that abort's dump line (see\n"
-		".BR \"WHY DID IT ABORT?\" );\n"
+		".BR \"WHY DID IT ABORT?\" );\n"		"the 10 files and chunk families with most aborts (aborts there, and traces\n"
+		"and aborted attempts started there; a family such as\n"
+		".B tpl\\-*\n"
+		"sums chunks named with a counter, see\n"
+		".BR files ,\n"
+		"and the top locations of a reason sum a family's chunks at each line);\n"
 		"the 10 largest bushes (traces, machine code\n"
 		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
 		"exits without a side trace (from exit records,\n"
@@ -306,7 +501,14 @@ const struct view view_summary = {
 		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
 		".BR blacklist );\n"
 		"the first 10 generations.\n"
-		"Every list ends with how many more rows the named files hold.\n",
+		"Every list ends with how many more rows the named files hold.\n"
+		"With\n"
+		".BR \\-\\-profile ,\n"
+		"also where JIT failures cost time (see\n"
+		".BR PROFILES ),\n"
+		"and for folded stacks the lines whose callees failed to compile, with\n"
+		"those callees' interpreted samples (see\n"
+		".BR profile ).\n",
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
 	.trace = answers_view_trace,

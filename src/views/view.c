@@ -20,6 +20,8 @@ extern const struct view view_bush_svg;
 extern const struct view view_jsonl;
 extern const struct view view_html;
 extern const struct view view_profile;
+extern const struct view view_source;
+extern const struct view view_files;
 extern const struct view view_flamegraph;
 
 /* Adding a view: one file in src/views/ and one line here. */
@@ -37,6 +39,8 @@ const struct view *const view_table[] = {
 	&view_jsonl,
 	&view_profile,
 	&view_flamegraph,
+	&view_source,
+	&view_files,
 	&view_html,
 	NULL
 };
@@ -175,6 +179,14 @@ void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
 	}
 }
 
+void view_set_source_roots(struct view_set *s, const char *const *roots, size_t n)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		s->ctx[i].source_roots = roots;
+		s->ctx[i].nsource_roots = n;
+	}
+}
+
 /* Call one hook on every view that has it; stop at the first failure. */
 #define DISPATCH(s, hook, arg) do {                                        \
 		for (size_t i_ = 0; i_ < (s)->n; i_++) {                   \
@@ -230,6 +242,13 @@ int view_set_finish(struct view_set *s)
 			if (e < 0 && r == 0)
 				r = e;
 		}
+	}
+	/* States live until every finish hook ran: a later view may ask an
+	 * earlier one (the report asks the source view for its pages). */
+	for (size_t i = 0; i < s->n; i++) {
+		struct view_ctx *c = &s->ctx[i];
+		if (c->view->release)
+			c->view->release(c);
 		free(c->state);
 	}
 	free(s->ctx);

@@ -32,6 +32,8 @@ struct view_ctx {
 	int named;                  /* chosen by name in --views (or by 'all',
 	                             * or brought by another view), not only as
 	                             * one of the default set */
+	const char *const *source_roots;    /* --source-root, in order */
+	size_t nsource_roots;
 };
 
 struct view {
@@ -50,6 +52,9 @@ struct view {
 	int (*exit)(struct view_ctx *, const struct da_exit *);
 	int (*gen_end)(struct view_ctx *, const struct da_gen *);
 	int (*finish)(struct view_ctx *);   /* also frees the view's state */
+	/* After every view's finish: frees what a view kept for the others'
+	 * finish hooks (the source view's page links for the report). */
+	void (*release)(struct view_ctx *);
 };
 
 /* NULL-terminated registry, in --views list order. */
@@ -78,6 +83,9 @@ int view_set_init(struct view_set *s, const char *list, unsigned have,
 /* What every view of the set works with, before the first record. */
 void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
                      const char *name, unsigned jobs, const struct profile *profile);
+/* --source-root directories (kept by the caller), for the views that
+ * read Lua files the dump names. */
+void view_set_source_roots(struct view_set *s, const char *const *roots, size_t n);
 /* The set as a library sink (its data: the struct view_set): each record
  * goes to every view's hook, in registry order, and a generation's files
  * are published at its end. */

@@ -25,6 +25,23 @@ $DA -q --views html,profile,flamegraph --dump "$SAMPLES/costly.dump" --profile "
 	--out-dir "$TMP/prof" 2> "$TMP/err"
 check "report with a profile is written" "0" "$?"
 
+# The source view's pages: its program under --source-root, the report
+# beside them for the trace links; hostile chunk names.
+(cd "$SAMPLES" && $DA -q --views source,html --dump annotated.dump --source-root lua \
+	--out-dir "$TMP/src" 2> "$TMP/err")
+check "source pages of annotated.dump are written" "0" "$?"
+$DA -q --views source --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/srchostile" 2> "$TMP/err"
+check "source pages of hostile.dump are written" "0" "$?"
+HOME=$TMP node "$here/source.test.mjs" "$TMP" "$SAMPLES" > "$TMP/src.out" 2>&1
+status=$?
+grep -v '^browser-source: ' "$TMP/src.out"
+line=$(grep '^browser-source: ' "$TMP/src.out")
+p=$(printf '%s' "$line" | sed -n 's/^browser-source: \([0-9]*\) passed.*/\1/p')
+f=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failed$/\1/p')
+PASS=$((PASS + ${p:-0}))
+FAIL=$((FAIL + ${f:-1}))
+[ "$status" -ne 0 ] && [ "${f:-1}" -eq 0 ] && FAIL=$((FAIL + 1))
+
 # HOME: chromium wants a writable profile directory.
 HOME=$TMP node "$here/report.test.mjs" "$TMP" "$SAMPLES" > "$TMP/out" 2>&1
 status=$?

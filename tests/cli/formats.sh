@@ -124,7 +124,7 @@ for f in "$TOP"/tests/fuzz/regressions/*; do
 	*.exit[0-9]) want=${name##*.exit} ;;
 	*) want="a name ending in .exitN" ;;
 	esac
-	$DA -q --views traces,abort-reasons,abort-reasons-txt,abort-sites,exits,blacklist,bush-txt,summary,jsonl,html \
+	$DA -q --views traces,abort-reasons,abort-reasons-txt,abort-sites,exits,blacklist,bush-txt,summary,jsonl,html,source,files \
 		--dump "$f" --out-dir "$TMP/regr" > /dev/null 2> "$TMP/regr.err"
 	check "fuzz regression $name: exit status" "$want" $?
 	check "fuzz regression $name: no sanitizer report" "" \

@@ -20,7 +20,7 @@
 /* Every text view and the report (html draws its bushes in the browser,
  * so no cairo here). */
 #define VIEWS "summary,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
-              "blacklist,bush-txt,jsonl,html"
+              "blacklist,bush-txt,jsonl,html,source,files"
 
 /* The scratch output directory, made once per process (libFuzzer gives
  * the target no context to keep it in) and emptied after every input. */

@@ -10,15 +10,16 @@
 
 /* The registry in --views list order, and which are default (see
  * man/dumpanalyze.1: all but bush-txt, bush-svg, jsonl, profile,
- * flamegraph and html). */
+ * flamegraph, source and html). */
 static const char *const registry[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph", "html",
+	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph",
+	"source", "files", "html",
 };
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
 static const char *const defaults[] = {
 	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-png",
+	"exits", "blacklist", "bush-png", "files",
 };
 #define NDEFAULTS (sizeof(defaults) / sizeof(defaults[0]))
 
@@ -188,22 +189,26 @@ static void test_default_and_all_words(void **s)
 
 	assert_int_equal(view_set_init(&set, "bush-png,default,jsonl", 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, NDEFAULTS + 1);
-	assert_string_equal(set.ctx[NDEFAULTS - 1].view->name, "bush-png");
+	/* registry order: ... bush-png, jsonl, ..., files */
+	assert_string_equal(set.ctx[NDEFAULTS - 2].view->name, "bush-png");
+	assert_true(set.ctx[NDEFAULTS - 2].named);
+	assert_string_equal(set.ctx[NDEFAULTS - 1].view->name, "jsonl");
 	assert_true(set.ctx[NDEFAULTS - 1].named);
-	assert_string_equal(set.ctx[NDEFAULTS].view->name, "jsonl");
-	assert_true(set.ctx[NDEFAULTS].named);
+	assert_string_equal(set.ctx[NDEFAULTS].view->name, "files");
+	assert_false(set.ctx[NDEFAULTS].named);
 	assert_false(set.ctx[0].named);
 	assert_int_equal(view_set_finish(&set), 0);
 
 	/* with a profile of stacks the default set has both profile views */
 	assert_int_equal(view_set_init(&set, NULL, NEEDS_PROFILE | NEEDS_STACKS, err, sizeof(err)), 0);
 	assert_int_equal(set.n, NDEFAULTS + 2);
-	assert_string_equal(set.ctx[NDEFAULTS].view->name, "profile");
-	assert_string_equal(set.ctx[NDEFAULTS + 1].view->name, "flamegraph");
+	assert_string_equal(set.ctx[NDEFAULTS - 1].view->name, "profile");
+	assert_string_equal(set.ctx[NDEFAULTS].view->name, "flamegraph");
+	assert_string_equal(set.ctx[NDEFAULTS + 1].view->name, "files");
 	assert_int_equal(view_set_finish(&set), 0);
 	assert_int_equal(view_set_init(&set, "default", NEEDS_PROFILE, err, sizeof(err)), 0);
 	assert_int_equal(set.n, NDEFAULTS + 1);
-	assert_string_equal(set.ctx[NDEFAULTS].view->name, "profile");
+	assert_string_equal(set.ctx[NDEFAULTS - 1].view->name, "profile");
 	assert_int_equal(view_set_finish(&set), 0);
 
 	assert_int_equal(view_set_init(&set, "all", 0, err, sizeof(err)), 0);

@@ -1,0 +1,48 @@
+/* callees.h — time up the call stack: with folded stacks (-jp=G...), a
+ * source line whose callees run at lines where the JIT failed (aborts
+ * there, or a start LuaJIT likely gave up on) gets those samples too, so
+ * the caller that matters shows up in "where JIT failures cost time".
+ * A sample counts for every caller frame above the deepest failed frame
+ * of its stack, once per caller line; with VM states only interpreted
+ * samples count. */
+#ifndef DUMPANALYZE_PROFILE_CALLEES_H
+#define DUMPANALYZE_PROFILE_CALLEES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "analysis/answers.h"
+#include "profile/profile.h"
+
+/* A line where the JIT failed, by the base name of its file. */
+struct failed_line {
+	const char *file;           /* the dump's name, interned */
+	size_t file_len;
+	int32_t line;
+	const char *reason;         /* the most frequent (normal) reason, or
+	                               "likely blacklisted" */
+	uint64_t aborts;
+};
+
+struct callee_row {
+	const char *file;           /* the caller frame's file, as the
+	                               profile writes it (interned there) */
+	size_t file_len;
+	int32_t line;
+	uint64_t samples;           /* interpreted (all without VM states) */
+	const struct failed_line *callee;   /* the one with most of them */
+};
+
+struct callees {
+	struct failed_line *failed; /* sorted by base name, line */
+	size_t nfailed;
+	struct callee_row *rows;    /* most samples first, then file, line */
+	size_t n;
+	int interpreted;            /* samples are interpreted ones */
+};
+
+/* The failed lines of a run's answers (abort sites and likely
+ * blacklisted root starts), then the rows; none without stacks. */
+void callees_build(struct callees *c, const struct answers *a, const struct profile *p);
+void callees_free(struct callees *c);
+
+#endif

@@ -1,0 +1,321 @@
+/* find.c — find and read the Lua files a dump names; see find.h.  Every
+ * candidate is resolved with realpath() and opened only when the result
+ * lies inside the current directory or a --source-root (a symbolic link
+ * cannot lead out), and only as a regular file of at most 16 MiB. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "source/find.h"
+#include "util/alloc.h"
+
+#define MAX_SOURCE_BYTES (16u << 20)
+#define WALK_DEPTH 12               /* directories below a root */
+#define WALK_FILES 200000           /* files indexed per root */
+
+const char *const chunk_kind_names[CHUNK_KINDS] = {
+	"file", "not found", "string chunk", "builtin", "refused",
+};
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = xrealloc(NULL, n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+void source_finder_init(struct source_finder *f, const char *const *roots, size_t n)
+{
+	memset(f, 0, sizeof(*f));
+	f->cwd = realpath(".", NULL);
+	if (n) {
+		f->roots = xrealloc(NULL, n * sizeof(*f->roots));
+		memset(f->roots, 0, n * sizeof(*f->roots));
+	}
+	for (size_t i = 0; i < n; i++) {
+		f->roots[i].given = roots[i];
+		f->roots[i].real = realpath(roots[i], NULL);
+	}
+	f->nroots = n;
+}
+
+void source_finder_free(struct source_finder *f)
+{
+	for (size_t i = 0; i < f->nroots; i++) {
+		struct source_root *r = &f->roots[i];
+		for (size_t k = 0; k < r->n; k++) {
+			free(r->names[k]);
+			free(r->paths[k]);
+		}
+		free(r->names);
+		free(r->paths);
+		free(r->same);
+		free(r->real);
+	}
+	free(f->roots);
+	free(f->cwd);
+	memset(f, 0, sizeof(*f));
+}
+
+static int starts(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+	return n >= k && memcmp(s, p, k) == 0;
+}
+
+enum chunk_kind chunk_classify(const char *name, size_t n, int has_line)
+{
+	if (n == 0 || name[0] == '"' || starts(name, n, "[string") || memchr(name, '\n', n) ||
+	    memchr(name, '\0', n))
+		return CHUNK_STRING;
+	if (!has_line || starts(name, n, "builtin:"))
+		return CHUNK_BUILTIN;
+	return CHUNK_FILE;
+}
+
+/* A relative path with no ".." component and no empty name. */
+static int tame_relative(const char *s, size_t n)
+{
+	if (n == 0 || s[0] == '/')
+		return 0;
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		while (e < n && s[e] != '/')
+			e++;
+		if (e - i == 2 && s[i] == '.' && s[i + 1] == '.')
+			return 0;
+		i = e + 1;
+	}
+	return 1;
+}
+
+/* realpath of path, when it lies strictly inside the directory base. */
+static char *inside(const char *base, const char *path)
+{
+	if (!base)
+		return NULL;
+	char *real = realpath(path, NULL);
+	if (!real)
+		return NULL;
+	size_t b = strlen(base);
+	int ok = strncmp(real, base, b) == 0 && (real[b] == '/' || (b == 1 && base[0] == '/'))
+	         && real[b + (b > 1)] != '\0';
+	if (!ok) {
+		free(real);
+		return NULL;
+	}
+	return real;
+}
+
+/* Read a regular file named by a resolved path: 0, or -1. */
+static int slurp(const char *real, char **text, size_t *len)
+{
+	int fd = open(real, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t)MAX_SOURCE_BYTES) {
+		close(fd);
+		return -1;
+	}
+	size_t cap = (size_t)st.st_size + 1, n = 0;
+	char *buf = xrealloc(NULL, cap);
+	for (;;) {
+		if (n == cap - 1) {
+			if (cap > MAX_SOURCE_BYTES)
+				break;
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		ssize_t r = read(fd, buf + n, cap - 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+static char *join(const char *a, const char *b, size_t bn)
+{
+	size_t an = strlen(a);
+	char *p = xrealloc(NULL, an + bn + 2);
+	memcpy(p, a, an);
+	p[an] = '/';
+	memcpy(p + an + 1, b, bn);
+	p[an + 1 + bn] = '\0';
+	return p;
+}
+
+static int by_bytes(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Every regular file below dir (rel: its path from the root), sorted by
+ * name at each level so that the first of equal base names is the same
+ * on every machine. */
+static void walk(struct source_root *r, const char *dir, const char *rel, int depth)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	char **ents = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		ALLOC_GROW(ents, n + 1, cap);
+		ents[n++] = xstrndup(e->d_name, strlen(e->d_name));
+	}
+	closedir(d);
+	if (n)
+		qsort(ents, n, sizeof(*ents), by_bytes);
+	for (size_t i = 0; i < n; i++) {
+		char *full = join(dir, ents[i], strlen(ents[i]));
+		char *sub = rel[0] ? join(rel, ents[i], strlen(ents[i])) : xstrndup(ents[i], strlen(ents[i]));
+		struct stat st;
+		if (lstat(full, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < WALK_DEPTH) {
+				walk(r, full, sub, depth + 1);
+			} else if (S_ISREG(st.st_mode) && r->n < WALK_FILES) {
+				if (r->n == r->cap) {
+					r->cap = r->cap ? 2 * r->cap : 64;
+					r->names = xrealloc(r->names, r->cap * sizeof(*r->names));
+					r->paths = xrealloc(r->paths, r->cap * sizeof(*r->paths));
+				}
+				r->names[r->n] = xstrndup(ents[i], strlen(ents[i]));
+				r->paths[r->n++] = sub;
+				sub = NULL;
+			}
+		}
+		free(full);
+		free(sub);
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+/* The walk's files sorted by base name, ties in walk order (which is
+ * sorted by name at every level), so a lookup finds the first. */
+struct named { char *name, *path; size_t order; };
+
+static int by_name_then_order(const void *x, const void *y)
+{
+	const struct named *a = x, *b = y;
+	int k = strcmp(a->name, b->name);
+	return k ? k : (a->order > b->order) - (a->order < b->order);
+}
+
+static void index_root(struct source_root *r)
+{
+	walk(r, r->real, "", 0);
+	r->indexed = 1;
+	if (!r->n)
+		return;
+	struct named *v = xrealloc(NULL, r->n * sizeof(*v));
+	for (size_t i = 0; i < r->n; i++)
+		v[i] = (struct named){ r->names[i], r->paths[i], i };
+	qsort(v, r->n, sizeof(*v), by_name_then_order);
+	r->same = xrealloc(NULL, r->n * sizeof(*r->same));
+	for (size_t i = 0; i < r->n; i++) {
+		r->names[i] = v[i].name;
+		r->paths[i] = v[i].path;
+	}
+	/* same[i]: how many files share names[i], on the first of them */
+	for (size_t i = 0, k; i < r->n; i = k) {
+		for (k = i + 1; k < r->n && strcmp(r->names[k], r->names[i]) == 0; k++)
+			r->same[k] = 0;
+		r->same[i] = k - i;
+	}
+	free(v);
+}
+
+/* Try base/rel: the file's text and its shown name on success. */
+static int try_at(const char *base_real, const char *base_shown, const char *rel, size_t rn,
+                  char **text, size_t *len, char **shown)
+{
+	char *path = base_real ? join(base_real, rel, rn) : xstrndup(rel, rn);
+	char *real = inside(base_real, path);
+	free(path);
+	if (!real)
+		return -1;
+	int r = slurp(real, text, len);
+	free(real);
+	if (r == 0)
+		*shown = base_shown ? join(base_shown, rel, rn) : xstrndup(rel, rn);
+	return r;
+}
+
+enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
+                            char **text, size_t *len, char **shown, size_t *ambiguous)
+{
+	*ambiguous = 0;
+	int tame = tame_relative(name, n);
+	/* As written, under the current directory. */
+	if (tame && try_at(f->cwd, NULL, name, n, text, len, shown) == 0)
+		return CHUNK_FILE;
+	if (n && name[0] == '/') {
+		char *abs = xstrndup(name, n);
+		for (size_t i = 0; i <= f->nroots; i++) {
+			const char *base = i < f->nroots ? f->roots[i].real : f->cwd;
+			char *real = inside(base, abs);
+			if (real && slurp(real, text, len) == 0) {
+				free(real);
+				*shown = abs;
+				return CHUNK_FILE;
+			}
+			free(real);
+		}
+		free(abs);
+	}
+	/* Under each root: as written, then by base name. */
+	const char *slash = memrchr(name, '/', n);
+	const char *base = slash ? slash + 1 : name;
+	size_t bn = n - (size_t)(base - name);
+	for (size_t i = 0; i < f->nroots; i++) {
+		struct source_root *r = &f->roots[i];
+		if (!r->real)
+			continue;
+		if (tame && try_at(r->real, r->given, name, n, text, len, shown) == 0)
+			return CHUNK_FILE;
+		if (!r->indexed)
+			index_root(r);
+		if (bn == 0 || memchr(base, '\0', bn))
+			continue;
+		char *key = xstrndup(base, bn);
+		size_t lo = 0, hi = r->n;
+		while (lo < hi) {       /* the first entry >= key */
+			size_t mid = (lo + hi) / 2;
+			if (strcmp(r->names[mid], key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		int hit = lo < r->n && strcmp(r->names[lo], key) == 0;
+		free(key);
+		if (hit && try_at(r->real, r->given, r->paths[lo], strlen(r->paths[lo]),
+		                  text, len, shown) == 0) {
+			*ambiguous = r->same[lo] - 1;
+			return CHUNK_FILE;
+		}
+	}
+	return tame ? CHUNK_MISSING : CHUNK_REFUSED;
+}

@@ -1,0 +1,52 @@
+/* find.h — the Lua files a dump names, found and read without trusting
+ * the dump: a name is read as written only when it is a relative path
+ * under the current directory, else under each --source-root (as
+ * written relative to it, then by its base name anywhere below it).
+ * Nothing outside those directories is ever opened, a name with a ".."
+ * component never, and only regular files are read. */
+#ifndef DUMPANALYZE_SOURCE_FIND_H
+#define DUMPANALYZE_SOURCE_FIND_H
+
+#include <stddef.h>
+
+/* What a chunk name is. */
+enum chunk_kind {
+	CHUNK_FILE,                 /* found and read */
+	CHUNK_MISSING,              /* looks like a file, not found */
+	CHUNK_STRING,               /* a string chunk: "..." or [string ...] */
+	CHUNK_BUILTIN,              /* builtin:x, a fast function, no line */
+	CHUNK_REFUSED,              /* a path we do not open (absolute, ..) */
+	CHUNK_KINDS
+};
+extern const char *const chunk_kind_names[CHUNK_KINDS];
+
+struct source_root {
+	const char *given;          /* as the user wrote it */
+	char *real;                 /* realpath, or NULL when unusable */
+	/* base name -> path relative to the root, built at the first need */
+	char **names, **paths;
+	size_t n, cap, *same;       /* same[i]: files with names[i] (>= 1) */
+	int indexed;
+};
+
+struct source_finder {
+	char *cwd;                  /* realpath of ".", or NULL */
+	struct source_root *roots;
+	size_t nroots;
+};
+
+void source_finder_init(struct source_finder *f, const char *const *roots, size_t n);
+void source_finder_free(struct source_finder *f);
+
+/* A chunk name (line NO_LINE: no source line) as the dump writes it:
+ * its kind without touching the disk, CHUNK_FILE meaning "try it". */
+enum chunk_kind chunk_classify(const char *name, size_t n, int has_line);
+
+/* Find and read a name classified CHUNK_FILE: CHUNK_FILE with *text
+ * (malloc'd, *len bytes) and *shown (malloc'd: the path as the user
+ * would type it, or "ROOT/rel"), and *ambiguous (other files of the
+ * same base name under that root); or CHUNK_MISSING / CHUNK_REFUSED. */
+enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
+                            char **text, size_t *len, char **shown, size_t *ambiguous);
+
+#endif

@@ -1,0 +1,108 @@
+/* files.c — files.csv: traces, aborts and samples summed per file and per
+ * chunk family (source/family.h: "tpl-1" ... "tpl-20000" are one row,
+ * "tpl-*"), so that a template engine's thousands of chunks are one row;
+ * the source model's families (source/model.c), ranked as the source
+ * view ranks them. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "views/source.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "util/intern.h"
+
+static int files_finish(struct view_ctx *c)
+{
+	struct source_state *s = c->state;
+	int r = 0;
+	if (c->out && s->inited && s->gens) {
+		source_prepare(c, s);
+		const struct src_model *m = &s->model;
+		struct outfile *f = outfile_create(c->out, "files.csv");
+		FILE *fp = f ? outfile_fp(f) : NULL;
+		if (!fp)
+			r = -1;
+		else {
+			fputs("NAME,KIND,CHUNKS,TRACES,ABORTS,ATTEMPTS,BLACKLISTED,SAMPLES,INTERPRETED,"
+			      "CALLEE_SAMPLES\r\n", fp);
+			for (size_t i = 0; i < m->nfamilies; i++) {
+				const struct src_family *fam = &m->families[i];
+				const struct src_file *first = m->ranked[fam->first];
+				struct csv_row row;
+				csv_row_begin(&row, fp);
+				/* a family of one goes by the chunk's own name */
+				if (fam->members > 1)
+					csv_field(&row, fam->name, fam->len);
+				else
+					csv_field(&row, first->name, intern_len(first->name));
+				csv_field_str(&row, fam->members > 1 ? "family" : chunk_kind_names[first->kind]);
+				csv_field_u64(&row, fam->members);
+				csv_field_u64(&row, fam->traces);
+				csv_field_u64(&row, fam->aborts);
+				csv_field_u64(&row, fam->attempts);
+				csv_field_u64(&row, fam->blacklisted);
+				if (c->profile) {
+					csv_field_u64(&row, fam->samples);
+					csv_field_u64(&row, fam->interpreted);
+					csv_field_u64(&row, fam->callee_samples);
+				} else {
+					csv_field(&row, "", 0);
+					csv_field(&row, "", 0);
+					csv_field(&row, "", 0);
+				}
+				csv_row_end(&row);
+			}
+			r = outfile_commit(f);
+		}
+	}
+	answers_free(&s->answers);
+	return r;
+}
+
+const struct view view_files = {
+	.name = "files",
+	.summary = "traces, aborts and samples per file and chunk family",
+	.files = "files.csv",
+	.readme = "`NAME,KIND,CHUNKS,TRACES,ABORTS,ATTEMPTS,BLACKLISTED,SAMPLES,INTERPRETED,CALLEE_SAMPLES` per file and per chunk family (`tpl-1` \u2026 `tpl-20000` are one row `tpl-*`), most aborts first",
+	.man =
+		".B files.csv\n"
+		"with the header\n"
+		".ad l\n"
+		".B \\%NAME,\\:KIND,\\:CHUNKS,\\:TRACES,\\:ABORTS,\\:ATTEMPTS,\\:BLACKLISTED,\\:SAMPLES,\\:INTERPRETED,\\:CALLEE_SAMPLES :\n"
+		".ad\n"
+		"the run summed per file and per chunk family: compiled traces that start\n"
+		"there, aborts located there, aborted attempts that started there, root\n"
+		"starts LuaJIT likely gave up on, and with\n"
+		".B \\-\\-profile\n"
+		"samples, interpreted samples, and interpreted samples of callees that\n"
+		"failed to compile (see\n"
+		".BR source ).\n"
+		"A family: chunks whose names differ only in a counter at their end\n"
+		"(\\(lqtpl\\-1\\(rq ... \\(lqtpl\\-20000\\(rq from\n"
+		".BR loadstring ,\n"
+		"as lua\\-resty\\-template names them) are one row named with\n"
+		".B *\n"
+		"for the counter\n"
+		".RB ( tpl\\-* ,\n"
+		"KIND\n"
+		".BR family ,\n"
+		"CHUNKS how many); the rule: the name's last run of digits, when it ends\n"
+		"the name (or a quoted name before its closing quote) and follows\n"
+		"something that is no digit.\n"
+		"KIND is otherwise\n"
+		".B file\n"
+		"(a name with source lines),\n"
+		".B string chunk\n"
+		"(a quoted name: load() of a string) or\n"
+		".B builtin\n"
+		"(no line).\n"
+		"Rows by aborts, then samples, then traces.\n",
+	.is_default = 1,
+	.state_size = sizeof(struct source_state),
+	.gen_begin = source_view_gen_begin,
+	.trace = source_view_trace,
+	.abort = source_view_abort,
+	.gen_end = source_view_gen_end,
+	.finish = files_finish,
+	.release = source_view_release,
+};

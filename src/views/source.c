@@ -1,0 +1,768 @@
+/* source.c — the source view: source.txt, every file the dump names
+ * ranked (by aborts, samples, traces), each with the lines that have a
+ * JIT story and two lines of context around them (like grep -C 2), the
+ * story under each line; and the report pages (source_html.c).  The
+ * model is source/model.c; files are found by source/find.c, never
+ * outside the current directory and the --source-root directories. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "views/source.h"
+#include "output/outdir.h"
+#include "util/intern.h"
+#include "profile/callees.h"
+#include "util/diag.h"
+
+#define CONTEXT 2                   /* lines around a story */
+#define REFS_SHOWN 4                /* traces named per annotation */
+#define FAMILY_SHOWN 3              /* chunks of a family shown in full */
+
+/* The state starts zeroed; the model wants its tables made. */
+static struct source_state *state(struct view_ctx *c)
+{
+	struct source_state *s = c->state;
+	if (!s->inited) {
+		src_model_init(&s->model);
+		s->inited = 1;
+		/* the source view reads trace text; the files view needs none */
+		s->model.want_cover = (c->view->needs & NEEDS_TEXT) != 0;
+		s->model.want_lines = s->model.want_cover;
+		/* the answers only give callees their failed lines */
+		s->stacks = c->profile && c->profile->kind == PROFILE_STACKS;
+	}
+	return s;
+}
+
+int source_view_gen_begin(struct view_ctx *c, const struct da_gen *g)
+{
+	(void)g;
+	src_model_gen_begin(&state(c)->model);
+	return 0;
+}
+
+int source_view_trace(struct view_ctx *c, const struct da_trace *t)
+{
+	struct source_state *s = state(c);
+	if (s->stacks)
+		answers_trace(&s->answers, t);
+	src_model_trace(&s->model, t);
+	return 0;
+}
+
+int source_view_abort(struct view_ctx *c, const struct da_abort *a)
+{
+	struct source_state *s = state(c);
+	if (s->stacks)
+		answers_abort(&s->answers, a);
+	src_model_abort(&s->model, a);
+	return 0;
+}
+
+int source_view_gen_end(struct view_ctx *c, const struct da_gen *g)
+{
+	struct source_state *s = state(c);
+	if (s->stacks)
+		answers_gen_end(&s->answers, g);
+	s->gens++;
+	src_model_gen_end(&s->model, g);
+	return 0;
+}
+
+/* ---- annotations in words ---------------------------------------------- */
+
+static void say(const struct src_writer *w, const char *fmt, ...) DA_PRINTF(2, 3);
+static void say(const struct src_writer *w, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		w->text(w->arg, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static void say_name(const struct src_writer *w, const char *s)
+{
+	w->text(w->arg, s, strlen(s));
+}
+
+static void say_interned(const struct src_writer *w, const char *s)
+{
+	w->text(w->arg, s, intern_len(s));
+}
+
+static void link_trace(const struct src_writer *w, struct src_ref r)
+{
+	char href[64], text[48];
+	snprintf(href, sizeof(href), "gen-%u-bushes.html#trace-%u", r.gen, r.id);
+	int n = snprintf(text, sizeof(text), "gen %u trace %u", r.gen, r.id);
+	w->link(w->arg, href, text, (size_t)n);
+}
+
+static void link_abort(const struct src_writer *w, struct src_ref r)
+{
+	char href[64], text[48];
+	snprintf(href, sizeof(href), "gen-%u-bushes.html#abort-%" PRIu64, r.gen, r.line_no);
+	int n = snprintf(text, sizeof(text), "dump line %" PRIu64, r.line_no);
+	w->link(w->arg, href, text, (size_t)n);
+}
+
+static void say_refs(const struct src_writer *w, const struct src_ref *refs, uint64_t n)
+{
+	for (uint64_t i = 0; i < n && i < REFS_SHOWN && i < SRC_REFS; i++) {
+		if (i)
+			say_name(w, ", ");
+		link_trace(w, refs[i]);
+	}
+	if (n > REFS_SHOWN)
+		say(w, ", \u2026 %" PRIu64 " more", n - REFS_SHOWN);
+}
+
+static void say_first_last(const struct src_writer *w, const struct src_reason *r)
+{
+	say_name(w, " (");
+	if (r->count > 1)
+		say_name(w, "first ");
+	link_abort(w, r->first);
+	if (r->count > 1) {
+		say_name(w, ", last ");
+		link_abort(w, r->last);
+	}
+	say_name(w, ")");
+}
+
+static void say_samples(const struct src_writer *w, const struct src_model *m, uint64_t v)
+{
+	if (m->percent)
+		say(w, "%" PRIu64 ".%02" PRIu64 "%%", v / 100, v % 100);
+	else
+		say(w, "%" PRIu64, v);
+}
+
+/* FILE:LINE; a line of the same file links to its anchor on the page. */
+static void say_place(const struct src_writer *w, const struct src_line *l, const char *file,
+                      int32_t line)
+{
+	size_t n = intern_len(file), k = intern_len(l->file);
+	if (line != LOC_NO_LINE && n == k && memcmp(file, l->file, n) == 0 && n < 200) {
+		char text[256], href[32];
+		int tn = snprintf(text, sizeof(text), "%.*s:%d", (int)n, file, line);
+		snprintf(href, sizeof(href), "#L%d", line);
+		w->link(w->arg, href, text, (size_t)tn);
+		return;
+	}
+	say_interned(w, file);
+	if (line != LOC_NO_LINE)
+		say(w, ":%d", line);
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+void source_annotate(const struct src_model *m, const struct src_line *l,
+                     const struct src_writer *w)
+{
+	if (l->traces) {
+		say(w, "%" PRIu64 " compiled %s here", l->traces, plural(l->traces, "trace starts", "traces start"));
+		if (l->side || l->stitched)
+			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched)", l->side, l->stitched);
+		say_name(w, ": ");
+		say_refs(w, l->trace_refs, l->traces);
+		w->end(w->arg);
+	}
+	for (uint32_t i = 0; i < l->nstarted; i++) {
+		const struct src_reason *r = &l->started[i];
+		say(w, "%" PRIu64 " aborted %s started here: ", r->count, plural(r->count, "attempt", "attempts"));
+		say_interned(w, r->reason);
+		if (r->at_file && (r->at_file != l->file || r->at_line != l->line)) {
+			say_name(w, " at ");
+			say_place(w, l, r->at_file, r->at_line);
+		}
+		say_first_last(w, r);
+		w->end(w->arg);
+	}
+	for (uint32_t i = 0; i < l->naborted; i++) {
+		const struct src_reason *r = &l->aborted[i];
+		say(w, "%" PRIu64 " %s here: ", r->count, plural(r->count, "abort", "aborts"));
+		say_interned(w, r->reason);
+		say_first_last(w, r);
+		w->end(w->arg);
+	}
+	if (l->blacklisted) {
+		say(w, "likely blacklisted (in %" PRIu64 " %s; last reason: ", l->blacklisted,
+		    plural(l->blacklisted, "generation", "generations"));
+		say_interned(w, l->blacklist_reason);
+		say_name(w, ")");
+		w->end(w->arg);
+	}
+	if (l->exits_given_up) {
+		if (l->exit_no == PARENT_EXIT_STITCH)
+			say(w, "likely blacklisted: the stitch after ");
+		else
+			say(w, "likely given up: exit %d of ", l->exit_no);
+		link_trace(w, l->exit_ref);
+		say(w, " (%" PRIu64 " aborted %s, last: ", l->exit_attempts,
+		    plural(l->exit_attempts, "attempt", "attempts"));
+		say_interned(w, l->exit_reason);
+		say_name(w, l->exit_stub ? "; now an interpreter stub)" : ")");
+		if (l->exits_given_up > 1)
+			say(w, " and %" PRIu64 " more", l->exits_given_up - 1);
+		w->end(w->arg);
+	}
+	if (l->links_in) {
+		say(w, "%" PRIu64 " %s to a trace starting here (first: ", l->links_in,
+		    plural(l->links_in, "trace links", "traces link"));
+		link_trace(w, l->link_ref);
+		say_name(w, ")");
+		w->end(w->arg);
+	}
+	if (l->stops) {
+		say(w, "%" PRIu64 " compiled %s here", l->stops, plural(l->stops, "trace ends", "traces end"));
+		w->end(w->arg);
+	}
+	if (l->covered) {
+		say(w, "in %" PRIu64 " compiled %s: ", l->covered, plural(l->covered, "trace", "traces"));
+		say_refs(w, l->cover_refs, l->covered);
+		w->end(w->arg);
+	}
+	if (l->samples) {
+		say_samples(w, m, l->samples);
+		say_name(w, m->percent ? " of the samples" : plural(l->samples, " sample", " samples"));
+		if (m->states) {
+			static const char *const names[VM_STATES] = { "interpreted", "compiled", "C", "GC", "JIT" };
+			const char *sep = ": ";
+			for (int k = 0; k < VM_STATES; k++)
+				if (l->state[k]) {
+					say_name(w, sep);
+					say_samples(w, m, l->state[k]);
+					say(w, " %s", names[k]);
+					sep = ", ";
+				}
+		}
+		w->end(w->arg);
+	}
+	if (l->callee_samples) {
+		say(w, "%" PRIu64 " %s in callees that failed to compile (", l->callee_samples,
+		    m->states ? plural(l->callee_samples, "interpreted sample", "interpreted samples")
+		              : plural(l->callee_samples, "sample", "samples"));
+		say_name(w, l->callee_reason);
+		say_name(w, ", ");
+		say_place(w, l, l->callee_file, l->callee_line);
+		say_name(w, ")");
+		w->end(w->arg);
+	}
+}
+
+/* ---- source.txt --------------------------------------------------------- */
+
+/* Dump or source text on one line of the text file: control bytes
+ * (a terminal escape in a chunk name or a source line) become '?'. */
+static void put_text(FILE *fp, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		putc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, fp);
+	}
+}
+
+static void txt_text(void *arg, const char *s, size_t n) { put_text(arg, s, n); }
+static void txt_link(void *arg, const char *href, const char *s, size_t n)
+{
+	(void)href;
+	put_text(arg, s, n);
+}
+static void txt_end(void *arg) { fputs("\n               > ", arg); }
+
+/* Source line k (1-based) of a file's text, or NULL past its end. */
+struct lines { const char **at; size_t *len, n; };
+
+static void split_lines(struct lines *v, const char *text, size_t len)
+{
+	memset(v, 0, sizeof(*v));
+	size_t cap = 0;
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - text) : len;
+		if (v->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			v->at = xrealloc(v->at, cap * sizeof(*v->at));
+			v->len = xrealloc(v->len, cap * sizeof(*v->len));
+		}
+		size_t n = e - i;
+		if (n && text[i + n - 1] == '\r')
+			n--;
+		v->at[v->n] = text + i;
+		v->len[v->n++] = n;
+		i = e + 1;
+	}
+}
+
+static void free_lines(struct lines *v)
+{
+	free(v->at);
+	free(v->len);
+}
+
+static void put_src_line(FILE *fp, const struct lines *v, int32_t k, int story)
+{
+	fprintf(fp, "%c %6d", story ? '*' : ' ', k);
+	if (v && k >= 1 && (size_t)k <= v->n && v->len[k - 1]) {
+		fputs("  ", fp);
+		put_text(fp, v->at[k - 1], v->len[k - 1]);
+	}
+	putc('\n', fp);
+}
+
+static void put_story(FILE *fp, const struct src_model *m, const struct src_line *l)
+{
+	struct src_writer w = { txt_text, txt_link, txt_end, fp };
+	/* Each annotation ends with "\n > " for the next; the last one's
+	 * marker is cut by writing to a memory buffer first. */
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *mem = open_memstream(&buf, &n);
+	if (!mem)
+		return;
+	w.arg = mem;
+	fputs("               > ", mem);
+	source_annotate(m, l, &w);
+	fclose(mem);
+	const char *marker = "\n               > ";
+	size_t ml = strlen(marker);
+	if (n >= ml && memcmp(buf + n - ml, marker, ml) == 0)
+		n -= ml;
+	if (n > ml - 1)
+		fwrite(buf, 1, n, fp), putc('\n', fp);
+	free(buf);
+}
+
+/* "12-15, 20, 33": the lines compiled traces hold, as ranges. */
+static void put_covered(FILE *fp, const struct src_model *m, const struct src_file *f)
+{
+	fputs("  lines in compiled traces:", fp);
+	int32_t from = 0, to = -2;
+	const char *sep = " ";
+	for (size_t i = 0; i <= f->nlines; i++) {
+		const struct src_line *l = i < f->nlines ? &m->lines[f->lines[i]] : NULL;
+		if (l && !l->covered)
+			continue;
+		if (l && l->line == to + 1) {
+			to = l->line;
+			continue;
+		}
+		if (to >= from && to != -2) {
+			fprintf(fp, from == to ? "%s%d" : "%s%d-%d", sep, from, to);
+			sep = ", ";
+		}
+		if (l)
+			from = to = l->line;
+	}
+	putc('\n', fp);
+}
+
+static void put_file(FILE *fp, const struct src_model *m, const struct src_file *f, const char *rank)
+{
+	fprintf(fp, "\n== %s ", rank);
+	put_text(fp, f->name, intern_len(f->name));
+	if (f->kind == CHUNK_FILE) {
+		fputs(": ", fp);
+		put_text(fp, f->shown, strlen(f->shown));
+		if (f->ambiguous)
+			fprintf(fp, " (%zu other file%s of that name under the root: the first by name)",
+			        f->ambiguous, f->ambiguous == 1 ? "" : "s");
+	} else {
+		fprintf(fp, " (%s%s)", chunk_kind_names[f->kind],
+		        f->kind == CHUNK_MISSING ? ": give --source-root DIR to see its text" :
+		        f->kind == CHUNK_REFUSED ? ": outside the current directory and the source roots" : "");
+	}
+	fprintf(fp, "\n  %" PRIu64 " abort%s, %" PRIu64 " aborted attempt%s started, %" PRIu64
+	        " trace%s compiled, %" PRIu64 " likely blacklisted",
+	        f->aborts, f->aborts == 1 ? "" : "s", f->attempts, f->attempts == 1 ? "" : "s",
+	        f->traces, f->traces == 1 ? "" : "s", f->blacklisted);
+	if (m->profiled) {
+		fputs(", ", fp);
+		if (m->percent)
+			fprintf(fp, "%" PRIu64 ".%02" PRIu64 "%% of the samples", f->samples / 100, f->samples % 100);
+		else
+			fprintf(fp, "%" PRIu64 " samples", f->samples);
+		if (f->callee_samples)
+			fprintf(fp, ", %" PRIu64 " in callees that failed to compile", f->callee_samples);
+	}
+	putc('\n', fp);
+	if (m->annotated && f->covered_lines)
+		put_covered(fp, m, f);
+	else if (m->annotated)
+		fputs("  lines in compiled traces: none\n", fp);
+	else
+		fputs("  coverage: trace starts, aborts and links only (no \"(file:line)\" in this dump)\n", fp);
+	struct lines v, *vp = NULL;
+	if (f->kind == CHUNK_FILE) {
+		split_lines(&v, f->text, f->len);
+		vp = &v;
+	}
+	/* Hunks: each story line with CONTEXT lines around it (within the
+	 * text), merged when they touch. */
+	int32_t shown_to = 0;       /* last source line printed */
+	int any = 0;
+	size_t next = 0;            /* the next of f->lines to look at */
+	for (size_t i = 0; i < f->nlines; i++) {
+		const struct src_line *l = &m->lines[f->lines[i]];
+		if (!src_line_notable(l) || l->line == LOC_NO_LINE || l->line <= shown_to)
+			continue;
+		int32_t from = vp ? l->line - CONTEXT : l->line, to = l->line;
+		if (from < 1)
+			from = 1;
+		/* extend the hunk over story lines whose context touches it */
+		for (size_t k = i; k < f->nlines; k++) {
+			const struct src_line *o = &m->lines[f->lines[k]];
+			if (!src_line_notable(o))
+				continue;
+			int32_t reach = vp ? to + 2 * CONTEXT + 1 : to;
+			if (o->line > reach)
+				break;
+			to = o->line;
+		}
+		if (vp) {
+			to += CONTEXT;
+			if ((size_t)to > v.n)
+				to = v.n > (size_t)l->line ? (int32_t)v.n : l->line;
+		}
+		if (from <= shown_to)
+			from = shown_to + 1;
+		if (any && from > shown_to + 1)
+			fputs("--\n", fp);
+		for (int32_t k = from; k <= to; k++) {
+			while (next < f->nlines && m->lines[f->lines[next]].line < k)
+				next++;
+			const struct src_line *o = next < f->nlines && m->lines[f->lines[next]].line == k
+			                           ? &m->lines[f->lines[next]] : NULL;
+			int story = o && src_line_notable(o);
+			if (!story && (!vp || (size_t)k > v.n))
+				continue;
+			put_src_line(fp, vp, k, story);
+			if (story) {
+				if (vp && (size_t)k > v.n)
+					fputs("               > (past the end of the file: has it changed since the dump?)\n", fp);
+				put_story(fp, m, o);
+			}
+		}
+		shown_to = to;
+		any = 1;
+	}
+	if (!any)
+		fputs("  (no line with a story)\n", fp);
+	if (vp)
+		free_lines(vp);
+}
+
+/* A family's stories summed by line over its chunks: "tpl-*", line 10,
+ * 487 aborts in 196 chunks. */
+enum { SUM_TRACES, SUM_ATTEMPTS, SUM_ABORTS, SUM_BLACKLISTED, SUM_SAMPLES, SUM_CALLEES };
+struct line_sum { int32_t line; int kind; const char *reason; uint64_t count, chunks; };
+
+static int by_line_kind(const void *x, const void *y)
+{
+	const struct line_sum *a = x, *b = y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (!a->reason || !b->reason)
+		return !!a->reason - !!b->reason;
+	return strcmp(a->reason, b->reason);
+}
+
+static void put_family_lines(FILE *fp, const struct src_model *m, size_t r)
+{
+	struct line_sum *v = NULL;
+	size_t n = 0, cap = 0;
+#define SUM(l_, k_, why_, c_) do {                                                  \
+		ALLOC_GROW(v, n + 1, cap);                                          \
+		v[n++] = (struct line_sum){ (l_)->line, (k_), (why_), (c_), 1 };    \
+	} while (0)
+	for (size_t k = m->families[r].first; k < m->nfiles; k++) {
+		const struct src_file *f = m->ranked[k];
+		if (f->family != r)
+			continue;
+		for (size_t i = 0; i < f->nlines; i++) {
+			const struct src_line *l = &m->lines[f->lines[i]];
+			if (l->traces)
+				SUM(l, SUM_TRACES, NULL, l->traces);
+			for (uint32_t j = 0; j < l->nstarted; j++)
+				SUM(l, SUM_ATTEMPTS, l->started[j].reason, l->started[j].count);
+			for (uint32_t j = 0; j < l->naborted; j++)
+				SUM(l, SUM_ABORTS, l->aborted[j].reason, l->aborted[j].count);
+			if (l->blacklisted)
+				SUM(l, SUM_BLACKLISTED, NULL, l->blacklisted);
+			if (l->samples)
+				SUM(l, SUM_SAMPLES, NULL, l->samples);
+			if (l->callee_samples)
+				SUM(l, SUM_CALLEES, NULL, l->callee_samples);
+		}
+	}
+#undef SUM
+	if (n)
+		qsort(v, n, sizeof(*v), by_line_kind);
+	size_t u = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (u && by_line_kind(&v[u - 1], &v[i]) == 0) {
+			v[u - 1].count += v[i].count;
+			v[u - 1].chunks++;
+		} else {
+			v[u++] = v[i];
+		}
+	}
+	static const char *const what[] = {
+		[SUM_TRACES] = "compiled traces start here",
+		[SUM_ATTEMPTS] = "aborted attempts started here:",
+		[SUM_ABORTS] = "aborts here:",
+		[SUM_BLACKLISTED] = "times likely blacklisted",
+		[SUM_SAMPLES] = "samples",
+		[SUM_CALLEES] = "samples in callees that failed to compile",
+	};
+	fputs("  by line, summed over its chunks:\n", fp);
+	for (size_t i = 0; i < u; i++) {
+		if (v[i].line == LOC_NO_LINE)
+			fputs("         ", fp);
+		else
+			fprintf(fp, "  %6d ", v[i].line);
+		fprintf(fp, " > %" PRIu64 " %s", v[i].count, what[v[i].kind]);
+		if (v[i].reason) {
+			putc(' ', fp);
+			put_text(fp, v[i].reason, intern_len(v[i].reason));
+		}
+		fprintf(fp, " (in %" PRIu64 " chunk%s)\n", v[i].chunks, v[i].chunks == 1 ? "" : "s");
+	}
+	free(v);
+}
+
+static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
+{
+	fprintf(fp, "dumpanalyze source view of ");
+	put_text(fp, c->name, strlen(c->name));
+	fputs("\n\nper source line: traces that start there (compiled, and aborted attempts\n"
+	      "with their reasons), aborts there, likely blacklisting, traces that link\n"
+	      "to a trace there", fp);
+	if (m->annotated)
+		fputs(", and the lines compiled traces hold (the dump's bytecode\n"
+		      "lines end in \"(file:line)\": OpenResty luajit2) and where they end\n", fp);
+	else if (m->has_bytecode)
+		fputs(";\nthis LuaJIT writes no \"(file:line)\" after bytecode lines, so the lines\n"
+		      "compiled traces hold are not known: only starts, aborts and links\n", fp);
+	else
+		fputs(";\nthe dump has no bytecode sections (-jdump without b): only starts,\n"
+		      "aborts and links\n", fp);
+	if (c->profile) {
+		fputs("profile: ", fp);
+		put_text(fp, c->profile->path, strlen(c->profile->path));
+		fputs(m->states ? ", samples per line by VM state" : ", samples per line (no VM states)", fp);
+		if (m->stacks)
+			fputs(";\nfolded stacks: a caller also gets the samples of its callees at lines\n"
+			      "that failed to compile", fp);
+		putc('\n', fp);
+	}
+	fputs("'*' marks a line with a story, '>' the story; two lines of context\n", fp);
+
+	fputs("\nfiles, ranked by aborts, then samples, then traces\n", fp);
+	fputs("  rank   aborts attempts   traces blacklisted", fp);
+	if (m->profiled)
+		fputs("  samples", fp);
+	fputs("  file\n", fp);
+	size_t nonfile = 0;
+	for (size_t r = 0; r < m->nfamilies; r++) {
+		const struct src_family *fam = &m->families[r];
+		fprintf(fp, "  %4zu %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %11" PRIu64, r + 1,
+		        fam->aborts, fam->attempts, fam->traces, fam->blacklisted);
+		if (m->profiled)
+			fprintf(fp, " %8" PRIu64, fam->samples);
+		fputs("  ", fp);
+		put_text(fp, fam->name, fam->len);
+		if (fam->members > 1) {
+			fprintf(fp, "  (a family of %zu chunks)\n", fam->members);
+			continue;
+		}
+		const struct src_file *f = m->ranked[fam->first];
+		if (f->kind == CHUNK_FILE) {
+			fputs("  ", fp);
+			put_text(fp, f->shown, strlen(f->shown));
+		} else {
+			fprintf(fp, "  (%s)", chunk_kind_names[f->kind]);
+			nonfile++;
+		}
+		putc('\n', fp);
+	}
+	if (!m->nfiles)
+		fputs("  (none: the dump names no source)\n", fp);
+	if (nonfile)
+		fprintf(fp, "  %zu name%s no file: string chunks (load() of a string), builtins, or\n"
+		        "  files not found under the current directory and --source-root\n",
+		        nonfile, nonfile == 1 ? " is" : "s are");
+	if (m->nfamilies < m->nfiles)
+		fputs("  a family: chunks whose names differ only in a counter at their end\n"
+		      "  (tpl-1, tpl-2, ...: one row tpl-*; files.csv sums them too)\n", fp);
+	/* Sections in the table's order; of a family its first members. */
+	for (size_t r = 0; r < m->nfamilies; r++) {
+		const struct src_family *fam = &m->families[r];
+		char num[24];
+		snprintf(num, sizeof(num), "%zu", r + 1);
+		if (fam->members == 1) {
+			put_file(fp, m, m->ranked[fam->first], num);
+			continue;
+		}
+		fprintf(fp, "\n== %zu ", r + 1);
+		put_text(fp, fam->name, fam->len);
+		fprintf(fp, " (a family of %zu chunks: %" PRIu64 " aborts, %" PRIu64
+		        " aborted attempts started, %" PRIu64 " traces compiled)\n",
+		        fam->members, fam->aborts, fam->attempts, fam->traces);
+		put_family_lines(fp, m, r);
+		fprintf(fp, "  its first %d chunks by rank follow\n", FAMILY_SHOWN);
+		size_t shown = 0;
+		for (size_t k = fam->first; k < m->nfiles && shown < FAMILY_SHOWN; k++)
+			if (m->ranked[k]->family == r) {
+				shown++;
+				char sub[48];
+				snprintf(sub, sizeof(sub), "%zu.%zu", r + 1, shown);
+				put_file(fp, m, m->ranked[k], sub);
+			}
+		if (fam->members > shown)
+			fprintf(fp, "\n  \u2026 %zu more chunks of this family\n", fam->members - shown);
+	}
+}
+
+void source_prepare(struct view_ctx *c, struct source_state *s)
+{
+	struct callees cal;
+	callees_build(&cal, &s->answers, c->profile);
+	src_model_profile(&s->model, c->profile, &cal);
+	callees_free(&cal);
+	src_model_rank(&s->model);
+}
+
+static int source_finish(struct view_ctx *c)
+{
+	struct source_state *s = state(c);
+	int r = 0;
+	if (c->out && s->gens) {
+		source_prepare(c, s);
+		source_finder_init(&s->finder, c->source_roots, c->nsource_roots);
+		src_model_read(&s->model, &s->finder);
+		struct outfile *f = outfile_create(c->out, "source.txt");
+		FILE *fp = f ? outfile_fp(f) : NULL;
+		if (!fp)
+			r = -1;
+		else {
+			write_text(fp, c, &s->model);
+			r = outfile_commit(f);
+		}
+		if (r == 0)
+			r = source_write_pages(c, s);
+		s->ready = r == 0;
+	}
+	answers_free(&s->answers);
+	return r;
+}
+
+void source_view_release(struct view_ctx *c)
+{
+	struct source_state *s = c->state;
+	if (!s->inited)
+		return;
+	src_model_free(&s->model);
+	source_finder_free(&s->finder);
+}
+
+int source_page_link(const struct view_set *set, const char *file, size_t n, int32_t line,
+                     char *buf, size_t len)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const struct view_ctx *c = &set->ctx[i];
+		if (strcmp(c->view->name, "source") != 0)
+			continue;
+		struct source_state *s = c->state;
+		if (!s->ready)
+			return -1;
+		const struct src_file *f = src_model_file(&s->model, file, n);
+		if (!f || !f->page)
+			return -1;
+		if (line > 0)
+			snprintf(buf, len, "source-%u.html#L%d", f->page, line);
+		else
+			snprintf(buf, len, "source-%u.html", f->page);
+		return 0;
+	}
+	return -1;
+}
+
+const struct view view_source = {
+	.name = "source",
+	.summary = "the JIT's story next to each source line (text and report pages)",
+	.files = "source.txt source-index.html source-K.html",
+	.readme = "every Lua file the dump names, ranked by aborts, with the lines that have a JIT story (traces started, aborts, blacklisting, links, luajit2 coverage, `--profile` samples and callee time) and two lines of context; `source-K.html`: each file read whole, annotated, linked to the report's traces; files are read only under the current directory and `--source-root`",
+	.man =
+		".B source.txt\n"
+		":\n"
+		"every file and chunk the dump names, ranked by aborts located there, then\n"
+		"samples, then compiled traces; then each of them with the lines that have\n"
+		"a JIT story, marked\n"
+		".BR * ,\n"
+		"two lines of context around them (like\n"
+		".BR \"grep \\-C 2\" ),\n"
+		"hunks separated by\n"
+		".BR \\-\\- ,\n"
+		"and the story under each line after\n"
+		".BR > :\n"
+		"compiled traces that start there (side and stitched counted), aborted\n"
+		"attempts that started there by reason and where they aborted, aborts\n"
+		"located there by reason with the first and last abort's dump line, likely\n"
+		"blacklisting (as in\n"
+		".BR blacklist :\n"
+		"a root start, or at the line a trace starts the side exits and stitches of\n"
+		"it LuaJIT likely gave up on),\n"
+		"traces that link to a trace starting there; for OpenResty luajit2 dumps,\n"
+		"whose bytecode lines end in\n"
+		".BI ( file : line ) ,\n"
+		"the compiled traces that hold bytecode of the line and those that end\n"
+		"there (other LuaJITs write only starts, aborts and links: the file says\n"
+		"which); with\n"
+		".BR \\-\\-profile ,\n"
+		"samples per VM state and, for folded stacks\n"
+		".RB ( \\-jp=Gvl ),\n"
+		"the interpreted samples of callees at lines that failed to compile.\n"
+		"A name is read as written only when it is a relative path under the\n"
+		"current directory without\n"
+		".BR .. ;\n"
+		"else under each\n"
+		".BR \\-\\-source\\-root ,\n"
+		"as written, then by its base name anywhere below; nothing else is ever\n"
+		"opened.\n"
+		"String chunks, builtins and files not found are listed as such, their\n"
+		"stories without the text.\n"		"A chunk family (see\n"
+		".BR files )\n"
+		"is one row and one section: its stories summed by line over its chunks,\n"
+		"then its first three chunks.\n"
+		".B source\\-K.html\n"
+		"(K: the file's rank among the files read, from 1) shows each file whole\n"
+		"with the story in a gutter and under its lines, anchors\n"
+		".BI #L N\n"
+		"per line, and links to the report's traces\n"
+		".RI ( gen\\-G\\-bushes.html#trace\\-T )\n"
+		"and aborted attempts\n"
+		".RI ( gen\\-G\\-bushes.html#abort\\-L ,\n"
+		"L the abort's dump line);\n"
+		".B source\\-index.html\n"
+		"lists every file and chunk.\n",
+	.needs = NEEDS_TEXT,
+	.is_default = 0,
+	.state_size = sizeof(struct source_state),
+	.gen_begin = source_view_gen_begin,
+	.trace = source_view_trace,
+	.abort = source_view_abort,
+	.gen_end = source_view_gen_end,
+	.finish = source_finish,
+	.release = source_view_release,
+};
