@@ -8,6 +8,7 @@
 #include "dumpanalyze.h"
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "output/bush_files.h"
 #include "output/message.h"
 #include "output/manifest.h"
 #include "output/outdir.h"
@@ -40,7 +41,8 @@ static void print_diag(void *data, enum da_severity sev, const char *file, uint6
 		fprintf(stderr, "%s: further warnings are counted, not shown\n", file);
 }
 
-static void summary(const char *name, const da_dump *d, unsigned long written, const char *dir)
+static void summary(const char *name, const da_dump *d, unsigned long written,
+                    unsigned long left_out, const char *dir)
 {
 	const struct da_counts *n = da_totals(d);
 	const struct da_line_counts *lc = da_line_counts(d);
@@ -62,6 +64,10 @@ static void summary(const char *name, const da_dump *d, unsigned long written, c
 	        n->bushes, n->incomplete, n->aborts, n->exits,
 	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
 	        da_warnings(d), written, dir);
+	if (left_out)
+		fprintf(stderr, "  pictures left out %lu  (bushes larger than %.0f px: "
+		        "--views bush-png draws them, the report zooms)\n",
+		        left_out, BUSH_DEFAULT_MAX_SIDE);
 }
 
 void print_file(const char *dir, const char *name)
@@ -254,7 +260,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)
-		summary(name, d, written, dir);
+		summary(name, d, written, view_set_left_out(&views), dir);
 done:
 	if (have_views)
 		view_set_finish(&views);

@@ -20,21 +20,26 @@ static int render(FILE *fp, const struct bush_picture *p, enum picture_format fm
 	return picture_write(fp, fmt, p->width, p->height, draw_bush, p);
 }
 
-/* Whether the bush gets a picture: every bush, or (min_traces 2) only a
- * root with side traces. */
-static int drawn(const struct da_bush *b, uint32_t min_traces)
+/* Whether the bush has traces enough for a picture. */
+static int enough(const struct da_bush *b, struct bush_choice ch)
 {
-	return b->ntraces >= min_traces;
+	return b->ntraces >= ch.min_traces;
+}
+
+/* Whether its picture, built, is small enough to be drawn. */
+static int fits(const struct bush_picture *p, struct bush_choice ch)
+{
+	return ch.max_side <= 0 || (p->content_w <= ch.max_side && p->content_h <= ch.max_side);
 }
 
 static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_format fmt,
-                    uint32_t min_traces)
+                    struct bush_choice ch)
 {
 	struct exit_counts ec;
 	exit_counts_build(&ec, gen_exits(g));
 	int r = 0;
 	for (const struct da_bush *b = g->bushes; b && r == 0; b = b->next) {
-		if (!drawn(b, min_traces))
+		if (!enough(b, ch))
 			continue;
 		char name[64];
 		const char *ext = fmt == PICTURE_SVG ? "svg" : "png";
@@ -43,7 +48,7 @@ static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_for
 		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
 			msg_error("gen-%u-%s: the bush does not form a tree", g->number, name);
 			r = -1;
-		} else {
+		} else if (fits(&p, ch)) {
 			struct outfile *f = view_create_file(c, g, name);
 			FILE *fp = f ? outfile_fp(f) : NULL;
 			if (!fp)
@@ -65,7 +70,7 @@ struct draw_job {
 	struct view_ctx *c;
 	const struct da_gen *g;
 	enum picture_format fmt;
-	uint32_t min_traces;
+	struct bush_choice ch;
 };
 
 /* In a worker: a directory handle of its own, so that it renames only its
@@ -74,12 +79,12 @@ static int draw_job(void *arg)
 {
 	struct draw_job *j = arg;
 	if (j->c->jobs <= 1)
-		return draw_all(j->c, j->g, j->fmt, j->min_traces);
+		return draw_all(j->c, j->g, j->fmt, j->ch);
 	struct view_ctx own = *j->c;
 	own.out = outdir_open(outdir_path(j->c->out));
 	if (!own.out)
 		return -1;
-	int r = draw_all(&own, j->g, j->fmt, j->min_traces);
+	int r = draw_all(&own, j->g, j->fmt, j->ch);
 	if (r == 0)
 		r = outdir_publish(own.out);
 	if (r == 0)
@@ -92,17 +97,41 @@ static int draw_job(void *arg)
 }
 
 int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
-                         enum picture_format fmt, uint32_t min_traces)
+                         enum picture_format fmt, struct bush_choice ch)
 {
+	/* Counted here, before any worker: the files a worker writes, the
+	 * bushes left out for their size and the pixels to draw (each needs
+	 * the bush's layout, cheap next to drawing). */
 	unsigned long n = 0;
-	for (const struct da_bush *b = g->bushes; b; b = b->next)
-		n += (unsigned long)drawn(b, min_traces);
+	double pixels = 0;
+	struct exit_counts ec;
+	exit_counts_build(&ec, gen_exits(g));
+	for (const struct da_bush *b = g->bushes; b; b = b->next) {
+		if (!enough(b, ch))
+			continue;
+		struct bush_picture p;
+		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
+			n++;            /* its error is said when drawing */
+		} else if (fits(&p, ch)) {
+			n++;
+			pixels += (double)p.width * p.height;
+		} else {
+			c->left_out++;
+		}
+		bush_picture_free(&p);
+	}
+	exit_counts_free(&ec);
 	if (n == 0)
 		return 0;               /* no worker for nothing */
-	struct draw_job j = { c, g, fmt, min_traces };
+	/* A worker costs a fork, the copies of the pages the parent then
+	 * writes, and its own font setup: tens of milliseconds on the VMs
+	 * measured (bench/RESULTS.md), worth it only for many pixels. */
+	unsigned jobs = pixels >= BUSH_WORKER_MIN_PIXELS ? c->jobs : 1;
+	if (jobs <= 1)
+		return draw_all(c, g, fmt, ch);
+	struct draw_job j = { c, g, fmt, ch };
 	w->max = c->jobs;
 	int r = workers_run(w, draw_job, &j);
-	if (c->jobs > 1)
-		outdir_add_written(c->out, n);      /* by the worker */
+	outdir_add_written(c->out, n);      /* by the worker */
 	return r;
 }

@@ -8,11 +8,31 @@
 
 struct view_ctx;
 struct workers;
-/* Draw the bushes of the generation that have at least min_traces traces
- * (1: every bush) into gen-N-bush-ROOT[.K].png/.svg, exits annotated from
- * g->exits: in a worker when c->jobs > 1 (the files appear when the worker
- * is done; wait with workers_wait_all), else here. */
+
+/* Which bushes get a picture: those of at least min_traces traces (1:
+ * every bush) whose picture at full scale fits max_side pixels either way
+ * (0: any size, scaled down to the canvas when larger). */
+struct bush_choice {
+	uint32_t min_traces;
+	double max_side;
+};
+
+/* The default run's pictures: bushes with side traces, readable at full
+ * scale on one screen (larger ones would be scaled below legibility; the
+ * report draws them zoomable, and bush-png named draws them all). */
+#define BUSH_DEFAULT_MAX_SIDE 1024.0
+
+/* A generation's pictures go to a worker process only when they have at
+ * least this many pixels (about 0.3 s of drawing); fewer are drawn here. */
+#define BUSH_WORKER_MIN_PIXELS 32e6
+
+/* Draw the generation's chosen bushes into gen-N-bush-ROOT[.K].png/.svg,
+ * exits annotated from g->exits: in a worker when c->jobs > 1 and they are
+ * many (the files appear when the worker is done; wait with
+ * workers_wait_all), else here.
+ * Bushes of enough traces left out for their size are added to
+ * c->left_out. */
 int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
-                         enum picture_format fmt, uint32_t min_traces);
+                         enum picture_format fmt, struct bush_choice choice);
 
 #endif

@@ -6,12 +6,16 @@
 #include "output/picture.h"
 #include "output/workers.h"
 
-/* With the default set only bushes that grew side traces are drawn: a
- * lone trace's picture is one column that traces.csv says as well, and
- * in large dumps they are a third of the pictures.  Named, every bush. */
+/* With the default set only bushes that grew side traces are drawn (a
+ * lone trace's picture is one column that traces.csv says as well, and in
+ * large dumps they are a third of the pictures), and only those whose
+ * picture is readable at full scale: larger ones, scaled down to the
+ * canvas, were unreadable and most of a large run's pixels.  Named, every
+ * bush, as 0.9.1 drew them. */
 static int bush_png_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
-	return bush_draw_generation(c, c->state, g, PICTURE_PNG, c->named ? 1 : 2);
+	struct bush_choice all = { 1, 0 }, chosen = { 2, BUSH_DEFAULT_MAX_SIDE };
+	return bush_draw_generation(c, c->state, g, PICTURE_PNG, c->named ? all : chosen);
 }
 
 /* Give back the kept pixels and the font caches, so leak checkers see only
@@ -26,9 +30,9 @@ static int bush_png_finish(struct view_ctx *c)
 
 const struct view view_bush_png = {
 	.name = "bush-png",
-	.summary = "a picture of each bush (by default, of each bush with side traces)",
+	.summary = "a picture of each bush (by default, of bushes with side traces up to 1024 px)",
 	.files = "gen-N-bush-ROOT.png",
-	.readme = "a picture of each bush; as one of the default views, only of bushes with side traces (a lone root is one column: its row in `traces.csv` says as much)",
+	.readme = "a picture of each bush; as one of the default views, only of bushes with side traces whose picture fits 1024 px at full scale (a lone root is one column: its row in `traces.csv` says as much; a larger bush would be scaled below legibility: the report draws it with zoom and pan); named, of every bush",
 	.man =
 		".BI gen\\- N \\-bush\\- ROOT .png\n"
 		"(and\n"
@@ -82,11 +86,18 @@ const struct view view_bush_png = {
 		".BR \\-\\-views ,\n"
 		"or\n"
 		".B default\n"
-		"in it) only bushes with side traces are drawn; named\n"
+		"in it) only bushes with side traces whose picture fits 1024 pixels\n"
+		"either way at full scale are drawn: a larger bush would be scaled down\n"
+		"below legibility, and such pictures are most of a large dump's pixels;\n"
+		"the run's closing lines on standard error count the bushes left out\n"
+		"(the report,\n"
+		".BR \"\\-\\-views html\" ,\n"
+		"draws every bush with zoom and pan).\n"
+		"Named\n"
 		".RB ( \"\\-\\-views bush\\-png\" ,\n"
 		".BR default,bush\\-png ,\n"
 		".BR all ),\n"
-		"every bush, as before 0.3.0.\n",
+		"every bush is drawn, as before 0.3.0.\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 1,
 	.state_size = sizeof(struct workers),

@@ -8,7 +8,8 @@
 
 static int bush_svg_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
-	return bush_draw_generation(c, c->state, g, PICTURE_SVG, 1);
+	struct bush_choice all = { 1, 0 };
+	return bush_draw_generation(c, c->state, g, PICTURE_SVG, all);
 }
 
 /* Give back the kept pixels and the font caches, so leak checkers see only

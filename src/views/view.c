@@ -150,6 +150,7 @@ int view_set_init(struct view_set *s, const char *list, unsigned have,
 	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
 	memset(s->ctx, 0, (count ? count : 1) * sizeof(*s->ctx));
 	s->n = 0;
+	s->left_out = 0;
 	s->needs = 0;
 	for (size_t i = 0; i < count; i++) {
 		if (!chosen[i])
@@ -199,6 +200,14 @@ void view_set_source_roots(struct view_set *s, const char *const *roots, size_t 
 		}                                                          \
 		return 0;                                                  \
 	} while (0)
+
+unsigned long view_set_left_out(const struct view_set *s)
+{
+	unsigned long n = s->left_out;
+	for (size_t i = 0; i < s->n; i++)
+		n += s->ctx[i].left_out;
+	return n;
+}
 
 int view_set_has(const struct view_set *s, const char *name)
 {
@@ -250,6 +259,7 @@ int view_set_finish(struct view_set *s)
 		if (c->view->release)
 			c->view->release(c);
 		free(c->state);
+		s->left_out += c->left_out;
 	}
 	free(s->ctx);
 	s->ctx = NULL;

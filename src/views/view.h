@@ -32,6 +32,8 @@ struct view_ctx {
 	int named;                  /* chosen by name in --views (or by 'all',
 	                             * or brought by another view), not only as
 	                             * one of the default set */
+	unsigned long left_out;     /* files the view chose not to write: the
+	                             * default run's pictures of large bushes */
 	const char *const *source_roots;    /* --source-root, in order */
 	size_t nsource_roots;
 };
@@ -64,6 +66,7 @@ struct view_set {
 	struct view_ctx *ctx;
 	size_t n;
 	unsigned needs;
+	unsigned long left_out;     /* the views' left_out, summed at finish */
 };
 
 /* Look a name up: exact name, else a unique prefix.  On failure returns
@@ -92,6 +95,9 @@ void view_set_source_roots(struct view_set *s, const char *const *roots, size_t 
 extern const struct da_sink view_set_sink;
 /* Whether the view of that name is in the set. */
 int view_set_has(const struct view_set *s, const char *name);
+/* Files the views chose not to write (view_ctx.left_out), summed; also
+ * after view_set_finish. */
+unsigned long view_set_left_out(const struct view_set *s);
 /* Calls every finish hook (even after an error) and frees the set. */
 int view_set_finish(struct view_set *s);
 

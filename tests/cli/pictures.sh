@@ -36,26 +36,48 @@ for case in penlight-x:26 luacheck:36 reuse:9 flush:19; do
 	check "$dump: PNGs valid, SVGs valid XML of the same size" "" "$bad"
 done
 
-# The default views draw only bushes with side traces (a root and more),
-# and write no bush text: the PNGs are exactly those of the bushes whose
-# text (above, every bush) has more than one trace.  Counts reviewed
-# against the dumps' bushes.
-for case in penlight-x:11:19 luacheck:13:21 reuse:1:9 flush:3:29; do
+# The default views draw only bushes with side traces (a root and more)
+# whose picture fits 1024 px either way at full scale, and write no bush
+# text: the PNGs are exactly those of the bushes whose text (above, every
+# bush) has more than one trace and whose named picture (drawn at full
+# scale up to 2048 px) is at most 1024 px; the others are counted on
+# stderr.  Counts reviewed against the dumps' bushes.
+for case in penlight-x:11:1:19 luacheck:13:1:21 reuse:1:0:10 flush:3:0:30; do
 	dump=${case%%:*} rest=${case#*:}
-	multi=${rest%:*} files=${rest#*:}
-	$DA -q --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/default-$dump"
-	want=$(for t in "$TMP/$dump"/*-bush-*.txt; do
-		[ "$(grep -c '^---- TRACE [0-9]* stop' "$t")" -gt 1 ] && basename "${t%.txt}.png"
-	done | sort)
-	check "$dump default: $multi bushes of several traces" "$multi" "$(printf '%s\n' "$want" | grep -c png)"
-	check "$dump default: PNGs of exactly those" "$want" "$(ls "$TMP/default-$dump" | grep '\.png$' | sort)"
+	multi=${rest%%:*} rest=${rest#*:}
+	large=${rest%%:*} files=${rest#*:}
+	$DA --dump "$SAMPLES/$dump.dump" --out-dir "$TMP/default-$dump" > /dev/null 2> "$TMP/default-$dump.err"
+	want= big=0 several=0
+	for t in "$TMP/$dump"/*-bush-*.txt; do
+		[ "$(grep -c '^---- TRACE [0-9]* stop' "$t")" -gt 1 ] || continue
+		several=$((several + 1))
+		png=${t%.txt}.png
+		set -- $(png_size "$png")
+		if [ "$1" -le 1024 ] && [ "$2" -le 1024 ]; then
+			want="$want$(basename "$png")
+"
+		else
+			big=$((big + 1))
+		fi
+	done
+	want=$(printf '%s' "$want" | sort)
+	check "$dump default: $multi bushes of several traces" "$multi" "$several"
+	check "$dump default: $large of them larger than 1024 px" "$large" "$big"
+	check "$dump default: PNGs of exactly the others" "$want" "$(ls "$TMP/default-$dump" | grep '\.png$' | sort)"
+	if [ "$large" -gt 0 ]; then
+		check "$dump default: stderr counts those left out" \
+			"  pictures left out $large  (bushes larger than 1024 px: --views bush-png draws them, the report zooms)" \
+			"$(grep '^  pictures left out' "$TMP/default-$dump.err")"
+	else
+		check "$dump default: nothing left out, nothing said" "" "$(grep 'left out' "$TMP/default-$dump.err")"
+	fi
 	check "$dump default: no bush text" "" "$(ls "$TMP/default-$dump" | grep 'bush-.*\.txt$')"
 	check "$dump default: $files files" "$files" "$(ls "$TMP/default-$dump" | wc -l)"
 	check "$dump default: pictures = named bush-png's" "" \
 		"$(cd "$TMP/default-$dump" && for f in *.png; do cmp -s "$f" "$TMP/$dump/$f" || echo "$f"; done)"
 done
-check "penlight-x default: the files" "gen-1-abort-reasons.csv gen-1-abort-reasons.txt gen-1-abort-sites.csv \
-gen-1-blacklist.csv gen-1-bush-22.png gen-1-bush-23.png gen-1-bush-3.png gen-1-bush-37.png gen-1-bush-38.png \
+check "penlight-x default: the files" "files.csv gen-1-abort-reasons.csv gen-1-abort-reasons.txt gen-1-abort-sites.csv \
+gen-1-blacklist.csv gen-1-bush-22.png gen-1-bush-3.png gen-1-bush-37.png gen-1-bush-38.png \
 gen-1-bush-41.png gen-1-bush-5.png gen-1-bush-52.png gen-1-bush-53.png gen-1-bush-6.png gen-1-bush-72.png \
 gen-1-exits.csv gen-1-traces.csv manifest.json summary.txt" "$(ls "$TMP/default-penlight-x" | tr '\n' ' ' | sed 's/ $//')"
 # Named with the default set, or by "all": every bush again.
