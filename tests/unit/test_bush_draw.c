@@ -348,8 +348,15 @@ static void test_files_written_with_picture_size(void **s)
 	struct view_ctx c = { .out = out, .jobs = 1 };
 	struct workers jobs = { 0, NULL, 0, 0, 0 };
 	tally_init(&gs.exits);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG, 2), 0);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_SVG, 1), 0);
+	/* larger than 10 px: left out, counted, no file (checked below: the
+	 * files are the two drawn next, and only they are written) */
+	struct bush_choice tiny = { 2, 10 }, several = { 2, 0 }, all = { 1, 0 };
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG, tiny), 0);
+	assert_int_equal(c.left_out, 1);
+	assert_int_equal(outdir_files_written(out), 0);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG, several), 0);
+	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_SVG, all), 0);
+	assert_int_equal(c.left_out, 1);
 	workers_free(&jobs);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
