@@ -9,7 +9,8 @@ SUITE=nginx
 
 xz -dc "$SAMPLES/nginx-worker.dump.xz" > "$TMP/nginx.dump"
 D=$TMP/nginx.dump
-$DA -q --dump "$SAMPLES/nginx-worker.dump.xz" --out-dir "$TMP/out" > "$TMP/stdout" 2> "$TMP/stderr"
+# every bush's text and picture (named views: the default run draws fewer)
+$DA -q --views default,bush-txt,bush-png --dump "$SAMPLES/nginx-worker.dump.xz" --out-dir "$TMP/out" > "$TMP/stdout" 2> "$TMP/stderr"
 check "exit 0" 0 $?
 check "nothing on stderr" "" "$(cat "$TMP/stderr")"
 check "summary.txt: 823 traces, 127 aborts, no flush, no foreign line, no warning" \
