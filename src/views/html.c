@@ -20,6 +20,7 @@
 #include "profile/profile_join.h"
 #include "util/arena.h"
 #include "views/html/html.h"
+#include "views/source.h"
 #include "html_assets.h"       /* html_js: made by scripts/embed.sh */
 
 struct html_state {
@@ -43,6 +44,18 @@ static void put_json_loc(FILE *fp, const char *file, int32_t line)
 		n += (size_t)snprintf(s + n, 32, ":%d", line);
 	html_put_json(fp, s, n);
 	free(s);
+}
+
+/* The source page and line of FILE:LINE ("source-3.html#L29") as a
+ * JSON string when the source view wrote a page for that file, else
+ * null.  The page makes it a link only if it has that form. */
+static void put_json_source(FILE *fp, const struct view_set *set, const char *file, int32_t line)
+{
+	char buf[64];
+	if (file && line > 0 && source_page_link(set, file, intern_len(file), line, buf, sizeof(buf)) == 0)
+		fprintf(fp, "\"%s\"", buf);
+	else
+		fputs("null", fp);
 }
 
 static void put_json_line(FILE *fp, int32_t line)
@@ -183,7 +196,7 @@ static void put_advice(FILE *fp, const struct answers *a, const struct tally_ent
 	tally_free(&seen);
 }
 
-static void put_sites(FILE *fp, const struct answers *a)
+static void put_sites(FILE *fp, const struct answers *a, const struct view_set *set)
 {
 	size_t n;
 	struct tally_entry *e = tally_entries(&a->sites, &n);
@@ -219,7 +232,10 @@ static void put_sites(FILE *fp, const struct answers *a)
 				fputs("null", fp);
 			fprintf(fp, ",%" PRIu64 ",%u]", x->last_line, x->last_gen);
 		}
-		fputs("]]", fp);
+		/* last: the source page's line, or null */
+		fputs("],", fp);
+		put_json_source(fp, set, e[i].b, (int32_t)e[i].c);
+		putc(']', fp);
 		i = k;
 	}
 	fputs("]", fp);
@@ -317,7 +333,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		        n->exits, n->bushes, n->incomplete);
 	}
 	fputs("],\n", fp);
-	put_sites(fp, a);
+	put_sites(fp, a, c->set);
 	fputs(",\n\"exits\":[", fp);
 	for (size_t i = 0; i < ANSWERS_TOP && a->hot[i].count; i++) {
 		const struct top_exit *x = &a->hot[i];
@@ -339,6 +355,14 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		fprintf(fp, ",\"%s%s\",", st->later == LATER_STUB ? "interpreter stub" : "not compiled",
 		        diagnose_is_mcode(st->last_reason) ? " (flush side effect)" : "");
 		put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
+		/* the source lines of "where" and of the parent's start */
+		putc(',', fp);
+		if (st->exit == PARENT_EXIT_NONE)
+			put_json_source(fp, c->set, st->file, st->line);
+		else
+			fputs("null", fp);
+		putc(',', fp);
+		put_json_source(fp, c->set, a->gave_up[i].file, a->gave_up[i].line);
 		putc(']', fp);
 	}
 	fputs("],\n\"bushes\":[", fp);
@@ -368,7 +392,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 static const char index_body[] =
 	"<nav><a href=\"#overview\">overview</a><a href=\"#aborts\">aborts</a>"
 	"<a href=\"#exits-section\">exits</a><a href=\"#bushes-section\">bushes</a>"
-	"<a href=\"#traces-section\">traces</a></nav>\n</header>\n<main>\n"
+	"<a href=\"#traces-section\">traces</a><a id=\"source-index\" href=\"source-index.html\">source files</a></nav>\n</header>\n<main>\n"
 	"<noscript><p>The tables of this report need JavaScript; summary.txt and the CSV files hold the same numbers.</p></noscript>\n"
 	"<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"cards\" id=\"cards\"></div>\n"
 	"<h3>Diagnoses</h3>\n<ul id=\"diagnoses\"></ul>\n"
@@ -437,6 +461,9 @@ static int html_finish(struct view_ctx *c)
 	html_text_free(&s->text);
 	return r;
 }
+
+/* The report's source lines link to the source view's pages. */
+static const char *const html_requires[] = { "source", NULL };
 
 const struct view view_html = {
 	.name = "html",
@@ -509,6 +536,7 @@ const struct view view_html = {
 		"is written when the run ends; a run that fails leaves none.\n",
 	.needs = NEEDS_TEXT,
 	.is_default = 0,
+	.requires = html_requires,
 	.state_size = sizeof(struct html_state),
 	.trace = html_trace,
 	.abort = html_abort,

@@ -21,6 +21,12 @@
     return "gen-" + Number(gen) + "-bushes.html#trace-" + Number(id) + (k > 1 ? "-" + Number(k) : "");
   }
 
+  /* A source line's page, only in the form the source view writes
+   * ("source-3.html#L29"): text from the dump never becomes a URL. */
+  function sourcePage(v) {
+    return typeof v === "string" && /^source-[0-9]+\.html#L[0-9]+$/.test(v) ? v : null;
+  }
+
   /* A table over rows (arrays).  cols: {name, num, text, link(row) -> href}.
    * opts: {filter: input element, filterCol,
    * paged, sort: [col, dir]}. */
@@ -154,7 +160,7 @@
   /* A site's reason: [reason, count, normal reason, error, the last
    * attempt's failed bytecode line, its dump line]; advice: [normal
    * reason, what it means and what to try]. */
-  var siteCols = [{ name: "file", text: true }, { name: "line", num: true },
+  var siteCols = [{ name: "file", text: true }, { name: "line", num: true, link: function (r) { return sourcePage(r[7]); } },
     { name: "aborts", num: true }, { name: "reasons", text: true },
     { name: "failed at (last attempt of the top reason)", text: true,
       link: function (r) { return r[5] ? "gen-" + Number(r[5]) + "-bushes.html#abort-" + Number(r[6]) : null; } }];
@@ -182,7 +188,7 @@
       return rc[0] + " (" + rc[1] + ")";
     });
     var failed = top ? (top[4] !== null ? top[4] + ", " : "") + "dump line " + top[5] : "";
-    return [s[0], s[1], total, names.join("; "), failed, top ? top[6] : null, top ? top[5] : null];
+    return [s[0], s[1], total, names.join("; "), failed, top ? top[6] : null, top ? top[5] : null, s[4]];
   });
   var reasons = Table("reasons", [{ name: "reason", text: true }, { name: "aborts", num: true },
     { name: "normal reason", text: true }, { name: "what it means, what to try", text: true }],
@@ -197,9 +203,9 @@
     { name: "exit", num: true },
     { name: "taken", num: true }, { name: "side trace", num: true }, { name: "trace starts at", text: true }],
     data.exits, { sort: [3, -1] });
-  Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true },
+  Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true, link: function (r) { return sourcePage(r[6]); } },
     { name: "attempts", num: true }, { name: "last reason", text: true }, { name: "afterwards" },
-    { name: "parent starts at", text: true }],
+    { name: "parent starts at", text: true, link: function (r) { return sourcePage(r[7]); } }],
     data.blacklist, {});
   Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
     { name: "traces", num: true }, { name: "mcode bytes", num: true }, { name: "root starts at", text: true }],
