@@ -77,8 +77,39 @@ $DA -q -j 2 --views html,traces --dump "$SAMPLES/penlight-x.dump" --out-dir "$TM
 check "the report is deterministic" "" "$(diff -r "$TMP/penlight-x" "$TMP/again"; diff -r "$TMP/again" "$TMP/again2")"
 $DA -q --views html --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/alone" > /dev/null 2>&1
 check "--views html: index, trace rows, page, data, 2 text chunks, the manifest" \
-	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json" \
+	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json source-index.html source.txt" \
 	"$(ls "$TMP/alone" | tr '\n' ' ' | sed 's/ $//')"
+check "--views html: penlight's files are not found, so no source-K.html and no site links" \
+	"0 0" "$(ls "$TMP/alone" | grep -c '^source-[0-9]')$(printf ' ')$(data "$TMP/alone/index.html" | jq '[.sites[] | select(.[4] != null)] | length')"
+
+# The report links its source lines to the source view's pages (html
+# brings the source view): on annotated.lua, read under --source-root.
+(cd "$SAMPLES" && $DA -q --views html --dump annotated.dump --source-root lua --out-dir "$TMP/src") \
+	> /dev/null 2> "$TMP/err"
+check "annotated: exit status" 0 $?
+check "annotated: the source pages are there" "source-1.html source-index.html" \
+	"$(ls "$TMP/src" | grep '^source-' | tr '\n' ' ' | sed 's/ $//')"
+check "annotated: index.html links the source files" 1 "$(grep -c 'href="source-index.html"' "$TMP/src/index.html")"
+data "$TMP/src/index.html" > "$TMP/src.json"
+page=$(sed -n 's/.*href="\(source-[0-9]*\.html\)">annotated\.lua<.*/\1/p' "$TMP/src/source-index.html")
+check "annotated: annotated.lua has a page" "source-1.html" "$page"
+# Every site row's link: that file's page, at that line, whose text is
+# the file's line.
+jq -r '.sites[] | [.[0], .[1], .[4]] | @tsv' "$TMP/src.json" > "$TMP/src.sites"
+n=0 bad=0
+while IFS="$(printf '\t')" read -r file line link; do
+	n=$((n + 1))
+	[ "$file" = annotated.lua ] && [ "$link" = "$page#L$line" ] || { bad=$((bad + 1)); continue; }
+	text=$(sed -n "s/.*<tr id=\"L$line\"[^>]*>.*<td class=\"c\">\(.*\)<\/td><\/tr>/\1/p" "$TMP/src/$page")
+	[ "$text" = "$(sed -n "${line}p" "$SAMPLES/lua/annotated.lua")" ] || bad=$((bad + 1))
+done < "$TMP/src.sites"
+ran "annotated: site rows (one per abort FILE:LINE in the dump)" "$n" "$(grep '^---- TRACE [0-9]* abort ' "$SAMPLES/annotated.dump" | sed 's/^---- TRACE [0-9]* abort \([^ ]*\).*/\1/' | sort -u | wc -l)"
+check "annotated: each site links its file's page at its line, with that line's text" 0 "$bad"
+# Blacklisting rows: "where" (a root start) and the parent's start.
+check "annotated: blacklisting rows link their source lines" \
+	"$(jq -c '[.blacklist[] | [(.[1] | if test(":") then "source-1.html#L" + (split(":")[1]) else null end), ("source-1.html#L" + (.[5] | split(":")[1]))]]' "$TMP/src.json")" \
+	"$(jq -c '[.blacklist[] | [.[6], .[7]]]' "$TMP/src.json")"
+ran "annotated: blacklisting rows" "$(jq '.blacklist | length' "$TMP/src.json")"
 
 # The text budget: a run keeps text in dump order until its chunks
 # reach 24 MB; onegen-100 (bench/data, not in git) would need more.
