@@ -157,7 +157,7 @@ async function penlight(browser) {
 
   // From the top abort site to its last attempt's panel on the generation page.
   const index2 = await open(browser, path.join(out, "index.html"));
-  const siteLink = index2.page.locator("#sites tbody tr").first().locator("a");
+  const siteLink = index2.page.locator("#sites tbody tr").first().locator("td:nth-child(5) a");
   const siteHref = await siteLink.getAttribute("href");
   const siteLine = Number((siteHref.match(/#abort-(\d+)$/) || [])[1]);
   same("top site links to its last attempt's anchor", `gen-1-bushes.html#abort-${siteLine}`, siteHref);
