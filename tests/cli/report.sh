@@ -133,6 +133,9 @@ check "hostile: the name escaped for JSON in the generation's data" 1 \
 check "hostile: the name escaped for JSON" 1 \
 	"$(grep -c '"\\u003cscript\\u003edocument.title='"'"'pwned'"'"'\\u003c/script\\u003e",2,' "$TMP/hostile/index-traces.js")"
 data "$TMP/hostile/index.html" > "$TMP/hostile.json"
+ran "hostile: abort sites" "$(jq '.sites | length' "$TMP/hostile.json")"
+check "hostile: chunk names are no files: no source link in any site or blacklisting row" "0" \
+	"$(jq '[(.sites[] | .[4]), (.blacklist[] | .[6], .[7])] | map(select(. != null)) | length' "$TMP/hostile.json")"
 check "hostile: the data still reads back exactly" "<img src=x onerror=alert(1)>" \
 	"$(jq -r '.sites[] | .[0]' "$TMP/hostile.json" | grep img)"
 
