@@ -15,6 +15,7 @@
 #include "views/view.h"
 #include "output/outdir.h"
 #include "util/intern.h"
+#include "util/tally.h"
 #include "analysis/answers.h"
 #include "analysis/advice.h"
 #include "profile/profile_join.h"
@@ -28,6 +29,9 @@ struct html_state {
 	struct outfile *traces;     /* index-traces.js, over all generations */
 	struct html_gen gen;        /* the generation being read */
 	struct html_text text;      /* its trace text, the run's budget */
+	struct tally locs;          /* where traces and attempts start and
+	                               abort: (loc as written or NULL for
+	                               "file:line", file, line) */
 };
 
 /* "FILE:LINE" where a listed trace starts, or null. */
@@ -128,10 +132,19 @@ static int write_trace_rows(struct view_ctx *c, const struct da_gen *g)
 	return 0;
 }
 
+/* A location the generation pages show, for source-links.js. */
+static void add_loc(struct html_state *s, const char *loc, const char *file, int32_t line)
+{
+	if (file && line > 0)
+		tally_add(&s->locs, loc, file, line, 1);
+}
+
 static int html_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct html_state *s = c->state;
 	answers_view_trace(c, t);
+	if (t->loc)
+		add_loc(s, t->loc, t->file, t->line);
 	return html_gen_trace(&s->gen, &s->text, c, t);
 }
 
@@ -139,6 +152,9 @@ static int html_abort(struct view_ctx *c, const struct da_abort *r)
 {
 	struct html_state *s = c->state;
 	answers_view_abort(c, r);
+	if (r->loc)
+		add_loc(s, r->loc, r->file, r->line);
+	add_loc(s, NULL, r->start_file, r->start_line);
 	return html_gen_abort(&s->gen, &s->text, c, r);
 }
 
@@ -149,6 +165,72 @@ static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
 	if (write_trace_rows(c, g) < 0)
 		return -1;
 	return html_gen_write(&s->gen, &s->text, c, g);
+}
+
+/* ---- source-links.js ------------------------------------------------ */
+
+struct loc_link {
+	char *loc;                  /* as the generation pages show it */
+	size_t len;
+	char href[64];              /* "source-K.html#LN" */
+};
+
+static int loc_link_order(const void *x, const void *y)
+{
+	const struct loc_link *a = x, *b = y;
+	int k = memcmp(a->loc, b->loc, a->len < b->len ? a->len : b->len);
+	return k ? k : (a->len > b->len) - (a->len < b->len);
+}
+
+/* The generation pages' locations that have a source page, as a map
+ * DA_SOURCE {"FILE:LINE": "source-K.html#LN"}: the pages are written
+ * before the source view has its pages, so they load this at view
+ * time.  Keys sorted by bytes: same input, same file. */
+static int write_source_links(struct view_ctx *c, struct html_state *s)
+{
+	struct outfile *f = outfile_create(c->out, "source-links.js");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	size_t n, m = 0;
+	struct tally_entry *e = tally_entries(&s->locs, &n);
+	struct loc_link *l = xrealloc(NULL, (n ? n : 1) * sizeof(*l));
+	for (size_t i = 0; i < n; i++) {
+		const char *file = e[i].b;
+		struct loc_link *k = &l[m];
+		if (source_page_link(c->set, file, intern_len(file), (int32_t)e[i].c, k->href,
+		                     sizeof(k->href)) < 0)
+			continue;
+		if (e[i].a) {
+			k->len = intern_len(e[i].a);
+			k->loc = xrealloc(NULL, k->len + 1);
+			memcpy(k->loc, e[i].a, k->len);
+		} else {
+			size_t fl = intern_len(file);
+			k->loc = xrealloc(NULL, fl + 32);
+			memcpy(k->loc, file, fl);
+			k->len = fl + (size_t)snprintf(k->loc + fl, 32, ":%" PRId64, e[i].c);
+		}
+		m++;
+	}
+	free(e);
+	qsort(l, m, sizeof(*l), loc_link_order);
+	fputs("/* dumpanalyze: the source lines of the generation pages' locations */\n"
+	      "var DA_SOURCE = {", fp);
+	int first = 1;
+	for (size_t i = 0; i < m; i++) {
+		if (!(i && loc_link_order(&l[i - 1], &l[i]) == 0)) {
+			fputs(first ? "\n" : ",\n", fp);
+			first = 0;
+			html_put_json(fp, l[i].loc, l[i].len);
+			fprintf(fp, ":\"%s\"", l[i].href);
+		}
+	}
+	for (size_t i = 0; i < m; i++)
+		free(l[i].loc);
+	free(l);
+	fputs("};\n", fp);
+	return outfile_commit(f);
 }
 
 /* ---- index.html ------------------------------------------------------- */
@@ -452,11 +534,14 @@ static int html_finish(struct view_ctx *c)
 			r = outfile_commit(s->traces);
 		}
 		if (r == 0)
+			r = write_source_links(c, s);
+		if (r == 0)
 			r = write_index(c, s);
 	} else if (s->traces) {
 		outfile_discard(s->traces);
 	}
 	answers_free(&s->answers);
+	tally_free(&s->locs);
 	html_gen_free(&s->gen);
 	html_text_free(&s->text);
 	return r;
@@ -468,7 +553,7 @@ static const char *const html_requires[] = { "source", NULL };
 const struct view view_html = {
 	.name = "html",
 	.summary = "a report to open in a browser: bushes drawn in it, a panel per trace",
-	.files = "index.html index-traces.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
+	.files = "index.html index-traces.js source-links.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
 	.readme = "a report to open in a browser: bushes drawn in the page (zoom and pan), "
 	          "a panel per trace and aborted attempt with the dump's text",
 	.man =

@@ -107,7 +107,18 @@ async function fromIndex(browser) {
   same("its panel: the attempt's recorded bytecode = the dump's lines",
     dump.slice(st, abortLine - 1).filter((l) => /^\d{4} /.test(l)).join("\n") + "\n",
     await page.$eval("#panel .text pre.dumptext", (p) => p.textContent));
-  same("index -> source -> attempt: no console errors", [], errors);
+  // The panel's places link back to their source lines (source-links.js).
+  const startLoc = dump[st - 1].replace(/^---- TRACE \d+ start /, "");
+  const places = await page.$$eval("#panel dl dd a", (as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+  same("its panel: 'aborted at' and 'started at' link their source lines",
+    [[`annotated.lua:${line}`, `source-1.html#L${line}`],
+      [startLoc, `source-1.html#L${startLoc.replace(/^.*:/, "")}`]],
+    places.filter((p) => /^source-/.test(p[1])));
+  const back = page.locator(`#panel dl dd a[href="source-1.html#L${line}"]`);
+  await Promise.all([page.waitForNavigation(), back.click()]);
+  same("click: back to the source line", ["source-1.html", `#L${line}`],
+    [path.basename(new URL(page.url()).pathname), new URL(page.url()).hash]);
+  same("index -> source -> attempt -> source: no console errors", [], errors);
   await page.close();
 }
 

@@ -77,7 +77,7 @@ $DA -q -j 2 --views html,traces --dump "$SAMPLES/penlight-x.dump" --out-dir "$TM
 check "the report is deterministic" "" "$(diff -r "$TMP/penlight-x" "$TMP/again"; diff -r "$TMP/again" "$TMP/again2")"
 $DA -q --views html --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/alone" > /dev/null 2>&1
 check "--views html: index, trace rows, page, data, 2 text chunks, the manifest" \
-	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json source-index.html source.txt" \
+	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json source-index.html source-links.js source.txt" \
 	"$(ls "$TMP/alone" | tr '\n' ' ' | sed 's/ $//')"
 check "--views html: penlight's files are not found, so no source-K.html and no site links" \
 	"0 0" "$(ls "$TMP/alone" | grep -c '^source-[0-9]')$(printf ' ')$(data "$TMP/alone/index.html" | jq '[.sites[] | select(.[4] != null)] | length')"
@@ -87,7 +87,7 @@ check "--views html: penlight's files are not found, so no source-K.html and no 
 (cd "$SAMPLES" && $DA -q --views html --dump annotated.dump --source-root lua --out-dir "$TMP/src") \
 	> /dev/null 2> "$TMP/err"
 check "annotated: exit status" 0 $?
-check "annotated: the source pages are there" "source-1.html source-index.html" \
+check "annotated: the source pages are there" "source-1.html source-index.html source-links.js" \
 	"$(ls "$TMP/src" | grep '^source-' | tr '\n' ' ' | sed 's/ $//')"
 check "annotated: index.html links the source files" 1 "$(grep -c 'href="source-index.html"' "$TMP/src/index.html")"
 data "$TMP/src/index.html" > "$TMP/src.json"
@@ -109,6 +109,16 @@ check "annotated: each site links its file's page at its line, with that line's 
 check "annotated: blacklisting rows link their source lines" \
 	"$(jq -c '[.blacklist[] | [(.[1] | if test(":") then "source-1.html#L" + (split(":")[1]) else null end), ("source-1.html#L" + (.[5] | split(":")[1]))]]' "$TMP/src.json")" \
 	"$(jq -c '[.blacklist[] | [.[6], .[7]]]' "$TMP/src.json")"
+# The generation pages' map: every start and abort FILE:LINE of the
+# dump (all in annotated.lua, which has a page) to that line.
+want=$(grep -E '^---- TRACE [0-9]+ (start|abort) ' "$SAMPLES/annotated.dump" |
+	sed -E 's/^---- TRACE [0-9]+ (start|abort) ([0-9]+\/[0-9a-z]+ )?([^ ]*).*/\3/' | sort -u |
+	sed 's/^\(.*\):\([0-9]*\)$/"\1:\2":"source-1.html#L\2"/')
+ran "annotated: locations in the dump" "$(printf '%s\n' "$want" | grep -c .)"
+check "annotated: source-links.js maps each to its source line" "$want" \
+	"$(sed -n 's/,$//; s/};$//; /^"/p' "$TMP/src/source-links.js" | sort)"
+node --check "$TMP/src/source-links.js" 2> "$TMP/err"
+check "annotated: source-links.js is valid JavaScript" "0" "$?"
 ran "annotated: blacklisting rows" "$(jq '.blacklist | length' "$TMP/src.json")"
 
 # The text budget: a run keeps text in dump order until its chunks
