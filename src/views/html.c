@@ -555,10 +555,12 @@ const struct view view_html = {
 	.summary = "a report to open in a browser: bushes drawn in it, a panel per trace",
 	.files = "index.html index-traces.js source-links.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
 	.readme = "a report to open in a browser: bushes drawn in the page (zoom and pan), "
-	          "a panel per trace and aborted attempt with the dump's text",
+	          "a panel per trace and aborted attempt with the dump's text; brings the `source` view "
+	          "along, and abort sites, blacklisting rows and panels link to the source lines",
 	.man =
 		".BR index.html ,\n"
 		".BR index\\-traces.js ,\n"
+		".BR source\\-links.js ,\n"
 		".BI gen\\- N \\-bushes.html ,\n"
 		".BI gen\\- N \\-bushes.js ,\n"
 		".BI gen\\- N \\-text\\- K .js :\n"
@@ -617,6 +619,23 @@ const struct view view_html = {
 		"the page inserts as text only), so a chunk name such as\n"
 		".B <script>\n"
 		"is shown, never run.\n"
+		"The view brings the\n"
+		".B source\n"
+		"view along (its files are written too): on\n"
+		".BR index.html ,\n"
+		"the line of each abort site and the places of each likely\n"
+		"blacklisting row link to\n"
+		".BI source\\- K .html#L N\n"
+		"when the file was found (see\n"
+		".BR \\-\\-source\\-root ),\n"
+		"and the page links\n"
+		".BR source\\-index.html ;\n"
+		"in a generation page's panels, where a trace starts and where an\n"
+		"attempt started and aborted link to their source lines through\n"
+		".BR source\\-links.js ,\n"
+		"a map written when the run ends.\n"
+		"A link is made only from the form the source view writes, never\n"
+		"from text in the dump.\n"
 		".B index.html\n"
 		"is written when the run ends; a run that fails leaves none.\n",
 	.needs = NEEDS_TEXT,
