@@ -376,7 +376,14 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 			html_put_json_str(fp, r->top_reason);
 		else
 			fputs("\"\"", fp);
-		fprintf(fp, ",%" PRIu64 ",%" PRIu64 "]", r->started, r->blacklisted);
+		fprintf(fp, ",%" PRIu64 ",%" PRIu64 ",", r->started, r->blacklisted);
+		/* last: the source page's line, or null */
+		char href[64];
+		if (r->line > 0 && source_page_link(c->set, r->file, r->file_len, r->line, href,
+		                                    sizeof(href)) == 0)
+			fprintf(fp, "\"%s\"]", href);
+		else
+			fputs("null]", fp);
 	}
 	fputs("]}", fp);
 	join_free(&j);
@@ -425,6 +432,8 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		else
 			fputs("null,", fp);
 		put_json_loc(fp, x->file, x->line);
+		putc(',', fp);
+		put_json_source(fp, c->set, x->file, x->line);
 		putc(']', fp);
 	}
 	fputs("],\n\"blacklist\":[", fp);
@@ -454,6 +463,8 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
 		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", i ? "," : "", b->gen, label, b->traces, b->mcode);
 		put_json_loc(fp, b->file, b->line);
+		putc(',', fp);
+		put_json_source(fp, c->set, b->file, b->line);
 		putc(']', fp);
 	}
 	fputs("],\n\"diagnoses\":[", fp);
@@ -556,7 +567,7 @@ const struct view view_html = {
 	.files = "index.html index-traces.js source-links.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
 	.readme = "a report to open in a browser: bushes drawn in the page (zoom and pan), "
 	          "a panel per trace and aborted attempt with the dump's text; brings the `source` view "
-	          "along, and abort sites, blacklisting rows and panels link to the source lines",
+	          "along, and abort sites, blacklisting, exits, bushes, profiled lines and panels link to the source lines",
 	.man =
 		".BR index.html ,\n"
 		".BR index\\-traces.js ,\n"
@@ -623,8 +634,10 @@ const struct view view_html = {
 		".B source\n"
 		"view along (its files are written too): on\n"
 		".BR index.html ,\n"
-		"the line of each abort site and the places of each likely\n"
-		"blacklisting row link to\n"
+		"the line of each abort site, the places of each likely\n"
+		"blacklisting row, hot exit and largest bush, and (with\n"
+		".BR \\-\\-profile )\n"
+		"each profiled line link to\n"
 		".BI source\\- K .html#L N\n"
 		"when the file was found (see\n"
 		".BR \\-\\-source\\-root ),\n"

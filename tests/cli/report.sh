@@ -119,6 +119,22 @@ check "annotated: source-links.js maps each to its source line" "$want" \
 	"$(sed -n 's/,$//; s/};$//; /^"/p' "$TMP/src/source-links.js" | sort)"
 node --check "$TMP/src/source-links.js" 2> "$TMP/err"
 check "annotated: source-links.js is valid JavaScript" "0" "$?"
+ran "annotated: largest bushes" "$(jq '.bushes | length' "$TMP/src.json")"
+check "annotated: each bush's root start links its source line" \
+	"$(jq -c '[.bushes[] | "source-1.html#L" + (.[4] | split(":")[1])]' "$TMP/src.json")" \
+	"$(jq -c '[.bushes[] | .[5]]' "$TMP/src.json")"
+# The profile's lines (where JIT failures cost time): costly.lua's rows
+# link its page; penlight's files are not found, their rows do not.
+(cd "$SAMPLES" && $DA -q --views html,profile --dump costly.dump --profile costly-Gvl.prof \
+	--source-root lua --out-dir "$TMP/srcprof") > /dev/null 2> "$TMP/err"
+check "costly with a profile: exit status" 0 $?
+data "$TMP/srcprof/index.html" > "$TMP/srcprof.json"
+cpage=$(sed -n 's/.*href="\(source-[0-9]*\.html\)">costly\.lua<.*/\1/p' "$TMP/srcprof/source-index.html")
+check "costly: costly.lua has a page" "source-1.html" "$cpage"
+ran "costly: profiled lines of costly.lua" \
+	"$(jq '[.profile.rows[] | select(.[0] == "costly.lua")] | length' "$TMP/srcprof.json")"
+check "costly: a profiled line links its source line exactly when it is costly.lua's" 0 \
+	"$(jq --arg p "$cpage" '[.profile.rows[] | select(.[12] != (if .[0] == "costly.lua" then "\($p)#L\(.[1])" else null end))] | length' "$TMP/srcprof.json")"
 ran "annotated: blacklisting rows" "$(jq '.blacklist | length' "$TMP/src.json")"
 
 # The text budget: a run keeps text in dump order until its chunks

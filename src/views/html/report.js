@@ -201,14 +201,16 @@
 
   Table("exits", [{ name: "gen", num: true }, { name: "trace", num: true, link: function (r) { return tracePage(r[0], r[1], 1); } },
     { name: "exit", num: true },
-    { name: "taken", num: true }, { name: "side trace", num: true }, { name: "trace starts at", text: true }],
+    { name: "taken", num: true }, { name: "side trace", num: true },
+    { name: "trace starts at", text: true, link: function (r) { return sourcePage(r[6]); } }],
     data.exits, { sort: [3, -1] });
   Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true, link: function (r) { return sourcePage(r[6]); } },
     { name: "attempts", num: true }, { name: "last reason", text: true }, { name: "afterwards" },
     { name: "parent starts at", text: true, link: function (r) { return sourcePage(r[7]); } }],
     data.blacklist, {});
   Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
-    { name: "traces", num: true }, { name: "mcode bytes", num: true }, { name: "root starts at", text: true }],
+    { name: "traces", num: true }, { name: "mcode bytes", num: true },
+    { name: "root starts at", text: true, link: function (r) { return sourcePage(r[5]); } }],
     data.bushes, { sort: [2, -1] });
 
   /* With --profile: the profiled lines, JIT failures first. */
@@ -228,9 +230,10 @@
     var share = function (v) { return v === null ? null : (100 * v / total).toFixed(1); };
     var rows = pr.rows.map(function (r) {
       return [r[0], r[1], share(r[2]), share(r[3]), share(r[4]), share(r[5]), share(r[6]), share(r[7]),
-        r[8], r[9], r[10], r[11]];
+        r[8], r[9], r[10], r[11], r[12]];
     });
-    Table("profile", [{ name: "file", text: true }, { name: "line", num: true }, { name: "% samples", num: true },
+    Table("profile", [{ name: "file", text: true },
+      { name: "line", num: true, link: function (r) { return sourcePage(r[12]); } }, { name: "% samples", num: true },
       { name: "% interpreted", num: true }, { name: "% compiled", num: true }, { name: "% C", num: true },
       { name: "% GC", num: true }, { name: "% JIT", num: true }, { name: "aborts", num: true },
       { name: "top abort reason", text: true }, { name: "traces started", num: true },
