@@ -15,11 +15,13 @@
 #include "views/view.h"
 #include "output/outdir.h"
 #include "util/intern.h"
+#include "util/tally.h"
 #include "analysis/answers.h"
 #include "analysis/advice.h"
 #include "profile/profile_join.h"
 #include "util/arena.h"
 #include "views/html/html.h"
+#include "views/source.h"
 #include "html_assets.h"       /* html_js: made by scripts/embed.sh */
 
 struct html_state {
@@ -27,6 +29,9 @@ struct html_state {
 	struct outfile *traces;     /* index-traces.js, over all generations */
 	struct html_gen gen;        /* the generation being read */
 	struct html_text text;      /* its trace text, the run's budget */
+	struct tally locs;          /* where traces and attempts start and
+	                               abort: (loc as written or NULL for
+	                               "file:line", file, line) */
 };
 
 /* "FILE:LINE" where a listed trace starts, or null. */
@@ -43,6 +48,18 @@ static void put_json_loc(FILE *fp, const char *file, int32_t line)
 		n += (size_t)snprintf(s + n, 32, ":%d", line);
 	html_put_json(fp, s, n);
 	free(s);
+}
+
+/* The source page and line of FILE:LINE ("source-3.html#L29") as a
+ * JSON string when the source view wrote a page for that file, else
+ * null.  The page makes it a link only if it has that form. */
+static void put_json_source(FILE *fp, const struct view_set *set, const char *file, int32_t line)
+{
+	char buf[64];
+	if (file && line > 0 && source_page_link(set, file, intern_len(file), line, buf, sizeof(buf)) == 0)
+		fprintf(fp, "\"%s\"", buf);
+	else
+		fputs("null", fp);
 }
 
 static void put_json_line(FILE *fp, int32_t line)
@@ -115,10 +132,19 @@ static int write_trace_rows(struct view_ctx *c, const struct da_gen *g)
 	return 0;
 }
 
+/* A location the generation pages show, for source-links.js. */
+static void add_loc(struct html_state *s, const char *loc, const char *file, int32_t line)
+{
+	if (file && line > 0)
+		tally_add(&s->locs, loc, file, line, 1);
+}
+
 static int html_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct html_state *s = c->state;
 	answers_view_trace(c, t);
+	if (t->loc)
+		add_loc(s, t->loc, t->file, t->line);
 	return html_gen_trace(&s->gen, &s->text, c, t);
 }
 
@@ -126,6 +152,9 @@ static int html_abort(struct view_ctx *c, const struct da_abort *r)
 {
 	struct html_state *s = c->state;
 	answers_view_abort(c, r);
+	if (r->loc)
+		add_loc(s, r->loc, r->file, r->line);
+	add_loc(s, NULL, r->start_file, r->start_line);
 	return html_gen_abort(&s->gen, &s->text, c, r);
 }
 
@@ -136,6 +165,72 @@ static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
 	if (write_trace_rows(c, g) < 0)
 		return -1;
 	return html_gen_write(&s->gen, &s->text, c, g);
+}
+
+/* ---- source-links.js ------------------------------------------------ */
+
+struct loc_link {
+	char *loc;                  /* as the generation pages show it */
+	size_t len;
+	char href[64];              /* "source-K.html#LN" */
+};
+
+static int loc_link_order(const void *x, const void *y)
+{
+	const struct loc_link *a = x, *b = y;
+	int k = memcmp(a->loc, b->loc, a->len < b->len ? a->len : b->len);
+	return k ? k : (a->len > b->len) - (a->len < b->len);
+}
+
+/* The generation pages' locations that have a source page, as a map
+ * DA_SOURCE {"FILE:LINE": "source-K.html#LN"}: the pages are written
+ * before the source view has its pages, so they load this at view
+ * time.  Keys sorted by bytes: same input, same file. */
+static int write_source_links(struct view_ctx *c, struct html_state *s)
+{
+	struct outfile *f = outfile_create(c->out, "source-links.js");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	size_t n, m = 0;
+	struct tally_entry *e = tally_entries(&s->locs, &n);
+	struct loc_link *l = xrealloc(NULL, (n ? n : 1) * sizeof(*l));
+	for (size_t i = 0; i < n; i++) {
+		const char *file = e[i].b;
+		struct loc_link *k = &l[m];
+		if (source_page_link(c->set, file, intern_len(file), (int32_t)e[i].c, k->href,
+		                     sizeof(k->href)) < 0)
+			continue;
+		if (e[i].a) {
+			k->len = intern_len(e[i].a);
+			k->loc = xrealloc(NULL, k->len + 1);
+			memcpy(k->loc, e[i].a, k->len);
+		} else {
+			size_t fl = intern_len(file);
+			k->loc = xrealloc(NULL, fl + 32);
+			memcpy(k->loc, file, fl);
+			k->len = fl + (size_t)snprintf(k->loc + fl, 32, ":%" PRId64, e[i].c);
+		}
+		m++;
+	}
+	free(e);
+	qsort(l, m, sizeof(*l), loc_link_order);
+	fputs("/* dumpanalyze: the source lines of the generation pages' locations */\n"
+	      "var DA_SOURCE = {", fp);
+	int first = 1;
+	for (size_t i = 0; i < m; i++) {
+		if (!(i && loc_link_order(&l[i - 1], &l[i]) == 0)) {
+			fputs(first ? "\n" : ",\n", fp);
+			first = 0;
+			html_put_json(fp, l[i].loc, l[i].len);
+			fprintf(fp, ":\"%s\"", l[i].href);
+		}
+	}
+	for (size_t i = 0; i < m; i++)
+		free(l[i].loc);
+	free(l);
+	fputs("};\n", fp);
+	return outfile_commit(f);
 }
 
 /* ---- index.html ------------------------------------------------------- */
@@ -183,7 +278,7 @@ static void put_advice(FILE *fp, const struct answers *a, const struct tally_ent
 	tally_free(&seen);
 }
 
-static void put_sites(FILE *fp, const struct answers *a)
+static void put_sites(FILE *fp, const struct answers *a, const struct view_set *set)
 {
 	size_t n;
 	struct tally_entry *e = tally_entries(&a->sites, &n);
@@ -219,7 +314,10 @@ static void put_sites(FILE *fp, const struct answers *a)
 				fputs("null", fp);
 			fprintf(fp, ",%" PRIu64 ",%u]", x->last_line, x->last_gen);
 		}
-		fputs("]]", fp);
+		/* last: the source page's line, or null */
+		fputs("],", fp);
+		put_json_source(fp, set, e[i].b, (int32_t)e[i].c);
+		putc(']', fp);
 		i = k;
 	}
 	fputs("]", fp);
@@ -278,7 +376,14 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 			html_put_json_str(fp, r->top_reason);
 		else
 			fputs("\"\"", fp);
-		fprintf(fp, ",%" PRIu64 ",%" PRIu64 "]", r->started, r->blacklisted);
+		fprintf(fp, ",%" PRIu64 ",%" PRIu64 ",", r->started, r->blacklisted);
+		/* last: the source page's line, or null */
+		char href[64];
+		if (r->line > 0 && source_page_link(c->set, r->file, r->file_len, r->line, href,
+		                                    sizeof(href)) == 0)
+			fprintf(fp, "\"%s\"]", href);
+		else
+			fputs("null]", fp);
 	}
 	fputs("]}", fp);
 	join_free(&j);
@@ -317,7 +422,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		        n->exits, n->bushes, n->incomplete);
 	}
 	fputs("],\n", fp);
-	put_sites(fp, a);
+	put_sites(fp, a, c->set);
 	fputs(",\n\"exits\":[", fp);
 	for (size_t i = 0; i < ANSWERS_TOP && a->hot[i].count; i++) {
 		const struct top_exit *x = &a->hot[i];
@@ -327,6 +432,8 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		else
 			fputs("null,", fp);
 		put_json_loc(fp, x->file, x->line);
+		putc(',', fp);
+		put_json_source(fp, c->set, x->file, x->line);
 		putc(']', fp);
 	}
 	fputs("],\n\"blacklist\":[", fp);
@@ -339,6 +446,14 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		fprintf(fp, ",\"%s%s\",", st->later == LATER_STUB ? "interpreter stub" : "not compiled",
 		        diagnose_is_mcode(st->last_reason) ? " (flush side effect)" : "");
 		put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
+		/* the source lines of "where" and of the parent's start */
+		putc(',', fp);
+		if (st->exit == PARENT_EXIT_NONE)
+			put_json_source(fp, c->set, st->file, st->line);
+		else
+			fputs("null", fp);
+		putc(',', fp);
+		put_json_source(fp, c->set, a->gave_up[i].file, a->gave_up[i].line);
 		putc(']', fp);
 	}
 	fputs("],\n\"bushes\":[", fp);
@@ -348,6 +463,8 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
 		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", i ? "," : "", b->gen, label, b->traces, b->mcode);
 		put_json_loc(fp, b->file, b->line);
+		putc(',', fp);
+		put_json_source(fp, c->set, b->file, b->line);
 		putc(']', fp);
 	}
 	fputs("],\n\"diagnoses\":[", fp);
@@ -368,7 +485,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 static const char index_body[] =
 	"<nav><a href=\"#overview\">overview</a><a href=\"#aborts\">aborts</a>"
 	"<a href=\"#exits-section\">exits</a><a href=\"#bushes-section\">bushes</a>"
-	"<a href=\"#traces-section\">traces</a></nav>\n</header>\n<main>\n"
+	"<a href=\"#traces-section\">traces</a><a id=\"source-index\" href=\"source-index.html\">source files</a></nav>\n</header>\n<main>\n"
 	"<noscript><p>The tables of this report need JavaScript; summary.txt and the CSV files hold the same numbers.</p></noscript>\n"
 	"<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"cards\" id=\"cards\"></div>\n"
 	"<h3>Diagnoses</h3>\n<ul id=\"diagnoses\"></ul>\n"
@@ -428,25 +545,33 @@ static int html_finish(struct view_ctx *c)
 			r = outfile_commit(s->traces);
 		}
 		if (r == 0)
+			r = write_source_links(c, s);
+		if (r == 0)
 			r = write_index(c, s);
 	} else if (s->traces) {
 		outfile_discard(s->traces);
 	}
 	answers_free(&s->answers);
+	tally_free(&s->locs);
 	html_gen_free(&s->gen);
 	html_text_free(&s->text);
 	return r;
 }
 
+/* The report's source lines link to the source view's pages. */
+static const char *const html_requires[] = { "source", NULL };
+
 const struct view view_html = {
 	.name = "html",
 	.summary = "a report to open in a browser: bushes drawn in it, a panel per trace",
-	.files = "index.html index-traces.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
+	.files = "index.html index-traces.js source-links.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
 	.readme = "a report to open in a browser: bushes drawn in the page (zoom and pan), "
-	          "a panel per trace and aborted attempt with the dump's text",
+	          "a panel per trace and aborted attempt with the dump's text; brings the `source` view "
+	          "along, and abort sites, blacklisting, exits, bushes, profiled lines and panels link to the source lines",
 	.man =
 		".BR index.html ,\n"
 		".BR index\\-traces.js ,\n"
+		".BR source\\-links.js ,\n"
 		".BI gen\\- N \\-bushes.html ,\n"
 		".BI gen\\- N \\-bushes.js ,\n"
 		".BI gen\\- N \\-text\\- K .js :\n"
@@ -505,10 +630,30 @@ const struct view view_html = {
 		"the page inserts as text only), so a chunk name such as\n"
 		".B <script>\n"
 		"is shown, never run.\n"
+		"The view brings the\n"
+		".B source\n"
+		"view along (its files are written too): on\n"
+		".BR index.html ,\n"
+		"the line of each abort site, the places of each likely\n"
+		"blacklisting row, hot exit and largest bush, and (with\n"
+		".BR \\-\\-profile )\n"
+		"each profiled line link to\n"
+		".BI source\\- K .html#L N\n"
+		"when the file was found (see\n"
+		".BR \\-\\-source\\-root ),\n"
+		"and the page links\n"
+		".BR source\\-index.html ;\n"
+		"in a generation page's panels, where a trace starts and where an\n"
+		"attempt started and aborted link to their source lines through\n"
+		".BR source\\-links.js ,\n"
+		"a map written when the run ends.\n"
+		"A link is made only from the form the source view writes, never\n"
+		"from text in the dump.\n"
 		".B index.html\n"
 		"is written when the run ends; a run that fails leaves none.\n",
 	.needs = NEEDS_TEXT,
 	.is_default = 0,
+	.requires = html_requires,
 	.state_size = sizeof(struct html_state),
 	.trace = html_trace,
 	.abort = html_abort,

@@ -26,8 +26,9 @@ $DA -q --views html,profile,flamegraph --dump "$SAMPLES/costly.dump" --profile "
 check "report with a profile is written" "0" "$?"
 
 # The source view's pages: its program under --source-root, the report
-# beside them for the trace links; hostile chunk names.
-(cd "$SAMPLES" && $DA -q --views source,html --dump annotated.dump --source-root lua \
+# beside them for the trace links (html brings the source view);
+# hostile chunk names.
+(cd "$SAMPLES" && $DA -q --views html --dump annotated.dump --source-root lua \
 	--out-dir "$TMP/src" 2> "$TMP/err")
 check "source pages of annotated.dump are written" "0" "$?"
 $DA -q --views source --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/srchostile" 2> "$TMP/err"

@@ -70,6 +70,58 @@ async function annotated(browser) {
   await idx.page.close();
 }
 
+// issue 21's path: from index.html's top abort site to its source line,
+// then from the line to the failed attempt's panel on the generation page.
+async function fromIndex(browser) {
+  const out = path.join(dir, "src");
+  const lua = fs.readFileSync(path.join(samples, "lua", "annotated.lua"), "utf8").split("\n");
+  const dump = fs.readFileSync(path.join(samples, "annotated.dump"), "utf8").split("\n");
+  const { page, errors } = await open(browser, path.join(out, "index.html"));
+  const top = page.locator("#sites tbody tr").first();
+  const line = Number(await top.locator("td:nth-child(2)").textContent());
+  same("index: the top site is annotated.lua's most aborting line", ["annotated.lua", 21],
+    [await top.locator("td:nth-child(1)").textContent(), line]);
+  const link = top.locator("td:nth-child(2) a");
+  same("index: the top site's line links its source page", `source-1.html#L${line}`, await link.getAttribute("href"));
+  same("index: links the source files' index", "source-index.html",
+    await page.locator("nav a#source-index").getAttribute("href"));
+  await Promise.all([page.waitForNavigation(), link.click()]);
+  const url = new URL(page.url());
+  same("click: lands on the source page at that line", ["source-1.html", `#L${line}`],
+    [path.basename(url.pathname), url.hash]);
+  same("the targeted line's text is the file's line", lua[line - 1],
+    await page.$eval("tr:target td.c", (td) => td.textContent));
+  // The line's story: its first failed attempt, to its panel.
+  const first = page.locator(`#L${line} + tr.ann a[href*="#abort-"]`).first();
+  const href = await first.getAttribute("href");
+  const abortLine = Number((href.match(/#abort-(\d+)$/) || [])[1]);
+  check("the line's first attempt is an abort at that line in the dump",
+    new RegExp(`^---- TRACE \\d+ abort annotated\\.lua:${line} `).test(dump[abortLine - 1]), href);
+  await Promise.all([page.waitForNavigation(), first.click()]);
+  await page.waitForSelector("#panel:not([hidden])");
+  same("click: the generation page, the attempt's anchor", ["gen-1-bushes.html", `#abort-${abortLine}`],
+    [path.basename(new URL(page.url()).pathname), new URL(page.url()).hash]);
+  await page.waitForSelector("#panel .text pre.dumptext", { timeout: 10000 });
+  let st = abortLine - 1;
+  while (st > 0 && !/^---- TRACE \d+ start /.test(dump[st - 1])) st--;
+  same("its panel: the attempt's recorded bytecode = the dump's lines",
+    dump.slice(st, abortLine - 1).filter((l) => /^\d{4} /.test(l)).join("\n") + "\n",
+    await page.$eval("#panel .text pre.dumptext", (p) => p.textContent));
+  // The panel's places link back to their source lines (source-links.js).
+  const startLoc = dump[st - 1].replace(/^---- TRACE \d+ start /, "");
+  const places = await page.$$eval("#panel dl dd a", (as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+  same("its panel: 'aborted at' and 'started at' link their source lines",
+    [[`annotated.lua:${line}`, `source-1.html#L${line}`],
+      [startLoc, `source-1.html#L${startLoc.replace(/^.*:/, "")}`]],
+    places.filter((p) => /^source-/.test(p[1])));
+  const back = page.locator(`#panel dl dd a[href="source-1.html#L${line}"]`);
+  await Promise.all([page.waitForNavigation(), back.click()]);
+  same("click: back to the source line", ["source-1.html", `#L${line}`],
+    [path.basename(new URL(page.url()).pathname), new URL(page.url()).hash]);
+  same("index -> source -> attempt -> source: no console errors", [], errors);
+  await page.close();
+}
+
 async function hostile(browser) {
   const { page, errors, dialogs } = await open(browser, path.join(dir, "srchostile", "source-index.html"));
   const names = await page.$$eval("tbody td.f:nth-child(2)", (tds) => tds.map((td) => td.textContent));
@@ -87,6 +139,7 @@ async function hostile(browser) {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium" });
 try {
   await annotated(browser);
+  await fromIndex(browser);
   await hostile(browser);
 } catch (e) {
   check("no exception", false, e.stack);

@@ -77,8 +77,65 @@ $DA -q -j 2 --views html,traces --dump "$SAMPLES/penlight-x.dump" --out-dir "$TM
 check "the report is deterministic" "" "$(diff -r "$TMP/penlight-x" "$TMP/again"; diff -r "$TMP/again" "$TMP/again2")"
 $DA -q --views html --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/alone" > /dev/null 2>&1
 check "--views html: index, trace rows, page, data, 2 text chunks, the manifest" \
-	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json" \
+	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json source-index.html source-links.js source.txt" \
 	"$(ls "$TMP/alone" | tr '\n' ' ' | sed 's/ $//')"
+check "--views html: penlight's files are not found, so no source-K.html and no site links" \
+	"0 0" "$(ls "$TMP/alone" | grep -c '^source-[0-9]')$(printf ' ')$(data "$TMP/alone/index.html" | jq '[.sites[] | select(.[4] != null)] | length')"
+
+# The report links its source lines to the source view's pages (html
+# brings the source view): on annotated.lua, read under --source-root.
+(cd "$SAMPLES" && $DA -q --views html --dump annotated.dump --source-root lua --out-dir "$TMP/src") \
+	> /dev/null 2> "$TMP/err"
+check "annotated: exit status" 0 $?
+check "annotated: the source pages are there" "source-1.html source-index.html source-links.js" \
+	"$(ls "$TMP/src" | grep '^source-' | tr '\n' ' ' | sed 's/ $//')"
+check "annotated: index.html links the source files" 1 "$(grep -c 'href="source-index.html"' "$TMP/src/index.html")"
+data "$TMP/src/index.html" > "$TMP/src.json"
+page=$(sed -n 's/.*href="\(source-[0-9]*\.html\)">annotated\.lua<.*/\1/p' "$TMP/src/source-index.html")
+check "annotated: annotated.lua has a page" "source-1.html" "$page"
+# Every site row's link: that file's page, at that line, whose text is
+# the file's line.
+jq -r '.sites[] | [.[0], .[1], .[4]] | @tsv' "$TMP/src.json" > "$TMP/src.sites"
+n=0 bad=0
+while IFS="$(printf '\t')" read -r file line link; do
+	n=$((n + 1))
+	[ "$file" = annotated.lua ] && [ "$link" = "$page#L$line" ] || { bad=$((bad + 1)); continue; }
+	text=$(sed -n "s/.*<tr id=\"L$line\"[^>]*>.*<td class=\"c\">\(.*\)<\/td><\/tr>/\1/p" "$TMP/src/$page")
+	[ "$text" = "$(sed -n "${line}p" "$SAMPLES/lua/annotated.lua")" ] || bad=$((bad + 1))
+done < "$TMP/src.sites"
+ran "annotated: site rows (one per abort FILE:LINE in the dump)" "$n" "$(grep '^---- TRACE [0-9]* abort ' "$SAMPLES/annotated.dump" | sed 's/^---- TRACE [0-9]* abort \([^ ]*\).*/\1/' | sort -u | wc -l)"
+check "annotated: each site links its file's page at its line, with that line's text" 0 "$bad"
+# Blacklisting rows: "where" (a root start) and the parent's start.
+check "annotated: blacklisting rows link their source lines" \
+	"$(jq -c '[.blacklist[] | [(.[1] | if test(":") then "source-1.html#L" + (split(":")[1]) else null end), ("source-1.html#L" + (.[5] | split(":")[1]))]]' "$TMP/src.json")" \
+	"$(jq -c '[.blacklist[] | [.[6], .[7]]]' "$TMP/src.json")"
+# The generation pages' map: every start and abort FILE:LINE of the
+# dump (all in annotated.lua, which has a page) to that line.
+want=$(grep -E '^---- TRACE [0-9]+ (start|abort) ' "$SAMPLES/annotated.dump" |
+	sed -E 's/^---- TRACE [0-9]+ (start|abort) ([0-9]+\/[0-9a-z]+ )?([^ ]*).*/\3/' | sort -u |
+	sed 's/^\(.*\):\([0-9]*\)$/"\1:\2":"source-1.html#L\2"/')
+ran "annotated: locations in the dump" "$(printf '%s\n' "$want" | grep -c .)"
+check "annotated: source-links.js maps each to its source line" "$want" \
+	"$(sed -n 's/,$//; s/};$//; /^"/p' "$TMP/src/source-links.js" | sort)"
+node --check "$TMP/src/source-links.js" 2> "$TMP/err"
+check "annotated: source-links.js is valid JavaScript" "0" "$?"
+ran "annotated: largest bushes" "$(jq '.bushes | length' "$TMP/src.json")"
+check "annotated: each bush's root start links its source line" \
+	"$(jq -c '[.bushes[] | "source-1.html#L" + (.[4] | split(":")[1])]' "$TMP/src.json")" \
+	"$(jq -c '[.bushes[] | .[5]]' "$TMP/src.json")"
+# The profile's lines (where JIT failures cost time): costly.lua's rows
+# link its page; penlight's files are not found, their rows do not.
+(cd "$SAMPLES" && $DA -q --views html,profile --dump costly.dump --profile costly-Gvl.prof \
+	--source-root lua --out-dir "$TMP/srcprof") > /dev/null 2> "$TMP/err"
+check "costly with a profile: exit status" 0 $?
+data "$TMP/srcprof/index.html" > "$TMP/srcprof.json"
+cpage=$(sed -n 's/.*href="\(source-[0-9]*\.html\)">costly\.lua<.*/\1/p' "$TMP/srcprof/source-index.html")
+check "costly: costly.lua has a page" "source-1.html" "$cpage"
+ran "costly: profiled lines of costly.lua" \
+	"$(jq '[.profile.rows[] | select(.[0] == "costly.lua")] | length' "$TMP/srcprof.json")"
+check "costly: a profiled line links its source line exactly when it is costly.lua's" 0 \
+	"$(jq --arg p "$cpage" '[.profile.rows[] | select(.[12] != (if .[0] == "costly.lua" then "\($p)#L\(.[1])" else null end))] | length' "$TMP/srcprof.json")"
+ran "annotated: blacklisting rows" "$(jq '.blacklist | length' "$TMP/src.json")"
 
 # The text budget: a run keeps text in dump order until its chunks
 # reach 24 MB; onegen-100 (bench/data, not in git) would need more.
@@ -102,6 +159,9 @@ check "hostile: the name escaped for JSON in the generation's data" 1 \
 check "hostile: the name escaped for JSON" 1 \
 	"$(grep -c '"\\u003cscript\\u003edocument.title='"'"'pwned'"'"'\\u003c/script\\u003e",2,' "$TMP/hostile/index-traces.js")"
 data "$TMP/hostile/index.html" > "$TMP/hostile.json"
+ran "hostile: abort sites" "$(jq '.sites | length' "$TMP/hostile.json")"
+check "hostile: chunk names are no files: no source link in any site or blacklisting row" "0" \
+	"$(jq '[(.sites[] | .[4]), (.blacklist[] | .[6], .[7])] | map(select(. != null)) | length' "$TMP/hostile.json")"
 check "hostile: the data still reads back exactly" "<img src=x onerror=alert(1)>" \
 	"$(jq -r '.sites[] | .[0]' "$TMP/hostile.json" | grep img)"
 

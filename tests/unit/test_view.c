@@ -149,26 +149,41 @@ static void test_list_selects_each_view_once_in_registry_order(void **s)
 
 /* The report links the pictures and texts of those views: choosing it
  * chooses them, in registry order, once. */
-static void test_no_view_brings_others(void **s)
+static void test_html_brings_source(void **s)
 {
 	(void)s;
 	struct view_set set;
 	char err[256];
 	/* html draws its bushes in the browser: it no longer brings bush-svg
-	 * and bush-txt; it needs the trace text only */
+	 * and bush-txt; it needs the trace text, and brings the source view,
+	 * whose pages its source lines link to (registry order: source
+	 * first, so its pages exist when html's finish writes index.html) */
 	assert_int_equal(view_set_init(&set, "html", 0, err, sizeof(err)), 0);
-	assert_int_equal(set.n, 1);
-	assert_string_equal(set.ctx[0].view->name, "html");
+	assert_int_equal(set.n, 2);
+	assert_string_equal(set.ctx[0].view->name, "source");
+	assert_string_equal(set.ctx[1].view->name, "html");
+	assert_int_equal(set.ctx[0].named, 1);
 	assert_int_equal(set.needs, NEEDS_TEXT);
 	assert_int_equal(view_set_finish(&set), 0);
 	assert_int_equal(view_set_init(&set, "html,traces,bush-txt", 0, err, sizeof(err)), 0);
-	assert_int_equal(set.n, 3);
+	assert_int_equal(set.n, 4);
 	assert_string_equal(set.ctx[0].view->name, "traces");
 	assert_string_equal(set.ctx[1].view->name, "bush-txt");
-	assert_string_equal(set.ctx[2].view->name, "html");
+	assert_string_equal(set.ctx[2].view->name, "source");
+	assert_string_equal(set.ctx[3].view->name, "html");
 	assert_int_equal(view_set_finish(&set), 0);
-	for (size_t i = 0; view_table[i]; i++)
-		assert_null(view_table[i]->requires);
+	/* html is the only view that brings another, and source brings none
+	 * (view_set_init follows one level) */
+	size_t bringing = 0;
+	for (size_t i = 0; view_table[i]; i++) {
+		if (!view_table[i]->requires)
+			continue;
+		bringing++;
+		assert_string_equal(view_table[i]->name, "html");
+		assert_string_equal(view_table[i]->requires[0], "source");
+		assert_null(view_table[i]->requires[1]);
+	}
+	assert_int_equal(bringing, 1);
 }
 
 /* "default" is the default set, "all" every view the run can render:
@@ -293,7 +308,7 @@ int main(void)
 		cmocka_unit_test(test_small_error_buffer_is_not_overrun),
 		cmocka_unit_test(test_default_set_is_default_views_in_registry_order),
 		cmocka_unit_test(test_list_selects_each_view_once_in_registry_order),
-		cmocka_unit_test(test_no_view_brings_others),
+		cmocka_unit_test(test_html_brings_source),
 		cmocka_unit_test(test_default_and_all_words),
 		cmocka_unit_test(test_view_state_is_zeroed),
 		cmocka_unit_test(test_bad_lists_fail_with_message),

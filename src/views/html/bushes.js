@@ -30,6 +30,13 @@
     return e;
   }
   function link(text, href) { var a = el("a", text); a.href = href; return a; }
+  /* A location, linked to its source line when source-links.js has one
+   * in the form the source view writes (text never becomes a URL). */
+  function locValue(loc) {
+    var m = typeof DA_SOURCE === "object" && DA_SOURCE && typeof loc === "string" &&
+      Object.prototype.hasOwnProperty.call(DA_SOURCE, loc) ? DA_SOURCE[loc] : null;
+    return typeof m === "string" && /^source-[0-9]+\.html#L[0-9]+$/.test(m) ? link(loc, m) : loc;
+  }
   function traceName(i) { return "trace-" + T[i][0] + (T[i][1] > 1 ? "-" + T[i][1] : ""); }
   function blockH(n) { return START_H + n * (EXIT_H + ROW_GAP) + ROW_GAP + END_H; }
   function cut(s, n) { s = String(s); return s.length > n ? s.slice(0, n - 1) + "\u2026" : s; }
@@ -342,7 +349,7 @@
     panelHead("trace " + t[0] + (t[1] > 1 ? " (" + ordinal(t[1]) + " of that number)" : "") + ", generation " + D.gen);
     panel.dataset.trace = traceName(i);
     var dl = el("dl");
-    row(dl, "starts at", t[5]);
+    row(dl, "starts at", locValue(t[5]));
     if (t[4] >= 0 || t[4] === -2) {
       var pi = t[2] !== null ? t[2] : traceBefore(t[3], i), span = el("span");
       span.appendChild(pi >= 0 ? traceLink(pi) : el("span", "trace " + t[3]));
@@ -419,7 +426,7 @@
     panelHead("aborted attempt, trace number " + a[1] + ", dump line " + a[0]);
     panel.dataset.abort = String(a[0]);
     var dl = el("dl");
-    row(dl, "aborted at", a[4]);
+    row(dl, "aborted at", locValue(a[4]));
     row(dl, "reason", a[5]);
     if (a[2]) {
       var span = el("span"), pi = -1;
@@ -428,7 +435,7 @@
       span.appendChild(document.createTextNode(a[3] >= 0 ? ", exit " + a[3] : " (stitched after it)"));
       row(dl, "parent", span);
     }
-    if (a[10] !== null) row(dl, "started at", a[10]);
+    if (a[10] !== null) row(dl, "started at", locValue(a[10]));
     row(dl, "dump lines", (a[6] ? a[6] + "\u2013" : "") + a[0]);
     panel.appendChild(dl);
     /* the traces around it: compiled where it started, in this generation */

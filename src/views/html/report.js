@@ -21,6 +21,12 @@
     return "gen-" + Number(gen) + "-bushes.html#trace-" + Number(id) + (k > 1 ? "-" + Number(k) : "");
   }
 
+  /* A source line's page, only in the form the source view writes
+   * ("source-3.html#L29"): text from the dump never becomes a URL. */
+  function sourcePage(v) {
+    return typeof v === "string" && /^source-[0-9]+\.html#L[0-9]+$/.test(v) ? v : null;
+  }
+
   /* A table over rows (arrays).  cols: {name, num, text, link(row) -> href}.
    * opts: {filter: input element, filterCol,
    * paged, sort: [col, dir]}. */
@@ -154,7 +160,7 @@
   /* A site's reason: [reason, count, normal reason, error, the last
    * attempt's failed bytecode line, its dump line]; advice: [normal
    * reason, what it means and what to try]. */
-  var siteCols = [{ name: "file", text: true }, { name: "line", num: true },
+  var siteCols = [{ name: "file", text: true }, { name: "line", num: true, link: function (r) { return sourcePage(r[7]); } },
     { name: "aborts", num: true }, { name: "reasons", text: true },
     { name: "failed at (last attempt of the top reason)", text: true,
       link: function (r) { return r[5] ? "gen-" + Number(r[5]) + "-bushes.html#abort-" + Number(r[6]) : null; } }];
@@ -182,7 +188,7 @@
       return rc[0] + " (" + rc[1] + ")";
     });
     var failed = top ? (top[4] !== null ? top[4] + ", " : "") + "dump line " + top[5] : "";
-    return [s[0], s[1], total, names.join("; "), failed, top ? top[6] : null, top ? top[5] : null];
+    return [s[0], s[1], total, names.join("; "), failed, top ? top[6] : null, top ? top[5] : null, s[4]];
   });
   var reasons = Table("reasons", [{ name: "reason", text: true }, { name: "aborts", num: true },
     { name: "normal reason", text: true }, { name: "what it means, what to try", text: true }],
@@ -195,14 +201,16 @@
 
   Table("exits", [{ name: "gen", num: true }, { name: "trace", num: true, link: function (r) { return tracePage(r[0], r[1], 1); } },
     { name: "exit", num: true },
-    { name: "taken", num: true }, { name: "side trace", num: true }, { name: "trace starts at", text: true }],
+    { name: "taken", num: true }, { name: "side trace", num: true },
+    { name: "trace starts at", text: true, link: function (r) { return sourcePage(r[6]); } }],
     data.exits, { sort: [3, -1] });
-  Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true },
+  Table("blacklist", [{ name: "gen", num: true }, { name: "where", text: true, link: function (r) { return sourcePage(r[6]); } },
     { name: "attempts", num: true }, { name: "last reason", text: true }, { name: "afterwards" },
-    { name: "parent starts at", text: true }],
+    { name: "parent starts at", text: true, link: function (r) { return sourcePage(r[7]); } }],
     data.blacklist, {});
   Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
-    { name: "traces", num: true }, { name: "mcode bytes", num: true }, { name: "root starts at", text: true }],
+    { name: "traces", num: true }, { name: "mcode bytes", num: true },
+    { name: "root starts at", text: true, link: function (r) { return sourcePage(r[5]); } }],
     data.bushes, { sort: [2, -1] });
 
   /* With --profile: the profiled lines, JIT failures first. */
@@ -222,9 +230,10 @@
     var share = function (v) { return v === null ? null : (100 * v / total).toFixed(1); };
     var rows = pr.rows.map(function (r) {
       return [r[0], r[1], share(r[2]), share(r[3]), share(r[4]), share(r[5]), share(r[6]), share(r[7]),
-        r[8], r[9], r[10], r[11]];
+        r[8], r[9], r[10], r[11], r[12]];
     });
-    Table("profile", [{ name: "file", text: true }, { name: "line", num: true }, { name: "% samples", num: true },
+    Table("profile", [{ name: "file", text: true },
+      { name: "line", num: true, link: function (r) { return sourcePage(r[12]); } }, { name: "% samples", num: true },
       { name: "% interpreted", num: true }, { name: "% compiled", num: true }, { name: "% C", num: true },
       { name: "% GC", num: true }, { name: "% JIT", num: true }, { name: "aborts", num: true },
       { name: "top abort reason", text: true }, { name: "traces started", num: true },
