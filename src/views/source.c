@@ -164,6 +164,28 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
+char *source_story(const struct src_model *m, const struct src_line *l,
+                   struct src_writer w, const char *before, const char *sep, size_t *n)
+{
+	char *buf = NULL;
+	*n = 0;
+	FILE *mem = open_memstream(&buf, n);
+	if (!mem)
+		return NULL;
+	w.arg = mem;
+	fputs(before, mem);
+	source_annotate(m, l, &w);
+	if (fclose(mem) != 0) {
+		free(buf);
+		*n = 0;
+		return NULL;
+	}
+	size_t k = strlen(sep);
+	if (*n >= k && memcmp(buf + *n - k, sep, k) == 0)
+		*n -= k;
+	return buf;
+}
+
 void source_annotate(const struct src_model *m, const struct src_line *l,
                      const struct src_writer *w)
 {
@@ -320,23 +342,11 @@ static void put_src_line(FILE *fp, const struct lines *v, int32_t k, int story)
 
 static void put_story(FILE *fp, const struct src_model *m, const struct src_line *l)
 {
-	struct src_writer w = { txt_text, txt_link, txt_end, fp };
-	/* Each annotation ends with "\n > " for the next; the last one's
-	 * marker is cut by writing to a memory buffer first. */
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *mem = open_memstream(&buf, &n);
-	if (!mem)
-		return;
-	w.arg = mem;
-	fputs("               > ", mem);
-	source_annotate(m, l, &w);
-	fclose(mem);
-	const char *marker = "\n               > ";
-	size_t ml = strlen(marker);
-	if (n >= ml && memcmp(buf + n - ml, marker, ml) == 0)
-		n -= ml;
-	if (n > ml - 1)
+	struct src_writer w = { txt_text, txt_link, txt_end, NULL };
+	static const char indent[] = "               > ";
+	size_t n;
+	char *buf = source_story(m, l, w, indent, "\n               > ", &n);
+	if (buf && n > sizeof(indent) - 1)
 		fwrite(buf, 1, n, fp), putc('\n', fp);
 	free(buf);
 }

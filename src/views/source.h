@@ -53,5 +53,10 @@ struct src_writer {
 };
 void source_annotate(const struct src_model *m, const struct src_line *l,
                      const struct src_writer *w);
+/* The same into a buffer (malloc'd, *n bytes; NULL when none can be
+ * had), after `before`, without the separator `sep` that every annotation
+ * ends with after the last one.  w->arg is not used. */
+char *source_story(const struct src_model *m, const struct src_line *l,
+                   struct src_writer w, const char *before, const char *sep, size_t *n);
 
 #endif

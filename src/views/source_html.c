@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/source.h"
+#include "views/html/html.h"
 #include "output/outdir.h"
 #include "util/intern.h"
 
@@ -37,20 +38,10 @@ static const char page_css[] =
 	"border-bottom:1px solid #eee;text-align:right}table.idx td.f,table.idx th.f{text-align:left}"
 	"main{padding:0 0 40px}p.note{margin:12px 20px;color:#444}";
 
-/* Text between tags or in a quoted attribute. */
+/* Text between tags or in a quoted attribute (tabs kept: source code). */
 static void put_html(FILE *fp, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		switch (c) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		case '\'': fputs("&#39;", fp); break;
-		default: putc((c < 0x20 && c != '\t') || c == 0x7f ? ' ' : c, fp);
-		}
-	}
+	html_put_text(fp, s, n);
 }
 
 static void put_str(FILE *fp, const char *s) { put_html(fp, s, strlen(s)); }
@@ -99,19 +90,12 @@ static void put_badges(FILE *fp, const struct src_model *m, const struct src_lin
 
 static void put_story(FILE *fp, const struct src_model *m, const struct src_line *l)
 {
-	struct src_writer w = { html_text, html_link, html_end, fp };
-	/* Each annotation ends with "</li><li>": buffer, then drop the last. */
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *mem = open_memstream(&buf, &n);
-	if (!mem)
+	struct src_writer w = { html_text, html_link, html_end, NULL };
+	/* Each annotation ends with "</li><li>" */
+	size_t n;
+	char *buf = source_story(m, l, w, "", "</li><li>", &n);
+	if (!buf)
 		return;
-	w.arg = mem;
-	source_annotate(m, l, &w);
-	fclose(mem);
-	static const char tail[] = "</li><li>";
-	if (n >= sizeof(tail) - 1)
-		n -= sizeof(tail) - 1;
 	fprintf(fp, "<tr class=\"ann%s\"><td></td><td></td><td><ul><li>", line_fails(l) ? " fail" : "");
 	fwrite(buf, 1, n, fp);
 	fputs("</li></ul></td></tr>\n", fp);

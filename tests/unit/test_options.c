@@ -119,7 +119,7 @@ static void test_man_entries(void **s)
 	assert_non_null(strstr(text, ".TP\n.BI \\-\\-fail\\-on \" RULES\"\nWith\n"));
 	assert_non_null(strstr(text, ".TP\n.B abort\\-reasons\\-txt\n.BI gen\\- N \\-abort\\-reasons.txt :\n"));
 	/* Non-default views say so, once each, after their paragraph. */
-	assert_int_equal(count(text, "Not part of the default views.\n"), 6);
+	assert_int_equal(count(text, "Not part of the default views.\n"), 7);
 	assert_non_null(strstr(text, "glyph outlines).\nNot part of the default views.\n"));
 	assert_non_null(strstr(text, ".TP\n.B 3\nInput rejected under \\fB\\-\\-strict\\fR, or a "
 	                             "\\fB\\-\\-profile\\fR file that is not a profile dumpanalyze reads.\n"
@@ -136,7 +136,7 @@ static void test_readme_table(void **s)
 	assert_non_null(strstr(text, "\n| `bush-svg` | `gen-N-bush-ROOT.svg` | the same picture as SVG (not default) |\n"));
 	assert_non_null(strstr(text, "\n| `traces` | `gen-N-traces.csv` | `ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC`, "
 	                             "one row per compiled trace in stop order |\n"));
-	assert_int_equal(count(text, "(not default)"), 6);
+	assert_int_equal(count(text, "(not default)"), 7);
 	free(text);
 }
 

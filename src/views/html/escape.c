@@ -17,7 +17,7 @@ void html_put_text(FILE *fp, const char *s, size_t n)
 		case '>': fputs("&gt;", fp); break;
 		case '"': fputs("&quot;", fp); break;
 		case '\'': fputs("&#39;", fp); break;
-		default: putc(c < 0x20 || c == 0x7f ? ' ' : c, fp);
+		default: putc((c < 0x20 && c != '\t') || c == 0x7f ? ' ' : c, fp);
 		}
 	}
 }

@@ -12,7 +12,8 @@
 
 /* ---- escape.c ---- */
 
-/* Text between tags or in a quoted attribute. */
+/* Text between tags or in a quoted attribute; control characters but
+ * tabs become spaces. */
 void html_put_text(FILE *fp, const char *s, size_t n);
 /* A JSON string that is also safe inside <script>. */
 void html_put_json(FILE *fp, const char *s, size_t n);
