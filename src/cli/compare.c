@@ -185,10 +185,16 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		json_object_set_new(d, "sites", json_null());
 		json_object_set_new(d, "sites_moved", json_null());
 	}
-	if (a->has_bushes && b->has_bushes)
+	if (a->has_bushes && b->has_bushes) {
 		cmp_bushes(r, d, a, b);
-	else
+	} else {
+		/* Since 0.3.0 a default run has no bush text: say so, rather
+		 * than leave bushes out without a word. */
+		if (!a->has_bushes && !b->has_bushes)
+			cmp_say(r, "  not compared: bushes (neither run has bush-txt or jsonl; "
+			        "run both with --views default,bush-txt)\n");
 		json_object_set_new(d, "bushes", json_null());
+	}
 	if (a->has_profile && b->has_profile)
 		cmp_profiles(r, d, a, b);
 	else

@@ -88,6 +88,18 @@ $DA --compare "$TMP/a" "$TMP/s" --json > "$TMP/as.json"
 check "missing views: null in json" "null null null" "$(jq -r '.dumps[0] | "\(.aborts) \(.sites) \(.new_sites)"' "$TMP/as.json")"
 check "missing views: json lists them" "abort-reasons:old" \
 	"$(jq -r '.dumps[0].not_compared[0] | "\(.view):\(.only_in)"' "$TMP/as.json")"
+
+# Two default runs (no bush text since 0.3.0): bushes are said not
+# compared, never silently left out.
+$DA -q --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/d1" > /dev/null
+$DA -q --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/d2" > /dev/null
+$DA --compare "$TMP/d1" "$TMP/d2" > "$TMP/dd"
+check "default runs: exit 0" 0 $?
+check "default runs: bushes not compared, said once" \
+	"  not compared: bushes (neither run has bush-txt or jsonl; run both with --views default,bush-txt)" \
+	"$(grep 'bushes' "$TMP/dd")"
+$DA --compare "$TMP/d1" "$TMP/d2" --json > "$TMP/dd.json"
+check "default runs: bushes null in json" null "$(jq -r '.dumps[0].bushes' "$TMP/dd.json")"
 $DA --compare "$TMP/a" "$TMP/s" --fail-on new-sites > /dev/null 2> "$TMP/err"
 check "missing views: a rule that needs one: exit 2" 2 $?
 check "missing views: says so" "dumpanalyze: cannot evaluate --fail-on new-sites: abort-sites was not rendered on both sides" \
