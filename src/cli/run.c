@@ -65,7 +65,7 @@ static void summary(const char *name, const da_dump *d, unsigned long written,
 	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
 	        da_warnings(d), written, dir);
 	if (left_out)
-		fprintf(stderr, "  pictures left out %lu  (bushes larger than %.0f px: "
+		fprintf(stderr, "  pictures left out %4lu  (bushes larger than %.0f px: "
 		        "--views bush-png draws them, the report zooms)\n",
 		        left_out, BUSH_DEFAULT_MAX_SIDE);
 }

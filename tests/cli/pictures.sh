@@ -66,7 +66,7 @@ for case in penlight-x:11:1:19 luacheck:13:1:21 reuse:1:0:10 flush:3:0:30; do
 	check "$dump default: PNGs of exactly the others" "$want" "$(ls "$TMP/default-$dump" | grep '\.png$' | sort)"
 	if [ "$large" -gt 0 ]; then
 		check "$dump default: stderr counts those left out" \
-			"  pictures left out $large  (bushes larger than 1024 px: --views bush-png draws them, the report zooms)" \
+			"  pictures left out $(printf %4d "$large")  (bushes larger than 1024 px: --views bush-png draws them, the report zooms)" \
 			"$(grep '^  pictures left out' "$TMP/default-$dump.err")"
 	else
 		check "$dump default: nothing left out, nothing said" "" "$(grep 'left out' "$TMP/default-$dump.err")"
