@@ -34,22 +34,6 @@ struct html_state {
 	                               "file:line", file, line) */
 };
 
-/* "FILE:LINE" where a listed trace starts, or null. */
-static void put_json_loc(FILE *fp, const char *file, int32_t line)
-{
-	if (!file) {
-		fputs("null", fp);
-		return;
-	}
-	size_t n = intern_len(file);
-	char *s = xrealloc(NULL, n + 32);
-	memcpy(s, file, n);
-	if (line != LOC_NO_LINE)
-		n += (size_t)snprintf(s + n, 32, ":%d", line);
-	html_put_json(fp, s, n);
-	free(s);
-}
-
 /* The source page and line of FILE:LINE ("source-3.html#L29") as a
  * JSON string when the source view wrote a page for that file, else
  * null.  The page makes it a link only if it has that form. */
@@ -329,13 +313,7 @@ static void put_where(FILE *fp, const struct start *st)
 {
 	char buf[64];
 	if (st->exit == PARENT_EXIT_NONE) {
-		size_t n = intern_len(st->file);
-		char *s = xrealloc(NULL, n + 32);
-		memcpy(s, st->file, n);
-		if (st->line != LOC_NO_LINE)
-			n += (size_t)snprintf(s + n, 32, ":%d", st->line);
-		html_put_json(fp, s, n);
-		free(s);
+		html_put_json_loc(fp, st->file, st->line);
 		return;
 	}
 	if (st->exit == PARENT_EXIT_STITCH)
@@ -431,7 +409,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 			fprintf(fp, "%u,", x->side);
 		else
 			fputs("null,", fp);
-		put_json_loc(fp, x->file, x->line);
+		html_put_json_loc(fp, x->file, x->line);
 		putc(',', fp);
 		put_json_source(fp, c->set, x->file, x->line);
 		putc(']', fp);
@@ -445,7 +423,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		html_put_json_str(fp, st->last_reason);
 		fprintf(fp, ",\"%s%s\",", st->later == LATER_STUB ? "interpreter stub" : "not compiled",
 		        diagnose_is_mcode(st->last_reason) ? " (flush side effect)" : "");
-		put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
+		html_put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
 		/* the source lines of "where" and of the parent's start */
 		putc(',', fp);
 		if (st->exit == PARENT_EXIT_NONE)
@@ -462,7 +440,7 @@ static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
 		char label[32];
 		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
 		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", i ? "," : "", b->gen, label, b->traces, b->mcode);
-		put_json_loc(fp, b->file, b->line);
+		html_put_json_loc(fp, b->file, b->line);
 		putc(',', fp);
 		put_json_source(fp, c->set, b->file, b->line);
 		putc(']', fp);

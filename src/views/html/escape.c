@@ -2,8 +2,10 @@
  * HTML text, or a JSON string inside <script> that the page inserts as
  * text only; and the head every page of the report shares. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "views/html/html.h"
+#include "util/alloc.h"
 #include "util/intern.h"
 #include "html_assets.h"       /* html_css: made by scripts/embed.sh */
 
@@ -42,6 +44,21 @@ void html_put_json(FILE *fp, const char *s, size_t n)
 void html_put_json_str(FILE *fp, const char *interned)
 {
 	html_put_json(fp, interned, intern_len(interned));
+}
+
+void html_put_json_loc(FILE *fp, const char *file, int32_t line)
+{
+	if (!file) {
+		fputs("null", fp);
+		return;
+	}
+	size_t n = intern_len(file);
+	char *s = xrealloc(NULL, n + 32);
+	memcpy(s, file, n);
+	if (line != LOC_NO_LINE)
+		n += (size_t)snprintf(s + n, 32, ":%d", line);
+	html_put_json(fp, s, n);
+	free(s);
 }
 
 void html_page_head(FILE *fp, const char *title, const char *file)

@@ -40,17 +40,7 @@ int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 /* Where an attempt started, "FILE:LINE" as a trace's LOC reads, or null. */
 static void put_start(FILE *fp, const struct da_abort *r)
 {
-	if (!r->start_file) {
-		fputs("null", fp);
-		return;
-	}
-	size_t n = intern_len(r->start_file);
-	char *s = xrealloc(NULL, n + 32);
-	memcpy(s, r->start_file, n);
-	if (r->start_line != LOC_NO_LINE)
-		n += (size_t)snprintf(s + n, 32, ":%d", r->start_line);
-	html_put_json(fp, s, n);
-	free(s);
+	html_put_json_loc(fp, r->start_file, r->start_line);
 }
 
 int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,

@@ -18,6 +18,9 @@ void html_put_text(FILE *fp, const char *s, size_t n);
 /* A JSON string that is also safe inside <script>. */
 void html_put_json(FILE *fp, const char *s, size_t n);
 void html_put_json_str(FILE *fp, const char *interned);
+/* "FILE:LINE" (FILE interned; no ":LINE" without a line) as a JSON
+ * string, or null without a file. */
+void html_put_json_loc(FILE *fp, const char *file, int32_t line);
 /* <!DOCTYPE> ... <header><h1>title</h1><p>file</p> (the header is left open). */
 void html_page_head(FILE *fp, const char *title, const char *file);
 /* "ROOT" or "ROOT.K": a bush's name in anchors and file names. */
