@@ -6,7 +6,10 @@
 #include "parse/parser_state.h"
 #include "util/alloc.h"
 
-#define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */
+/* A quoted chunk name is at most 40 bytes (longer ones print as an
+ * address), so a header it breaks spans 42 lines at most; joined, it is
+ * held to the cap of one line. */
+#define CONT_MAX_LINES 42
 
 /* What a header does to the section and the open trace. */
 static int on_header(struct parser *p, const struct header *h, uint64_t line)
@@ -137,10 +140,12 @@ int event_cont_give_up(struct parser *p)
 }
 
 /* A line after the start of a header: the rest of its quoted chunk
- * name, or (a header, or too many lines) the sign that it never ends. */
+ * name, or (a header, too many lines or bytes) the sign that it never
+ * ends. */
 int event_cont_line(struct parser *p, const struct line *l)
 {
-	if (header_is(l->p, l->len) || p->cont_lines >= CONT_MAX_LINES) {
+	if (header_is(l->p, l->len) || p->cont_lines >= CONT_MAX_LINES ||
+	    p->cont_len + 1 + l->len > INPUT_LINE_MAX) {
 		int r = event_cont_give_up(p);
 		if (r < 0)
 			return r;

@@ -114,6 +114,20 @@ static void foreign(struct parser *p, const struct line *l)
 
 static int data_line(struct parser *p, const struct line *l);
 
+/* A line longer than INPUT_LINE_MAX, which the input skipped: no dump
+ * line is that long, so it is foreign, and said once.  A header waiting
+ * for the rest of its chunk name never gets it. */
+static DA_NOINLINE int overlong(struct parser *p, const struct line *l)
+{
+	int r = p->cont ? event_cont_give_up(p) : 0;
+	p->counts.total++;
+	p->counts.foreign++;
+	p->quote_budget = 0;
+	p->quote_line = NULL;
+	int e = diag_warn(p->diag, l->no, "line longer than %u bytes: skipped", INPUT_LINE_MAX);
+	return r < 0 ? r : e;
+}
+
 /* Everything but a plain data line: headers, -jv lines, blank lines,
  * register dumps, continuations.  Kept out of parser_line, whose short
  * way must not pay for this one's stack frame. */
@@ -122,6 +136,8 @@ static DA_NOINLINE int other_line(struct parser *p, const struct line *l)
 	const char *s = l->p;
 	size_t n = l->len;
 
+	if (input_line_overlong(l))
+		return overlong(p, l);
 	if (p->cont)
 		return event_cont_line(p, l);
 	p->counts.total++;

@@ -369,17 +369,25 @@ int profile_load(struct profile *p, const char *path)
 	}
 	struct line l;
 	const char *why = NULL;
-	while ((r = input_next(&in, &l)) > 0)
+	while ((r = input_next(&in, &l)) > 0) {
+		if (input_line_overlong(&l)) {
+			why = "line longer than 1048576 bytes";
+			break;
+		}
 		if (profile_line(p, l.p, l.len, &why) < 0)
 			break;
+	}
 	if (r < 0) {
 		msg_error("%s: %s", path, input_error(&in));
 		input_close(&in);
 		return -2;
 	}
 	if (r > 0) {
-		msg_error("%s:%llu: %s: %.*s", path, (unsigned long long)l.no, why,
-		         (int)(l.len > 80 ? 80 : l.len), l.p);
+		if (input_line_overlong(&l))
+			msg_error("%s:%llu: %s", path, (unsigned long long)l.no, why);
+		else
+			msg_error("%s:%llu: %s: %.*s", path, (unsigned long long)l.no, why,
+			          (int)(l.len > 80 ? 80 : l.len), l.p);
 		input_close(&in);
 		return -1;
 	}

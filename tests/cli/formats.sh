@@ -112,6 +112,64 @@ $DA --views traces,abort-reasons --dump "$TMP/million.dump" --out-dir "$TMP/mill
 check "10^6 traces in one generation: exit status" 0 $?
 check "10^6 traces in one generation: rows" 1000001 "$(wc -l < "$TMP/million/gen-1-traces.csv")"
 
+# ---- one line cannot take all memory (issue 26) -------------------------
+# A line longer than 1 MiB (no dump line comes near) is skipped as it is
+# read, never held whole, said once with its number and counted as
+# foreign; the rest of the dump is read as ever.  Peak memory is
+# measured, not time: /usr/bin/time's %M, in KB.
+P=$SAMPLES/penlight-x.dump
+np=$(wc -l < "$P")
+$DA -q --views traces,abort-reasons --dump "$P" --out-dir "$TMP/plain" 2> /dev/null
+rss_under() {   # NAME FILE KB: the peak RSS written to FILE is under KB
+	rss=$(tail -n 1 "$2")
+	echo "# $1: peak RSS $rss KB"
+	check "$1: peak memory under $(($3 / 1024)) MB" yes \
+		"$([ "$rss" -gt 0 ] && [ "$rss" -lt "$3" ] && echo yes || echo "no: $rss KB")"
+}
+# A gzip bomb made here through a pipe: the sample, then 1 GB of zero
+# bytes and no newline (4 MB compressed).
+{ cat "$P"; head -c 1000000000 /dev/zero; } | gzip -1 > "$TMP/bomb.gz"
+/usr/bin/time -f %M -o "$TMP/bomb.rss" $DA_BIN --views traces,abort-reasons --dump "$TMP/bomb.gz" \
+	--out-dir "$TMP/bomb" 2> "$TMP/bomb.err"
+check "gzip bomb: exit status" 0 $?
+check "gzip bomb: said once, at the line after the sample's" \
+	"$TMP/bomb.gz:$((np + 1)): warning: line longer than 1048576 bytes: skipped" "$(grep ': warning: ' "$TMP/bomb.err")"
+check "gzip bomb: the sample's traces and reasons, as without it" "" \
+	"$(diff -r -x manifest.json "$TMP/plain" "$TMP/bomb" 2>&1 | head -5)"
+check "gzip bomb: lines = the sample's and one foreign" \
+	"$((np + 1)) $(($(grep -c '^---- TRACE' "$P") )) 1" \
+	"$(sed -n 's/^  lines *\([0-9]*\)  (trace content [0-9]*, headers \([0-9]*\), exit registers [0-9]*, foreign \([0-9]*\),.*/\1 \2 \3/p' "$TMP/bomb.err")"
+rss_under "gzip bomb" "$TMP/bomb.rss" 131072
+# A 100 MB chunk name ("@name" chunks are printed whole) in a start header
+# before the sample's 5th trace, through a pipe.
+k=$(grep -n '^---- TRACE [0-9]* start' "$P" | sed -n 5p | cut -d: -f1)
+{ head -n $((k - 1)) "$P"; printf -- '---- TRACE 99 start '; head -c 100000000 /dev/zero | tr '\0' n
+  printf '.lua:1\n'; tail -n +"$k" "$P"; } |
+	/usr/bin/time -f %M -o "$TMP/name.rss" $DA_BIN --views traces,abort-reasons --out-dir "$TMP/name" 2> "$TMP/name.err"
+check "100 MB chunk name: exit status" 0 $?
+check "100 MB chunk name: said once, at its line" "<stdin>:$k: warning: line longer than 1048576 bytes: skipped" \
+	"$(grep ': warning: ' "$TMP/name.err")"
+check "100 MB chunk name: the sample's traces and reasons, as without it" "" \
+	"$(diff -r -x manifest.json "$TMP/plain" "$TMP/name" 2>&1 | head -5)"
+check "100 MB chunk name: lines = the sample's and one foreign" "$((np + 1)) 1" \
+	"$(sed -n 's/^  lines *\([0-9]*\)  (.* foreign \([0-9]*\),.*/\1 \2/p' "$TMP/name.err")"
+rss_under "100 MB chunk name" "$TMP/name.rss" 131072
+check "100 MB chunk name: output as small as the sample's" yes \
+	"$([ "$(du -sk "$TMP/name" | cut -f1)" -le $(($(du -sk "$TMP/plain" | cut -f1) + 16)) ] && echo yes || echo no)"
+# A chunk name broken over lines (a quoted one holds the newlines of a
+# string chunk) is joined to at most a line's cap: a header opened by a
+# quote that never closes, then 3 lines of 600 KB, then the sample.
+{ printf -- '---- TRACE 1 start "never closed\n'
+  for i in 1 2 3; do head -c 600000 /dev/zero | tr '\0' q; echo; done; cat "$P"; } > "$TMP/joined.dump"
+/usr/bin/time -f %M -o "$TMP/joined.rss" $DA_BIN --views traces,abort-reasons --dump "$TMP/joined.dump" \
+	--out-dir "$TMP/joined" 2> "$TMP/joined.err"
+check "unclosed chunk name before long lines: exit status" 0 $?
+check "unclosed chunk name before long lines: said, at its first line" \
+	"$TMP/joined.dump:1: warning: quoted chunk name is never closed" "$(grep -m1 ': warning: ' "$TMP/joined.err")"
+check "unclosed chunk name before long lines: the sample's traces, as without it" "" \
+	"$(diff -r -x manifest.json "$TMP/plain" "$TMP/joined" 2>&1 | head -5)"
+rm -rf "$TMP/bomb" "$TMP/bomb.gz" "$TMP/name" "$TMP/joined" "$TMP/joined.dump"
+
 # Inputs the fuzzer once choked on, and hand-written ones of its shapes,
 # through the views the fuzz target runs: the exit status their name
 # ends in (.exitN), never a signal, no sanitizer or valgrind report.
