@@ -215,7 +215,8 @@ static const struct {
 	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
-	  "corrupt compressed data, a failed write; with \\fB\\-\\-compare\\fR, a directory that "
+	  "corrupt compressed data, a failed write, or no memory to be had (the message then "
+	  "says \"out of memory\"); with \\fB\\-\\-compare\\fR, a directory that "
 	  "is not dumpanalyze output, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR, or a \\fB\\-\\-profile\\fR "
 	  "file that is not a profile dumpanalyze reads." },

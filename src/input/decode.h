@@ -23,8 +23,9 @@ typedef long (*decode_source)(void *ctx, unsigned char *buf, size_t n);
  * (already read to detect the format) comes first. */
 struct decoder *decode_new(enum compression c, decode_source source, void *ctx,
                            const unsigned char *head, size_t nhead);
-/* Up to n decompressed bytes into out: > 0 bytes, 0 at the end, < 0 on
- * error (a message from decode_error).  A stream cut short ends with 0 and
+/* Up to n decompressed bytes into out: > 0 bytes, 0 at the end, -ENOMEM
+ * when the decompressor ran out of memory, -1 on another error (a message
+ * from decode_error either way).  A stream cut short ends with 0 and
  * decode_truncated() true. */
 long decode_read(struct decoder *d, unsigned char *out, size_t n);
 const char *decode_error(const struct decoder *d);

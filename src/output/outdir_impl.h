@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include "output/outdir.h"
+#include "util/alloc.h"
 #include "util/bgthread.h"
 
 /* Bytes queued but not written yet, at most: then the caller waits. */

@@ -46,8 +46,10 @@ static int draw(struct view_ctx *c, struct flamegraph_state *s, const struct fla
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	if (flamegraph_write(fp, fmt, title, st, n, marked, s) < 0) {
-		msg_error("%s/%s: cannot draw the flame graph", outdir_path(c->out), name);
+	int w = flamegraph_write(fp, fmt, title, st, n, marked, s);
+	if (w < 0) {
+		msg_error("%s/%s: cannot draw the flame graph%s", outdir_path(c->out), name,
+		          w == PICTURE_ENOMEM ? ": out of memory" : "");
 		return -1;
 	}
 	return outfile_commit(f);

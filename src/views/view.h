@@ -98,7 +98,9 @@ int view_set_has(const struct view_set *s, const char *name);
 /* Files the views chose not to write (view_ctx.left_out), summed; also
  * after view_set_finish. */
 unsigned long view_set_left_out(const struct view_set *s);
-/* Calls every finish hook (even after an error) and frees the set. */
+/* Calls every finish hook (even after an error) and frees the set: 0,
+ * -ENOMEM when memory ran out (the hooks after it are not called), or
+ * another negative value when a hook failed. */
 int view_set_finish(struct view_set *s);
 
 /* For views: create "gen-N-SUFFIX" in the output directory (NULL after
