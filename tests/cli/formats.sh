@@ -126,16 +126,21 @@ rss_under() {   # NAME FILE KB: the peak RSS written to FILE is under KB
 	check "$1: peak memory under $(($3 / 1024)) MB" yes \
 		"$([ "$rss" -gt 0 ] && [ "$rss" -lt "$3" ] && echo yes || echo "no: $rss KB")"
 }
+# as_sample KEY NAME STATUS WARNING: exit 0, that warning first, and the
+# sample's files as if nothing were added ($TMP/KEY, $TMP/KEY.err).
+as_sample() {
+	check "$2: exit status" 0 "$3"
+	check "$2: said, with its line" "$4" "$(grep -m1 ': warning: ' "$TMP/$1.err")"
+	check "$2: the sample's traces and reasons, as without it" "" \
+		"$(diff -r -x manifest.json "$TMP/plain" "$TMP/$1" 2>&1 | head -5)"
+}
 # A gzip bomb made here through a pipe: the sample, then 1 GB of zero
 # bytes and no newline (4 MB compressed).
 { cat "$P"; head -c 1000000000 /dev/zero; } | gzip -1 > "$TMP/bomb.gz"
 /usr/bin/time -f %M -o "$TMP/bomb.rss" $DA_BIN --views traces,abort-reasons --dump "$TMP/bomb.gz" \
 	--out-dir "$TMP/bomb" 2> "$TMP/bomb.err"
-check "gzip bomb: exit status" 0 $?
-check "gzip bomb: said once, at the line after the sample's" \
-	"$TMP/bomb.gz:$((np + 1)): warning: line longer than 1048576 bytes: skipped" "$(grep ': warning: ' "$TMP/bomb.err")"
-check "gzip bomb: the sample's traces and reasons, as without it" "" \
-	"$(diff -r -x manifest.json "$TMP/plain" "$TMP/bomb" 2>&1 | head -5)"
+as_sample bomb "gzip bomb" $? "$TMP/bomb.gz:$((np + 1)): warning: line longer than 1048576 bytes: skipped"
+check "gzip bomb: one warning" 1 "$(grep -c ': warning: ' "$TMP/bomb.err")"
 check "gzip bomb: lines = the sample's and one foreign" \
 	"$((np + 1)) $(($(grep -c '^---- TRACE' "$P") )) 1" \
 	"$(sed -n 's/^  lines *\([0-9]*\)  (trace content [0-9]*, headers \([0-9]*\), exit registers [0-9]*, foreign \([0-9]*\),.*/\1 \2 \3/p' "$TMP/bomb.err")"
@@ -146,11 +151,8 @@ k=$(grep -n '^---- TRACE [0-9]* start' "$P" | sed -n 5p | cut -d: -f1)
 { head -n $((k - 1)) "$P"; printf -- '---- TRACE 99 start '; head -c 100000000 /dev/zero | tr '\0' n
   printf '.lua:1\n'; tail -n +"$k" "$P"; } |
 	/usr/bin/time -f %M -o "$TMP/name.rss" $DA_BIN --views traces,abort-reasons --out-dir "$TMP/name" 2> "$TMP/name.err"
-check "100 MB chunk name: exit status" 0 $?
-check "100 MB chunk name: said once, at its line" "<stdin>:$k: warning: line longer than 1048576 bytes: skipped" \
-	"$(grep ': warning: ' "$TMP/name.err")"
-check "100 MB chunk name: the sample's traces and reasons, as without it" "" \
-	"$(diff -r -x manifest.json "$TMP/plain" "$TMP/name" 2>&1 | head -5)"
+as_sample name "100 MB chunk name" $? "<stdin>:$k: warning: line longer than 1048576 bytes: skipped"
+check "100 MB chunk name: one warning" 1 "$(grep -c ': warning: ' "$TMP/name.err")"
 check "100 MB chunk name: lines = the sample's and one foreign" "$((np + 1)) 1" \
 	"$(sed -n 's/^  lines *\([0-9]*\)  (.* foreign \([0-9]*\),.*/\1 \2/p' "$TMP/name.err")"
 rss_under "100 MB chunk name" "$TMP/name.rss" 131072
@@ -161,13 +163,8 @@ check "100 MB chunk name: output as small as the sample's" yes \
 # quote that never closes, then 3 lines of 600 KB, then the sample.
 { printf -- '---- TRACE 1 start "never closed\n'
   for i in 1 2 3; do head -c 600000 /dev/zero | tr '\0' q; echo; done; cat "$P"; } > "$TMP/joined.dump"
-/usr/bin/time -f %M -o "$TMP/joined.rss" $DA_BIN --views traces,abort-reasons --dump "$TMP/joined.dump" \
-	--out-dir "$TMP/joined" 2> "$TMP/joined.err"
-check "unclosed chunk name before long lines: exit status" 0 $?
-check "unclosed chunk name before long lines: said, at its first line" \
-	"$TMP/joined.dump:1: warning: quoted chunk name is never closed" "$(grep -m1 ': warning: ' "$TMP/joined.err")"
-check "unclosed chunk name before long lines: the sample's traces, as without it" "" \
-	"$(diff -r -x manifest.json "$TMP/plain" "$TMP/joined" 2>&1 | head -5)"
+$DA_BIN --views traces,abort-reasons --dump "$TMP/joined.dump" --out-dir "$TMP/joined" 2> "$TMP/joined.err"
+as_sample joined "unclosed chunk name before long lines" $? "$TMP/joined.dump:1: warning: quoted chunk name is never closed"
 rm -rf "$TMP/bomb" "$TMP/bomb.gz" "$TMP/name" "$TMP/joined" "$TMP/joined.dump"
 
 # Inputs the fuzzer once choked on, and hand-written ones of its shapes,

@@ -698,6 +698,16 @@ static void test_never_closed_chunk_name_is_given_up_and_refed(void **s)
 
 /* ---- lines past the cap (input skips them: input_overlong) ------------ */
 
+/* A run of the lines to the dump's end, its messages captured. */
+static void run_captured(struct run *r, int keep_text, const char *const *lines)
+{
+	start(r, keep_text);
+	capture_begin();
+	feed(r, lines);
+	finish(r);
+	capture_end();
+}
+
 static void test_overlong_line_in_a_trace_is_foreign_and_said(void **s)
 {
 	(void)s;
@@ -710,11 +720,7 @@ static void test_overlong_line_in_a_trace_is_foreign_and_said(void **s)
 		NULL
 	};
 	struct run r;
-	start(&r, 1);
-	capture_begin();
-	feed(&r, lines);
-	finish(&r);
-	capture_end();
+	run_captured(&r, 1, lines);
 	assert_int_equal(r.sink.n, 1);
 	assert_int_equal(r.sink.ev[0].kind, EV_STOP);
 	assert_int_equal(r.sink.ev[0].num_bc, 2);
@@ -740,11 +746,7 @@ static void test_overlong_line_ends_a_header_over_lines(void **s)
 		NULL
 	};
 	struct run r;
-	start(&r, 0);
-	capture_begin();
-	feed(&r, lines);
-	finish(&r);
-	capture_end();
+	run_captured(&r, 0, lines);
 	assert_int_equal(r.sink.n, 2);
 	assert_int_equal(r.sink.ev[0].kind, EV_INCOMPLETE);
 	assert_int_equal(r.sink.ev[0].id, 6);
@@ -769,11 +771,7 @@ static void test_header_over_lines_is_joined_up_to_the_cap(void **s)
 	const char *lines[] = { "---- TRACE 6 start \"never closed", half, half, half,
 	                        "---- TRACE 7 start x.lua:1", "---- TRACE 7 stop -> loop", NULL };
 	struct run r;
-	start(&r, 0);
-	capture_begin();
-	feed(&r, lines);
-	finish(&r);
-	capture_end();
+	run_captured(&r, 0, lines);
 	/* the second half would pass the cap: the header is given up there */
 	assert_non_null(strstr(cap.text, "t.dump:1: warning: quoted chunk name is never closed\n"));
 	assert_int_equal(r.sink.n, 2);
