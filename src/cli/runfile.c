@@ -55,6 +55,7 @@ static void say_cap(char *buf, size_t n, uint64_t max)
 int runfile_dir_open(struct runfile_dir *d, const struct runfile_dir *parent, const char *path)
 {
 	memset(d, 0, sizeof(*d));
+	d->fd = -1;
 	if (parent && !plain_name(path)) {
 		char *shown = term_text(path);
 		msg_error("%s: '%s' is not a directory's name", parent->shown, shown);
@@ -80,11 +81,17 @@ int runfile_dir_open(struct runfile_dir *d, const struct runfile_dir *parent, co
 		msg_error("%s: a symbolic link leading out of %s", d->shown, parent->shown);
 		return -1;
 	}
+	if ((d->fd = open(d->real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		msg_error("cannot read %s: %s", d->shown, strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
 void runfile_dir_free(struct runfile_dir *d)
 {
+	if (d->fd >= 0)
+		close(d->fd);
 	free(d->path);
 	free(d->shown);
 	free(d->real);
@@ -103,22 +110,46 @@ int runfile_open(struct runfile *f, const struct runfile_dir *d, const char *nam
 		msg_error("%s: not a file name of %s", f->shown, d->shown);
 		return -1;
 	}
-	char *path = join(d->path, name);
-	char *real = realpath(path, NULL);
-	int e = errno, rc = -1, fd = -1;
+	/* The entry itself first: a file is opened by its name in the
+	 * directory; only a symbolic link is resolved, and must stay inside. */
 	struct stat st, fst;
-	free(path);
-	if (!real) {
-		/* a dangling symbolic link is a missing file too */
-		if (e == ENOENT && may_lack)
+	int rc = -1, fd = -1, at = d->fd;
+	const char *what = name;
+	char *real = NULL;
+	if (fstatat(d->fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno == ENOENT && may_lack)
 			rc = 1;
 		else
-			msg_error("%s: %s", f->shown, strerror(e));
-	} else if (!inside(real, d->real)) {
-		msg_error("%s: a symbolic link leading out of %s", f->shown, d->shown);
-	} else if (stat(real, &st) < 0) {
-		msg_error("%s: %s", f->shown, strerror(errno));
-	} else if (!S_ISREG(st.st_mode)) {
+			msg_error("%s: %s", f->shown, strerror(errno));
+		return rc;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		char *path = join(d->path, name);
+		real = realpath(path, NULL);
+		int e = errno;
+		free(path);
+		if (!real) {
+			/* a dangling symbolic link is a missing file too */
+			if (e == ENOENT && may_lack)
+				rc = 1;
+			else
+				msg_error("%s: %s", f->shown, strerror(e));
+			return rc;
+		}
+		if (!inside(real, d->real)) {
+			msg_error("%s: a symbolic link leading out of %s", f->shown, d->shown);
+			free(real);
+			return -1;
+		}
+		at = AT_FDCWD;
+		what = real;
+		if (stat(real, &st) < 0) {
+			msg_error("%s: %s", f->shown, strerror(errno));
+			free(real);
+			return -1;
+		}
+	}
+	if (!S_ISREG(st.st_mode)) {
 		/* refused before it is opened: opening a device or a FIFO
 		 * can block, or do something */
 		msg_error("%s: not a regular file (%s)", f->shown, kind_of(st.st_mode));
@@ -127,7 +158,7 @@ int runfile_open(struct runfile *f, const struct runfile_dir *d, const char *nam
 		say_cap(cap, sizeof(cap), max);
 		msg_error("%s: %" PRIu64 " bytes, more than the %s such a file may have", f->shown,
 		          (uint64_t)st.st_size, cap);
-	} else if ((fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)) < 0 ||
+	} else if ((fd = openat(at, what, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)) < 0 ||
 	           fstat(fd, &fst) < 0) {
 		msg_error("%s: %s", f->shown, strerror(errno));
 	} else if (!S_ISREG(fst.st_mode) || fst.st_dev != st.st_dev || fst.st_ino != st.st_ino) {

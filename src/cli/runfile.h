@@ -25,6 +25,7 @@ struct runfile_dir {
 	char *path;                 /* as given, or PARENT/NAME; for messages */
 	char *shown;                /* path escaped for the terminal */
 	char *real;                 /* resolved, to keep files inside it */
+	int fd;                     /* open, to open its files by name */
 };
 
 /* The directory at path, or (parent not NULL) the subdirectory name of
