@@ -162,6 +162,24 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->strict = run->strict;
 	m->complete = rc == EXIT_OK;
 	m->exit_status = rc;
+	m->jit_events = da_line_counts(d)->header > 0 ? 1 : -1;
+}
+
+/* A run that saw no JIT event: an input without a trace, abort or -jv
+ * line.  Input that is not empty but holds none was warned about by the
+ * library (fatal under --strict); an empty one is said here, fatal under
+ * --strict too: `luajit -jdump app.lua | dumpanalyze` of a program that
+ * did not start, or whose dump went elsewhere, must not pass for a run.
+ * The exit code. */
+static int no_jit_events(const struct run *run, const char *name, const da_dump *d, int rc)
+{
+	const struct da_line_counts *lc = da_line_counts(d);
+	if (rc != EXIT_OK || lc->header > 0 || lc->total > 0)
+		return rc;
+	fprintf(stderr, "%s: %s: no JIT events: the input is empty (no trace, abort or -jv line; "
+	        "did the program run, under -jdump or -jv?)\n", name,
+	        run->strict ? "error" : "warning");
+	return run->strict ? EXIT_REJECTED : rc;
 }
 
 int run_one(const struct run *run, const char *dump, const char *profile_path,
@@ -231,7 +249,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */
 	signals_watch(d);
-	rc = analyse(run, dump, name, d, &views, out);
+	rc = no_jit_events(run, name, d, analyse(run, dump, name, d, &views, out));
 	signals_watch(NULL);
 	sig = signals_caught();
 	/* A run that read its input to the end owns OUT now, and so does one
@@ -242,7 +260,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	unsigned long written = outdir_files_written(out);
 	outdir_close(out);          /* discards anything not committed */
 	out = NULL;
-	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0))) {
+	int events = da_line_counts(d)->header > 0;
+	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0 && events))) {
 		struct manifest m;
 		describe_run(&m, run, dump, profile_path, d, names, nnames, rc);
 		if (rundir_commit(&rd, &m) < 0 && rc == EXIT_OK)
@@ -255,8 +274,6 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		msg_error("%s: interrupted (%s); %s is left as it was", name, signals_name(sig), dir);
 		goto done;
 	}
-	if (rc == EXIT_OK && !run->quiet && da_lines_read(d) == 0)
-		fprintf(stderr, "%s: the dump is empty\n", name);
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)
