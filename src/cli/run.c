@@ -182,8 +182,13 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	if (profile_path) {
 		profile_init(&prof, profile_path);
 		pp = &prof;
-		int pr = profile_load(&prof, profile_path);
+		struct profile_error pe;
+		int pr = profile_load(&prof, profile_path, &pe);
 		if (pr < 0) {
+			if (pe.line)
+				msg_error("%s:%" PRIu64 ": %s", profile_path, pe.line, pe.msg);
+			else
+				msg_error("%s: %s", profile_path, pe.msg);
 			rc = pr == -2 ? EXIT_IO : EXIT_REJECTED;
 			goto done;
 		}

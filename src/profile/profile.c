@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/message.h"
+#include <stdio.h>
 #include "profile/profile.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -359,12 +359,14 @@ int profile_end(struct profile *p, const char **why)
 	return 0;
 }
 
-int profile_load(struct profile *p, const char *path)
+int profile_load(struct profile *p, const char *path, struct profile_error *e)
 {
 	struct input in;
+	memset(e, 0, sizeof(*e));
 	int r = input_open(&in, path);
 	if (r < 0) {
-		msg_error("%s: %s", path, strerror(-r));
+		snprintf(e->msg, sizeof(e->msg), "%s", strerror(-r));
+		errno = -r;
 		return -2;
 	}
 	struct line l;
@@ -373,19 +375,21 @@ int profile_load(struct profile *p, const char *path)
 		if (profile_line(p, l.p, l.len, &why) < 0)
 			break;
 	if (r < 0) {
-		msg_error("%s: %s", path, input_error(&in));
+		snprintf(e->msg, sizeof(e->msg), "%s", input_error(&in));
 		input_close(&in);
+		errno = EIO;
 		return -2;
 	}
 	if (r > 0) {
-		msg_error("%s:%llu: %s: %.*s", path, (unsigned long long)l.no, why,
-		         (int)(l.len > 80 ? 80 : l.len), l.p);
+		e->line = l.no;
+		snprintf(e->msg, sizeof(e->msg), "%s: %.*s", why, (int)(l.len > 80 ? 80 : l.len), l.p);
 		input_close(&in);
 		return -1;
 	}
 	input_close(&in);
 	if (profile_end(p, &why) < 0) {
-		msg_error("%s:%llu: %s", path, (unsigned long long)p->lineno, why);
+		e->line = p->lineno;
+		snprintf(e->msg, sizeof(e->msg), "%s", why);
 		return -1;
 	}
 	return 0;
