@@ -199,6 +199,7 @@ static int table_line(struct profile *p, const char *s, size_t n, const char **w
 			p->states = 1;
 			p->cur_state = st;
 			p->cur_is_line = 0;
+			p->state_total[st] += units;
 		} else {
 			callee_of(&key, &klen);
 			if (function_key(key, klen)) {
@@ -230,6 +231,7 @@ static int table_line(struct profile *p, const char *s, size_t n, const char **w
 		return 0;
 	}
 	p->states = 1;
+	p->state_total[st] += units;
 	if (p->cur_is_line)
 		p->lines[p->cur_line].state[st] += units;
 	return 0;
@@ -282,6 +284,8 @@ static int folded_line(struct profile *p, const char *s, size_t n, const char **
 		a = b + 1;
 	}
 	p->total += v;
+	if (k->state >= 0)
+		p->state_total[k->state] += v;
 	add_at(p, leaf, leaf_len, k->state, v);
 	return 0;
 }

@@ -40,6 +40,7 @@ struct profile {
 	int thresholded;            /* lines look cut at -jp's m (3%) */
 	uint64_t total;             /* all samples (10000 for percentages) */
 	uint64_t other;             /* samples not at a file:line (C, builtins) */
+	uint64_t state_total[VM_STATES];    /* samples by VM state, when split */
 	struct intern strings;
 	struct profile_line *lines; /* order of first appearance */
 	size_t nlines, lines_cap;
