@@ -465,6 +465,9 @@ struct da_finding {
 	                                   gen_last) and the exit, or ... */
 	int32_t exit;                   /* ... DA_PARENT_EXIT_STITCH, or
 	                                   DA_PARENT_EXIT_NONE */
+	uint32_t same_cause;            /* the rank of the first finding with
+	                                   the same rule and cause (or failing
+	                                   line): fixing that fixes this; 0 */
 };
 
 /* How many findings, and the i-th (0-based, rank i + 1), or NULL.  0 and

@@ -2,7 +2,7 @@
  * (2.0, or 2.1 and luajit2, or "seen": the dump shows this build
  * recording the bytecode elsewhere, so the advice may not say it never
  * does), with the places filled in: {start} the loop or function,
- * {scope} "loop", "function" or "code", {at} the failing line, {cause}
+ * {scope} "loop", "function" or "loop or function", {at} the failing line, {cause}
  * the code the dump names (a closure's line, a built-in), {n} the
  * count, {try} a value to try.  Anything else in braces is text. */
 #include <stdio.h>

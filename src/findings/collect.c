@@ -116,7 +116,7 @@ static void span_cb(void *arg, const char *l, size_t n)
 	if (l[open] != '(' || !profile_split_frame(l + open + 1, n - open - 2, &flen, &line))
 		return;
 	size_t sn = intern_len(s->file);
-	if (flen == sn && memcmp(l + open + 1, s->file, sn) == 0)
+	if (flen == sn && memcmp(l + open + 1, s->file, sn) == 0 && line >= s->line)
 		widen(s, line);
 }
 
@@ -137,7 +137,8 @@ void findings_abort(struct findings *f, const struct da_abort *a)
 	if (!s->gen_first)
 		s->gen_first = a->gen;
 	s->gen_last = a->gen;
-	if (a->file == s->file)
+	/* (a loop is left on a line after it: that line is no part of it) */
+	if (a->file == s->file && a->line >= s->line && !(a->error && strcmp(a->error, "LLEAVE") == 0))
 		widen(s, a->line);
 	widen(s, s->line);
 	struct span_arg sa = { s };

@@ -2,7 +2,8 @@
  *
  * The rule: each sample is charged to at most one finding: the innermost
  * extent (findings.h, place.c) of a loop or function whose compilation
- * failed that holds the sample's line, on the first frame of its stack,
+ * failed that holds the sample's line (of those holding it, the one that
+ * starts last, then the shortest), on the first frame of its stack,
  * from the sampled line outwards, that lies in such an extent.  So the
  * body of a loop that never compiled, and what it calls, is charged to
  * that loop.  A profile without stacks (-jp=lvr) knows only the sampled
@@ -54,8 +55,8 @@ static int same_bytes(const char *a, size_t na, const char *b, size_t nb)
 	return na == nb && memcmp(a, b, na) == 0;
 }
 
-/* The innermost failed extent holding the frame: the narrowest, then the
- * one that starts last. */
+/* The innermost failed extent holding the frame: the one that starts
+ * last (nested code starts below what holds it), then the narrowest. */
 static const struct extent *holder(const struct charger *c, const struct frame *f)
 {
 	size_t bn;
@@ -66,8 +67,8 @@ static const struct extent *holder(const struct charger *c, const struct frame *
 		const struct extent *e = &c->v[i];
 		if (e->first > from || e->last < to || !same_bytes(e->base, e->len, base, bn))
 			continue;
-		if (!best || e->last - e->first < best->last - best->first ||
-		    (e->last - e->first == best->last - best->first && e->first > best->first))
+		if (!best || e->first > best->first ||
+		    (e->first == best->first && e->last < best->last))
 			best = e;
 	}
 	return best;

@@ -66,7 +66,7 @@ static struct draft *new_draft(struct drafts *ds, enum da_finding_kind kind)
 	d->pub.line = d->pub.end_line = d->pub.at_line = d->pub.cause_line = DA_NO_LINE;
 	d->pub.exit = DA_PARENT_EXIT_NONE;
 	d->bc_rule_index = -1;
-	d->scope = "code";
+	d->scope = "loop or function";
 	d->group = findings_kind(kind)->word;
 	d->rule = findings_kind(kind)->rule.id ? &findings_kind(kind)->rule : NULL;
 	return d;
@@ -325,8 +325,6 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
 		d->pub.kind = scoped(d->pub.kind, d->scope);
-		if (d->rule && d->rule->id == NULL)
-			d->rule = NULL;
 	}
 	identity_drafts(ds.v, ds.n, &f->text);
 	cost_drafts(ds.v, ds.n, in->profile, &f->totals);
@@ -358,4 +356,19 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	}
 	f->n = ds.n;
 	free(ds.v);
+	/* the same rule at the same cause: one change fixes both */
+	for (size_t i = 0; i < f->n; i++) {
+		struct da_finding *p = &f->list[i];
+		const char *cf = p->cause_file ? p->cause_file : p->at_file;
+		int32_t cl = p->cause_file ? p->cause_line : p->at_line;
+		for (size_t k = 0; k < i && cf && !p->same_cause; k++) {
+			const struct da_finding *q = &f->list[k];
+			if (q->same_cause || strcmp(q->rule, p->rule) != 0)
+				continue;
+			const char *qf = q->cause_file ? q->cause_file : q->at_file;
+			int32_t ql = q->cause_file ? q->cause_line : q->at_line;
+			if (qf && ql == cl && strcmp(qf, cf) == 0)
+				p->same_cause = q->rank;
+		}
+	}
 }

@@ -61,9 +61,9 @@ struct fstart {
 	uint32_t gen_first, gen_last;
 	uint32_t parent;            /* side and stitch: the last attempt's */
 	int32_t exit;
-	int32_t lo, hi;             /* the lines of its file its failed
-	                               attempts recorded (aborts, luajit2's
-	                               "(file:line)"), 0: none */
+	int32_t lo, hi;             /* the lines of its file, from its start
+	                               down, its failed attempts recorded
+	                               (aborts, luajit2's "(file:line)") */
 };
 
 /* The findings' working state, inside the dump handle. */
@@ -125,7 +125,8 @@ struct draft {
 	uint32_t start_index, at_index;     /* among equal texts of the file */
 	uint64_t units;                     /* for the score */
 	uint64_t try_value;                 /* {try} of a run-level advice */
-	const char *scope;                  /* "loop", "function", "code" */
+	const char *scope;                  /* "loop", "function", or "loop or
+	                                       function" (not known) */
 	const char *group;                  /* of the identity: "start", "exit", ... */
 };
 

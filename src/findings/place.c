@@ -1,7 +1,9 @@
 /* place.c — where a finding is, from the Lua source when it can be read:
  * the extent of the loop or function its attempts start at (the block
- * structure, source/blocks.c: basis "source"), else the lines its failed
- * attempts recorded (basis "trace"), else its line alone (basis "line");
+ * structure, source/blocks.c: basis "source"), else down to the last line
+ * below its start that its failed attempts recorded in its file (abort
+ * lines, luajit2's "(file:line)": basis "trace"), else its line alone
+ * (basis "line");
  * and the whitespace-normalised text of its start's and failing line,
  * with the index among equal texts, for its identity.  Files are found
  * by the finder only (source/find.c); each is read once and let go. */
@@ -106,7 +108,7 @@ void place_drafts(struct draft *d, size_t n, struct source_finder *finder, struc
 		p->start_text = text_of(t, p->line, &x->start_index, text);
 		if (at)
 			p->at_text = text_of(at, p->at_line, &x->at_index, text);
-		x->scope = "code";
+		x->scope = "loop or function";
 		x->ext_first = p->line;
 		p->end_line = p->line;
 		p->basis = DA_BASIS_NONE;
@@ -121,9 +123,10 @@ void place_drafts(struct draft *d, size_t n, struct source_finder *finder, struc
 					x->fn_first = b->first;
 					x->fn_last = b->last;
 				}
-			} else if (x->start->hi > p->line || (x->start->lo && x->start->lo < p->line)) {
-				x->ext_first = x->start->lo && x->start->lo < p->line ? x->start->lo : p->line;
-				p->end_line = x->start->hi > p->line ? x->start->hi : p->line;
+			} else if (x->start->hi > p->line) {
+				/* a loop's or function's body lies below its start:
+				 * recorded lines above it are in callees */
+				p->end_line = x->start->hi;
 				p->basis = DA_BASIS_TRACE;
 			} else {
 				p->basis = DA_BASIS_LINE;

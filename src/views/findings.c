@@ -14,7 +14,7 @@
 #define COLUMNS "RANK,KIND,FILE,LINE,END_LINE,CAUSE_FILE,CAUSE_LINE,REASON,ERROR,SEVERITY," \
 	"ATTEMPTS,SAMPLES,SHARE,BASIS,ID,ADVICE,RULE,AT_FILE,AT_LINE,REASON_ATTEMPTS," \
 	"OTHER_REASONS,BLACKLISTED,TRACES,COUNT,SCORE,COMPILED,C,GC,JIT,BYTECODE,DUMP_LINE," \
-	"GENS,ORDER,IDENTITY"
+	"GENS,ORDER,IDENTITY,SAME_CAUSE"
 
 static void field_str(struct csv_row *r, const char *s)
 {
@@ -127,6 +127,10 @@ static int findings_finish(struct view_ctx *c)
 		csv_field_str(&r, gens);
 		csv_field_u64(&r, f->order);
 		field_str(&r, f->identity);
+		if (f->same_cause)
+			csv_field_u64(&r, f->same_cause);
+		else
+			csv_field(&r, "", 0);
 		csv_row_end(&r);
 	}
 	return outfile_commit(out);
@@ -144,7 +148,7 @@ const struct view view_findings = {
 		".B \\%RANK,\\:KIND,\\:FILE,\\:LINE,\\:END_LINE,\\:CAUSE_FILE,\\:CAUSE_LINE,\\:REASON,\\:ERROR,"
 		"\\:SEVERITY,\\:ATTEMPTS,\\:SAMPLES,\\:SHARE,\\:BASIS,\\:ID,\\:ADVICE,\\:RULE,\\:AT_FILE,\\:AT_LINE,"
 		"\\:REASON_ATTEMPTS,\\:OTHER_REASONS,\\:BLACKLISTED,\\:TRACES,\\:COUNT,\\:SCORE,\\:COMPILED,\\:C,"
-		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY :\n"
+		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY,\\:SAME_CAUSE :\n"
 		".ad\n"
 		"one row per finding, in rank order (see\n"
 		".BR FINDINGS ).\n"
@@ -174,7 +178,9 @@ const struct view view_findings = {
 		"ID a short hash of IDENTITY, a string that stays the same when lines\n"
 		"are inserted or removed elsewhere in the file (see\n"
 		".BR FINDINGS );\n"
-		"ORDER its place among the file's findings of its kind and error, by line.\n",
+		"ORDER its place among the file's findings of its kind and error, by line;\n"
+		"SAME_CAUSE the rank of a finding above it with the same rule and cause (or\n"
+		"failing line), whose fix fixes this one too.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.finish = findings_finish,

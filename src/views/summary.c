@@ -20,8 +20,10 @@
 #include "profile/callees.h"
 #include "source/family.h"
 #include "util/alloc.h"
+#include "views/findings.h"
 
 #define TOP 10                      /* rows per list */
+#define FIX_FIRST 5                 /* findings at the top */
 
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
@@ -242,59 +244,11 @@ static void put_families(FILE *fp, const struct answers *s)
 	free(sr);
 }
 
-/* The joined profile: the sampled lines where the JIT failed, by the
- * time spent there, and how far to trust the profile. */
-static void write_profile(const struct answers *s, FILE *fp, const struct profile *p)
+/* How far to trust the profile, after the shares at the top. */
+static void write_profile_notes(const struct answers *s, FILE *fp, const struct profile *p)
 {
 	struct join j;
 	join_build(&j, s, p);
-	fprintf(fp, "\nwhere JIT failures cost time (%s", p->path);
-	if (p->percent)
-		fputs(", percentages only", fp);
-	else
-		fprintf(fp, ", %" PRIu64 " samples", p->total);
-	fputs(")\n", fp);
-	size_t shown = 0;
-	for (size_t i = 0; i < j.n && shown < TOP && joined_failed(&j.rows[i]); i++) {
-		const struct joined_line *r = &j.rows[i];
-		if (!r->samples)
-			continue;
-		double share = p->total ? 100.0 * (double)r->samples / (double)p->total : 0;
-		fprintf(fp, "  %5.1f%%", share);
-		if (p->states)
-			fprintf(fp, "  %5.1f%% interpreted",
-			        p->total ? 100.0 * (double)r->state[VM_INTERPRETED] / (double)p->total : 0);
-		fputs("  ", fp);
-		put_loc(fp, r->file, r->line);
-		if (r->aborts) {
-			fprintf(fp, "  %" PRIu64 " abort%s, most: ", r->aborts, r->aborts == 1 ? "" : "s");
-			fwrite(r->top_reason, 1, intern_len(r->top_reason), fp);
-		}
-		if (r->blacklisted)
-			fputs("  likely blacklisted", fp);
-		putc('\n', fp);
-		shown++;
-	}
-	if (!shown)
-		fputs("  (no sampled line had aborts or blacklisting)\n", fp);
-	struct callees cal;
-	callees_build(&cal, s, p);
-	for (size_t i = 0; i < cal.n && i < TOP; i++) {
-		const struct callee_row *r = &cal.rows[i];
-		if (!i)
-			fputs("  and up the call stack (folded stacks):\n", fp);
-		fputs("    ", fp);
-		for (size_t k = 0; k < r->file_len; k++)
-			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
-		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (%s, ", r->line,
-		        r->samples, cal.interpreted ? "interpreted samples" : "samples", r->callee->reason);
-		for (size_t k = 0; k < r->callee->file_len; k++)
-			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
-		fprintf(fp, ":%d)\n", r->callee->line);
-	}
-	if (cal.n > TOP)
-		fprintf(fp, "    \u2026 %zu more in profile-callees.csv\n", cal.n - TOP);
-	callees_free(&cal);
 	if (p->kind == PROFILE_EMPTY)
 		fputs("  the profile has no samples\n", fp);
 	if (j.unmatched_lines)
@@ -307,8 +261,6 @@ static void write_profile(const struct answers *s, FILE *fp, const struct profil
 		fputs("  the profile looks cut at -jp's 3% threshold: record it with -jp=lvrm0i1 to see every line\n", fp);
 	if (p->percent)
 		fputs("  the profile has percentages, not counts (-jp without r): shares are rounded\n", fp);
-	if (!p->states && p->kind != PROFILE_EMPTY)
-		fputs("  the profile has no VM states: record it with -jp=lvrm0i1 or -jp=Gvl to see interpreted time\n", fp);
 	join_free(&j);
 }
 
@@ -318,7 +270,13 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	const struct da_counts *t = &s->total;
 	uint64_t gens = s->ngens;
 	fprintf(fp, "dumpanalyze summary of %s\n\n", c->name);
-	fprintf(fp, "whole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
+	if (c->profile) {
+		findings_write_shares(fp, c->dump);
+		write_profile_notes(s, fp, c->profile);
+		putc('\n', fp);
+	}
+	findings_write_top(fp, c->dump, FIX_FIRST);
+	fprintf(fp, "\nwhole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
 	        ", stitched %" PRIu64 ", orphan %" PRIu64 ")\n",
 	        t->traces, t->root, t->side - t->orphans, t->stitched, t->orphans);
@@ -420,8 +378,12 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			}
 			if (g->exit != PARENT_EXIT_NONE)
 				put_at(fp, u->file, u->line);
-			fprintf(fp, "  %" PRIu64 " attempts, last: ", g->attempts);
-			fwrite(g->last_reason, 1, intern_len(g->last_reason), fp);
+			fprintf(fp, "  %" PRIu64 " attempts, %" PRIu64 " ", g->attempts, g->main_attempts);
+			fwrite(g->main_reason, 1, intern_len(g->main_reason), fp);
+			if (strcmp(g->last_normal, g->main_reason) != 0) {
+				fputs(", last: ", fp);
+				fwrite(g->last_normal, 1, intern_len(g->last_normal), fp);
+			}
 			if (g->later == LATER_STUB)
 				fputs("  (now an interpreter stub)", fp);
 			if (flushed)
@@ -431,9 +393,6 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		}
 	if (s->ngave_up > shown)
 		fprintf(fp, "  \u2026 %zu more in gen-N-blacklist.csv\n", s->ngave_up - shown);
-
-	if (c->profile)
-		write_profile(s, fp, c->profile);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {
@@ -509,6 +468,7 @@ const struct view view_summary = {
 		"and for folded stacks the lines whose callees failed to compile, with\n"
 		"those callees' interpreted samples (see\n"
 		".BR profile ).\n",
+	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
 	.trace = answers_view_trace,
