@@ -59,6 +59,7 @@ struct side {
 	struct placed_list sites;   /* after side_finish, sorted */
 	struct placed_list bushes;  /* sorted */
 	double prof_samples, prof_interpreted;
+	double prof_state[5];       /* INTERPRETED, COMPILED, C, GC, JIT summed */
 	struct profile_line *prof;  /* by samples, descending */
 	size_t nprof, prof_cap;
 };

@@ -74,6 +74,12 @@ static void on_profile(void *ctx, const struct csvin_header *h, char **f, size_t
 	double v = strtod(samples, NULL);
 	s->prof_samples += v;
 	s->prof_interpreted += strtod(interp, NULL);
+	static const char *const states[5] = { "INTERPRETED", "COMPILED", "C", "GC", "JIT" };
+	for (int k = 0; k < 5; k++) {
+		const char *x = csvin_field(h, f, n, states[k]);
+		if (x)
+			s->prof_state[k] += strtod(x, NULL);
+	}
 	size_t len = strlen(file) + strlen(line) + 2;
 	char *loc = xrealloc(NULL, len);
 	snprintf(loc, len, "%s:%s", file, line);

@@ -239,7 +239,19 @@ void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
 	json_object_set_new(ish, "new", json_real(ib));
 	json_object_set_new(p, "interpreted_share", ish);
 	cmp_say(r, "  profile (shares of the samples of profile-lines.csv):\n");
-	cmp_say(r, "    %-16s %6.1f%% -> %.1f%%\n", "interpreted", ia, ib);
+	static const char *const states[5] = { "interpreted", "compiled", "C code", "garbage collector",
+	                                       "JIT compiler" };
+	static const char *const keys[5] = { "interpreted", "compiled", "c", "gc", "jit" };
+	json_t *shares = json_object();
+	for (int k = 0; k < 5; k++) {
+		double sa = share(a, a->prof_state[k]), sb = share(b, b->prof_state[k]);
+		json_t *o = json_object();
+		json_object_set_new(o, "old", json_real(sa));
+		json_object_set_new(o, "new", json_real(sb));
+		json_object_set_new(shares, keys[k], o);
+		cmp_say(r, "    %-18s %6.1f%% -> %.1f%%\n", states[k], sa, sb);
+	}
+	json_object_set_new(p, "state_shares", shares);
 	cmp_say(r, "    top lines:\n");
 	for (int pass = 0; pass < 2; pass++) {
 		const struct side *s = pass ? a : b;

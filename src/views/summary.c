@@ -1,7 +1,7 @@
 /* summary.c — summary.txt: the answers users open the other files for,
  * for the whole dump and per generation: what compiled and what aborted,
  * the top abort reasons and where, the largest bushes, how traces end,
- * the hottest exits (with and without a side trace), likely blacklisted
+ * the exits by what they cost (without a side trace first), likely blacklisted
  * starts, aborts per file and chunk family (source/family.h), after the
  * run's diagnoses (analysis/diagnose.c).  Every list
  * stops at 10 rows and names the file that has them all, so the summary
@@ -337,22 +337,35 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		putc('\n', fp);
 	}
 
+	/* Exits by what they cost: one without a side trace goes back to the
+	 * interpreter each time it is taken; one with a side trace was
+	 * counted only until the side trace attached (LuaJIT then jumps
+	 * there and reports the exit no more). */
 	for (int pass = 0; pass < 2; pass++) {
-		const struct top_exit *x = pass ? s->cold : s->hot;
-		fprintf(fp, pass ? "\nhottest exits without a side trace\n" : "\nhottest exits\n");
+		const struct top_exit *x = pass ? s->hot : s->cold;
+		fputs(pass ? "\nexits that grew a side trace, counted until it attached (LuaJIT then"
+		             " jumps to it\nand reports the exit no more)\n"
+		           : "\nexits without a side trace, most taken first: each taking returns to"
+		             " the interpreter\n", fp);
 		if (!x[0].count)
 			fprintf(fp, "  (no exit records: run with -jdump=+x)\n");
-		for (size_t i = 0; i < TOP && x[i].count; i++) {
+		size_t shown = 0;
+		for (size_t i = 0; i < ANSWERS_TOP && x[i].count && shown < TOP; i++) {
+			if (pass && !x[i].side)
+				continue;
 			fprintf(fp, "  gen %-4u exit %6u/%-4u taken %9" PRIu64, x[i].gen, x[i].trace,
 			        x[i].exit, x[i].count);
 			if (x[i].side)
 				fprintf(fp, "  side trace %u", x[i].side);
 			put_at(fp, x[i].file, x[i].line);
 			putc('\n', fp);
+			shown++;
 		}
-		uint64_t all = pass ? s->ncold_all : s->nexits_all;
-		if (all > TOP)
-			fprintf(fp, "  \u2026 %" PRIu64 " more in gen-N-exits.csv\n", all - TOP);
+		if (pass && x[0].count && !shown)
+			fputs("  (none among the most taken exits)\n", fp);
+		uint64_t all = pass ? s->nexits_all - s->ncold_all : s->ncold_all;
+		if (all > shown)
+			fprintf(fp, "  \u2026 %" PRIu64 " more in gen-N-exits.csv\n", all - shown);
 	}
 
 	fprintf(fp, "\nlikely blacklisted\n");
@@ -453,10 +466,12 @@ const struct view view_summary = {
 		".BR files ,\n"
 		"and the top locations of a reason sum a family's chunks at each line);\n"
 		"the 10 largest bushes (traces, machine code\n"
-		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
-		"exits without a side trace (from exit records,\n"
-		".BR \\-jdump=+x ,\n"
-		"with where their trace starts);\n"
+		"bytes, where the root starts); the 10 most taken exits without a side\n"
+		"trace (each taking returns to the interpreter), then the 10 most taken\n"
+		"exits that grew one, counted until it attached (LuaJIT then jumps to it\n"
+		"and reports the exit no more), from exit records\n"
+		".RB ( \\-jdump=+x ),\n"
+		"with where their trace starts;\n"
 		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
 		".BR blacklist );\n"
 		"the first 10 generations.\n"
