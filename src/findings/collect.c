@@ -200,10 +200,13 @@ void findings_gen_end(struct findings *f, const struct answers *a, const struct 
 			uint64_t i = tally_get(&f->side_of, NULL, (const void *)((uintptr_t)st->parent + 1), st->exit);
 			s = i ? &f->starts[i - 1] : NULL;
 			if (s && st->later == LATER_STUB)
-				s->stub_gens++;
+				s->stubs++;
 		}
-		if (s)
+		/* several exits of one place give up in one generation */
+		if (s && s->blacklisted_last != g->number) {
 			s->blacklisted_gens++;
+			s->blacklisted_last = g->number;
+		}
 	}
 	tally_clear(&f->side_of);
 }

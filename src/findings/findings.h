@@ -56,8 +56,9 @@ struct fstart {
 	size_t *reasons;            /* indices into the reasons */
 	size_t nreasons, reasons_cap;
 	const char *last_reason;
-	uint32_t blacklisted_gens;  /* likely blacklisted / given up in */
-	uint32_t stub_gens;         /* ... as an interpreter stub */
+	uint32_t blacklisted_gens;  /* generations likely blacklisted / given up in */
+	uint32_t blacklisted_last;  /* the last of them */
+	uint32_t stubs;             /* exits left to an interpreter stub */
 	uint32_t gen_first, gen_last;
 	uint32_t parent;            /* side and stitch: the last attempt's */
 	int32_t exit;

@@ -80,7 +80,10 @@ const struct view view_blacklist = {
 	.man =
 		".BI gen\\- N \\-blacklist.csv\n"
 		"with the header\n"
-		".BR START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER,MAIN_REASON,MAIN_ATTEMPTS :\n"
+		".ad l\n"
+		".B \\%START_FILE,\\:START_LINE,\\:PARENT,\\:EXIT,\\:ATTEMPTS,\\:LAST_REASON,\\:COMPILED_LATER,"
+		"\\:MAIN_REASON,\\:MAIN_ATTEMPTS :\n"
+		".ad\n"
 		"the dump never says that LuaJIT gave up on a start; this view infers it\n"
 		"from LuaJIT 2.1's rules (lj_trace.c, lj_record.c, default parameters).\n"
 		"A root trace start (START_FILE, START_LINE) whose attempts abort gets a\n"

@@ -136,13 +136,25 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		        same, same == 1 ? "" : "s", f->rank);
 }
 
+/* Worth listing first: not usually harmless, and not fixed by a finding
+ * above it. */
+static int listed(const struct da_finding *f)
+{
+	return !f->same_cause && f->level != DA_LEVEL_HARMLESS;
+}
+
 void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 {
 	size_t n = da_findings(d), distinct = 0;
 	for (size_t i = 0; i < n; i++)
-		distinct += !da_finding(d, i)->same_cause;
-	if (!n) {
-		fputs("fix these first\n  (nothing: no aborted attempts, hot exits or flushes)\n", fp);
+		distinct += listed(da_finding(d, i));
+	if (!distinct) {
+		fputs("fix these first\n", fp);
+		if (n)
+			fprintf(fp, "  (nothing costly: %zu usually harmless finding%s in findings.csv)\n", n,
+			        n == 1 ? "" : "s");
+		else
+			fputs("  (nothing: no aborted attempts, hot exits or flushes)\n", fp);
 		return;
 	}
 	fprintf(fp, "fix these first (%zu of %zu findings; findings.csv has them all)\n",
@@ -153,7 +165,7 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 	size_t shown = 0;
 	for (size_t i = 0; i < n && shown < top; i++) {
 		const struct da_finding *f = da_finding(d, i);
-		if (f->same_cause)
+		if (!listed(f))
 			continue;
 		size_t same = 0;
 		for (size_t k = i + 1; k < n; k++)
