@@ -136,11 +136,13 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		        same, same == 1 ? "" : "s", f->rank);
 }
 
-/* Worth listing first: not usually harmless, and not fixed by a finding
- * above it. */
+/* Worth listing first: not usually harmless, not fixed by a finding
+ * above it, and, measured by a profile, costing something (a finding
+ * without an extent, an exit, cannot be measured so). */
 static int listed(const struct da_finding *f)
 {
-	return !f->same_cause && f->level != DA_LEVEL_HARMLESS;
+	return !f->same_cause && f->level != DA_LEVEL_HARMLESS &&
+	       !(f->costed && f->basis != DA_BASIS_NONE && !f->samples);
 }
 
 void findings_write_top(FILE *fp, const da_dump *d, size_t top)

@@ -444,12 +444,24 @@ const struct view view_summary = {
 	.name = "summary",
 	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
+	.readme = "where the profile's time went by VM state and *fix these first*, the top findings; then the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
 	.man =
 		".B summary.txt\n"
 		"(also printed on standard output unless\n"
 		".BR \\-\\-quiet ):\n"
-		"the answers the other files are opened for, for the whole dump and per\n"
+		"first, with\n"
+		".BR \\-\\-profile ,\n"
+		"where the time went: each VM state's share of the samples and the\n"
+		"interpreted samples charged to the findings; then\n"
+		".BR \"fix these first\" :\n"
+		"the top five findings of distinct causes that are not usually harmless\n"
+		"(see\n"
+		".BR FINDINGS ),\n"
+		"each with where (the extent), why (the main reason and how many attempts\n"
+		"ended with it), the cost and the other states' samples beside it, the\n"
+		"line and bytecode that failed with that abort's dump line, and what to\n"
+		"do.\n"
+		"Then the answers the other files are opened for, for the whole dump and per\n"
 		"generation: traces compiled (root, side, stitched, orphan), aborted\n"
 		"attempts, flushes, exits taken, incomplete traces, foreign lines,\n"
 		"warnings; the run's diagnoses (see\n"
@@ -472,17 +484,15 @@ const struct view view_summary = {
 		"and reports the exit no more), from exit records\n"
 		".RB ( \\-jdump=+x ),\n"
 		"with where their trace starts;\n"
-		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
+		"the first 10 starts and exits LuaJIT likely gave up on, with the reason\n"
+		"most of their attempts ended with and the last one (see\n"
 		".BR blacklist );\n"
 		"the first 10 generations.\n"
 		"Every list ends with how many more rows the named files hold.\n"
 		"With\n"
 		".BR \\-\\-profile ,\n"
-		"also where JIT failures cost time (see\n"
-		".BR PROFILES ),\n"
-		"and for folded stacks the lines whose callees failed to compile, with\n"
-		"those callees' interpreted samples (see\n"
-		".BR profile ).\n",
+		"also how far to trust it (see\n"
+		".BR PROFILES ).\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.state_size = sizeof(struct answers),
