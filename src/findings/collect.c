@@ -3,6 +3,7 @@
  * they failed; compiled traces by start; likely blacklisting per
  * generation; the NYI bytecodes the dump shows recorded.  Bounded by the
  * distinct starts and abort sites, not by the dump's size. */
+#define _GNU_SOURCE             /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +43,12 @@ static struct fstart *start_of(struct findings *f, const char *file, enum start_
 	return s;
 }
 
-/* The NYI bytecodes a bytecode line shows recorded. */
+/* The NYI bytecodes a bytecode line shows recorded: only those with
+ * advice for a build seen compiling them (ITERN, ISNEXT) are looked up. */
 static void note_recorded(struct findings *f, const char *line, size_t n)
 {
+	if (n < 12 || (!memmem(line, n, " ITERN ", 7) && !memmem(line, n, " ISNEXT ", 8)))
+		return;
 	const struct explain_bc *bc = explain_bcline(line, n);
 	if (!bc || !bc->nyi)
 		return;

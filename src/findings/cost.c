@@ -48,6 +48,9 @@ struct charger {
 	size_t n;
 	struct draft *d;
 	int states;
+	struct tally seen;          /* (file or frame as interned by the
+	                               profile, kind, line) -> extent + 1, or
+	                               UINT64_MAX: none */
 };
 
 static int same_bytes(const char *a, size_t na, const char *b, size_t nb)
@@ -74,12 +77,26 @@ static const struct extent *holder(const struct charger *c, const struct frame *
 	return best;
 }
 
+/* holder() once per distinct frame: a stack repeats its callers' frames. */
+static const struct extent *holder_of(struct charger *c, const struct frame *f)
+{
+	/* f->file is interned by the profile: a frame's or a line's file */
+	const void *kind = (const void *)(uintptr_t)(f->kind + 1);
+	uint64_t k = tally_get(&c->seen, f->file, kind, f->line);
+	if (!k) {
+		const struct extent *e = holder(c, f);
+		k = e ? (uint64_t)(e - c->v) + 1 : UINT64_MAX;
+		tally_add(&c->seen, f->file, kind, f->line, k);
+	}
+	return k == UINT64_MAX ? NULL : &c->v[k - 1];
+}
+
 /* Charge count samples of a state (-1: none known) to the first frame,
  * leaf first, held by a failed extent. */
 static void charge(struct charger *c, const struct frame *fr, size_t n, int state, uint64_t count)
 {
 	for (size_t i = n; i-- > 0;) {
-		const struct extent *e = holder(c, &fr[i]);
+		const struct extent *e = holder_of(c, &fr[i]);
 		if (!e)
 			continue;
 		struct da_finding *p = &c->d[e->draft].pub;
@@ -114,7 +131,7 @@ void cost_drafts(struct draft *d, size_t n, const struct profile *p,
 	totals->percent = p->percent;
 	for (int s = 0; s < VM_STATES; s++)
 		totals->state[s] = p->state_total[s];
-	struct charger c = { NULL, 0, d, p->states };
+	struct charger c = { NULL, 0, d, p->states, { NULL, 0, 0, 0 } };
 	c.v = xrealloc(NULL, (n ? n : 1) * sizeof(*c.v));
 	for (size_t i = 0; i < n; i++) {
 		d[i].pub.costed = 1;
@@ -157,4 +174,5 @@ void cost_drafts(struct draft *d, size_t n, const struct profile *p,
 		d[i].pub.share = p->total ? 100.0 * (double)d[i].pub.samples / (double)p->total : 0;
 	}
 	free(c.v);
+	tally_free(&c.seen);
 }

@@ -312,6 +312,47 @@ static const char *basis_word(enum da_basis b)
 	return b <= DA_BASIS_FUNCTION ? w[b] : "none";
 }
 
+/* The same rule at the same cause (or failing line): one change fixes
+ * both; the lower-ranked gets the higher's rank.  By sorting, not pairs. */
+static const char *cause_file(const struct da_finding *p)
+{
+	return p->cause_file ? p->cause_file : p->at_file;
+}
+
+static int32_t cause_line(const struct da_finding *p)
+{
+	return p->cause_file ? p->cause_line : p->at_line;
+}
+
+static int by_cause(const void *x, const void *y)
+{
+	const struct da_finding *a = *(const struct da_finding *const *)x;
+	const struct da_finding *b = *(const struct da_finding *const *)y;
+	int k = strcmp(a->rule, b->rule);
+	if (!k)
+		k = strcmp(cause_file(a), cause_file(b));
+	if (!k)
+		k = (cause_line(a) > cause_line(b)) - (cause_line(a) < cause_line(b));
+	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static void same_causes(struct da_finding *list, size_t n)
+{
+	struct da_finding **v = xrealloc(NULL, (n ? n : 1) * sizeof(*v));
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (cause_file(&list[i]))
+			v[m++] = &list[i];
+	qsort(v, m, sizeof(*v), by_cause);
+	for (size_t i = 1; i < m; i++) {
+		const struct da_finding *a = v[i - 1];
+		if (strcmp(a->rule, v[i]->rule) == 0 && strcmp(cause_file(a), cause_file(v[i])) == 0 &&
+		    cause_line(a) == cause_line(v[i]))
+			v[i]->same_cause = a->same_cause ? a->same_cause : a->rank;
+	}
+	free(v);
+}
+
 void findings_build(struct findings *f, const struct findings_input *in)
 {
 	struct drafts ds = { NULL, 0, 0 };
@@ -356,19 +397,5 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	}
 	f->n = ds.n;
 	free(ds.v);
-	/* the same rule at the same cause: one change fixes both */
-	for (size_t i = 0; i < f->n; i++) {
-		struct da_finding *p = &f->list[i];
-		const char *cf = p->cause_file ? p->cause_file : p->at_file;
-		int32_t cl = p->cause_file ? p->cause_line : p->at_line;
-		for (size_t k = 0; k < i && cf && !p->same_cause; k++) {
-			const struct da_finding *q = &f->list[k];
-			if (q->same_cause || strcmp(q->rule, p->rule) != 0)
-				continue;
-			const char *qf = q->cause_file ? q->cause_file : q->at_file;
-			int32_t ql = q->cause_file ? q->cause_line : q->at_line;
-			if (qf && ql == cl && strcmp(qf, cf) == 0)
-				p->same_cause = q->rank;
-		}
-	}
+	same_causes(f->list, f->n);
 }

@@ -100,16 +100,42 @@ static int before(const struct draft *a, const struct draft *b)
 	return a->pub.count < b->pub.count;
 }
 
+/* Drafts by file, group, error, then place: equal groups in a row. */
+static int by_group(const void *x, const void *y)
+{
+	const struct draft *a = *(const struct draft *const *)x, *b = *(const struct draft *const *)y;
+	int k = intern_cmp(a->pub.file, b->pub.file);
+	if (!k)
+		k = strcmp(a->group, b->group);
+	if (!k)
+		k = strcmp(error_of(a), error_of(b));
+	if (k)
+		return k;
+	return before(a, b) ? -1 : before(b, a) ? 1 : 0;
+}
+
 void identity_drafts(struct draft *d, size_t n, struct intern *text)
 {
 	struct buf b = { NULL, 0, 0 };
+	/* the order among equals: drafts sorted, counted along each run (a
+	 * draft's order is how many of its group come before it, ties
+	 * sharing one) */
+	struct draft **v = xrealloc(NULL, (n ? n : 1) * sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = &d[i];
+	qsort(v, n, sizeof(*v), by_group);
+	for (size_t i = 0, run = 0; i < n; i++) {
+		if (i && !same_group(v[i - 1], v[i]))
+			run = i;
+		size_t k = i;
+		while (k > run && !before(v[k - 1], v[i]))
+			k--;
+		v[i]->pub.order = (uint32_t)(k - run);
+	}
+	free(v);
 	for (size_t i = 0; i < n; i++) {
 		struct draft *x = &d[i];
 		struct da_finding *p = &x->pub;
-		p->order = 0;
-		for (size_t k = 0; k < n; k++)
-			if (k != i && same_group(&d[k], x) && before(&d[k], x))
-				p->order++;
 		b.n = 0;
 		puts_(&b, "v1|");
 		puts_(&b, x->group);

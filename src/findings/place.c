@@ -44,14 +44,21 @@ static void split(struct text_file *t, const char *s, size_t n)
 	}
 }
 
-static struct text_file *file_for(struct text_file **v, size_t *n, size_t *cap, const char *name,
+struct text_files {
+	struct text_file *v;
+	size_t n, cap;
+	struct tally ix;            /* name (interned) -> index + 1 */
+};
+
+static struct text_file *file_for(struct text_files *fs, const char *name,
                                   struct source_finder *finder, struct diag *diag)
 {
-	for (size_t i = 0; i < *n; i++)
-		if ((*v)[i].name == name)
-			return &(*v)[i];
-	ALLOC_GROW(*v, *n + 1, *cap);
-	struct text_file *t = &(*v)[(*n)++];
+	uint64_t k = tally_get(&fs->ix, name, NULL, 0);
+	if (k)
+		return &fs->v[k - 1];
+	ALLOC_GROW(fs->v, fs->n + 1, fs->cap);
+	tally_add(&fs->ix, name, NULL, 0, fs->n + 1);
+	struct text_file *t = &fs->v[fs->n++];
 	memset(t, 0, sizeof(*t));
 	t->name = name;
 	size_t nl = intern_len(name), len, amb;
@@ -90,21 +97,20 @@ static const char *text_of(const struct text_file *t, int32_t line, uint32_t *in
 void place_drafts(struct draft *d, size_t n, struct source_finder *finder, struct diag *diag,
                   struct intern *text)
 {
-	struct text_file *files = NULL;
-	size_t nf = 0, cap = 0;
+	struct text_files fs = { NULL, 0, 0, { NULL, 0, 0, 0 } };
 	const unsigned loops = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT;
 	for (size_t i = 0; i < n; i++) {
 		struct draft *x = &d[i];
 		struct da_finding *p = &x->pub;
 		if (!p->file || p->line == DA_NO_LINE)
 			continue;
-		/* (files_for may move the array: pointers are taken after) */
-		file_for(&files, &nf, &cap, p->file, finder, diag);
+		/* (file_for may move the array: pointers are taken after) */
+		file_for(&fs, p->file, finder, diag);
 		if (p->at_file && p->at_line != DA_NO_LINE)
-			file_for(&files, &nf, &cap, p->at_file, finder, diag);
-		const struct text_file *t = file_for(&files, &nf, &cap, p->file, finder, diag);
+			file_for(&fs, p->at_file, finder, diag);
+		const struct text_file *t = file_for(&fs, p->file, finder, diag);
 		const struct text_file *at = p->at_file && p->at_line != DA_NO_LINE
-		                             ? file_for(&files, &nf, &cap, p->at_file, finder, diag) : NULL;
+		                             ? file_for(&fs, p->at_file, finder, diag) : NULL;
 		p->start_text = text_of(t, p->line, &x->start_index, text);
 		if (at)
 			p->at_text = text_of(at, p->at_line, &x->at_index, text);
@@ -139,11 +145,12 @@ void place_drafts(struct draft *d, size_t n, struct source_finder *finder, struc
 				x->scope = block_is_loop(around) ? "loop" : "function";
 		}
 	}
-	for (size_t i = 0; i < nf; i++) {
-		for (size_t k = 0; k < files[i].nlines; k++)
-			free(files[i].norm[k]);
-		free(files[i].norm);
-		blocks_free(&files[i].blocks);
+	for (size_t i = 0; i < fs.n; i++) {
+		for (size_t k = 0; k < fs.v[i].nlines; k++)
+			free(fs.v[i].norm[k]);
+		free(fs.v[i].norm);
+		blocks_free(&fs.v[i].blocks);
 	}
-	free(files);
+	free(fs.v);
+	tally_free(&fs.ix);
 }

@@ -21,6 +21,7 @@
 #include "source/family.h"
 #include "util/alloc.h"
 #include "views/findings.h"
+#include "lib/api.h"
 
 #define TOP 10                      /* rows per list */
 #define FIX_FIRST 5                 /* findings at the top */
@@ -423,10 +424,12 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 
 static int summary_finish(struct view_ctx *c)
 {
-	struct answers *s = c->state;
+	/* The library's answers: the run asks for its findings, which keep
+	 * them (one copy of the aggregates, not one per view). */
+	const struct answers *s = c->out && c->dump ? api_answers(c->dump) : NULL;
 	int r = 0;
 	/* Only a run that got to its end has a summary to give. */
-	if (c->out && s->ngens) {
+	if (s && s->ngens) {
 		struct outfile *f = outfile_create(c->out, "summary.txt");
 		FILE *fp = f ? outfile_fp(f) : NULL;
 		if (!fp)
@@ -436,7 +439,6 @@ static int summary_finish(struct view_ctx *c)
 			r = outfile_commit(f);
 		}
 	}
-	answers_free(s);
 	return r;
 }
 
@@ -495,9 +497,5 @@ const struct view view_summary = {
 		".BR PROFILES ).\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
-	.state_size = sizeof(struct answers),
-	.trace = answers_view_trace,
-	.abort = answers_view_abort,
-	.gen_end = answers_view_gen_end,
 	.finish = summary_finish,
 };
