@@ -386,7 +386,8 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		p->score = (uint64_t)r->weight * d->units;
 		p->advice = advice_of(d, in->flavour, f->recorded, &f->text);
 	}
-	qsort(ds.v, ds.n, sizeof(*ds.v), by_rank);
+	if (ds.n)
+		qsort(ds.v, ds.n, sizeof(*ds.v), by_rank);
 	f->list = xrealloc(NULL, (ds.n ? ds.n : 1) * sizeof(*f->list));
 	f->reason_rows = rows;
 	for (size_t i = 0; i < ds.n; i++) {
