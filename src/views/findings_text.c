@@ -71,7 +71,10 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 	else
 		fputs("the whole run", fp);
 	fprintf(fp, "  %s, %s", f->kind_word, f->level_word);
-	if (t) {
+	if (t && f->basis == DA_BASIS_NONE) {
+		fputs(": no extent to charge samples to (score ", fp);
+		fprintf(fp, "%" PRIu64 ")", f->score);
+	} else if (t) {
 		findings_put_samples(v, sizeof(v), t, f->samples);
 		fprintf(fp, ": %.1f%% of the samples (%s %s", f->share, v,
 		        t->states ? "interpreted" : "samples");
