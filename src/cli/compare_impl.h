@@ -66,6 +66,7 @@ struct side {
 	struct placed_list bushes;  /* sorted */
 	double prof_samples, prof_interpreted;
 	int prof_no_states;         /* INTERPRETED empty: a profile without VM states */
+	double prof_state[5];       /* INTERPRETED, COMPILED, C, GC, JIT summed */
 	struct profile_line *prof;  /* by samples, descending */
 	size_t nprof, prof_cap;
 };

@@ -97,6 +97,11 @@ static int on_profile(void *ctx, const struct csvin *c)
 		return -1;
 	if (csvin_amount(c, CSVIN_PROFILE_INTERPRETED) < 0)
 		s->prof_no_states = 1;  /* a profile without the VM's states */
+	static const enum csvin_col states[5] = { CSVIN_PROFILE_INTERPRETED, CSVIN_PROFILE_COMPILED,
+	                                          CSVIN_PROFILE_C, CSVIN_PROFILE_GC, CSVIN_PROFILE_JIT };
+	for (int k = 0; k < 5; k++)
+		if (csvin_add_amount(c, states[k], &s->prof_state[k]) < 0)
+			return -1;
 	const char *file = csvin_text(c, CSVIN_PROFILE_FILE), *line = csvin_text(c, CSVIN_PROFILE_LINE);
 	size_t len = strlen(file) + strlen(line) + 2;
 	char *loc = xrealloc(NULL, len);

@@ -262,14 +262,27 @@ void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
 	json_object_set_new(ish, "new", b->prof_no_states ? json_null() : json_real(ib));
 	json_object_set_new(p, "interpreted_share", ish);
 	cmp_say(r, "  profile (shares of the samples of profile-lines.csv):\n");
-	char sa[32] = "n/a", sb[32] = "n/a";
-	if (!a->prof_no_states)
-		snprintf(sa, sizeof(sa), "%.1f%%", ia);
-	if (!b->prof_no_states)
-		snprintf(sb, sizeof(sb), "%.1f%%", ib);
-	cmp_say(r, "    %-16s %7s -> %s%s\n", "interpreted", sa, sb,
-	        a->prof_no_states || b->prof_no_states ? "  (n/a: a profile without the VM's states)"
-	                                               : "");
+	static const char *const states[5] = { "interpreted", "compiled", "C code", "garbage collector",
+	                                       "JIT compiler" };
+	static const char *const keys[5] = { "interpreted", "compiled", "c", "gc", "jit" };
+	json_t *shares = json_object();
+	for (int k = 0; k < 5; k++) {
+		/* a profile without the VM's states has no shares by state: not 0 */
+		int na = a->prof_no_states, nb = b->prof_no_states;
+		double sa = share(a, a->prof_state[k]), sb = share(b, b->prof_state[k]);
+		json_t *o = json_object();
+		json_object_set_new(o, "old", na ? json_null() : json_real(sa));
+		json_object_set_new(o, "new", nb ? json_null() : json_real(sb));
+		json_object_set_new(shares, keys[k], o);
+		char ta[32] = "n/a", tb[32] = "n/a";
+		if (!na)
+			snprintf(ta, sizeof(ta), "%.1f%%", sa);
+		if (!nb)
+			snprintf(tb, sizeof(tb), "%.1f%%", sb);
+		cmp_say(r, "    %-18s %7s -> %s%s\n", states[k], ta, tb,
+		        k == 0 && (na || nb) ? "  (n/a: a profile without the VM's states)" : "");
+	}
+	json_object_set_new(p, "state_shares", shares);
 	cmp_say(r, "    top lines:\n");
 	for (int pass = 0; pass < 2; pass++) {
 		const struct side *s = pass ? a : b;
