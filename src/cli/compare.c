@@ -14,6 +14,7 @@
 #include "cli/compare.h"
 #include "cli/compare_impl.h"
 #include "output/message.h"
+#include "output/rundir.h"
 #include "util/alloc.h"
 #include "util/diag.h"
 
@@ -289,6 +290,16 @@ int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, 
 			return 2;
 		}
 		closedir(d);
+		/* A run killed while it moved its files in (into this
+		 * directory, or into the directory of several dumps above it)
+		 * left a mix until that commit is finished. */
+		char up[4096];
+		snprintf(up, sizeof(up), "%s/..", dirs[i]);
+		if (rundir_pending(dirs[i]) || rundir_pending(up)) {
+			msg_error("%s: the commit of a run into it was interrupted: `dumpanalyze --recover "
+			          "%s` finishes it", dirs[i], rundir_pending(dirs[i]) ? dirs[i] : up);
+			return 2;
+		}
 	}
 	struct side a, b;
 	memset(&b, 0, sizeof(b));
