@@ -42,6 +42,10 @@ struct fs_ops {
 	/* Data and the entry's metadata on stable storage; on a directory,
 	 * its entries. */
 	int (*fsync)(const struct fs *fs, int fd);
+	/* All of the file system fd is on, on stable storage (syncfs(2)):
+	 * one flush for thousands of files, where an fsync each costs a
+	 * flush each. */
+	int (*syncfs)(const struct fs *fs, int fd);
 	/* Atomic: `to` is replaced, never missing. */
 	int (*rename)(const struct fs *fs, int from_dir, const char *from, int to_dir,
 	              const char *to);
@@ -77,9 +81,10 @@ extern const struct fs fs_posix;
 #define FS_CALL(fs, op, ...) ((fs)->ops->op((fs), __VA_ARGS__))
 
 void fs_list_free(char **names, size_t n);
-/* DIR/NAME made to hold the n bytes at p (created or emptied), on stable
- * storage: 0 or a negative errno. */
-int fs_write_file(const struct fs *fs, int dir, const char *name, const void *p, size_t n);
+/* DIR/NAME made to hold the n bytes at p (created or emptied), and with
+ * sync on stable storage: 0 or a negative errno. */
+int fs_write_file(const struct fs *fs, int dir, const char *name, const void *p, size_t n,
+                  int sync);
 /* Write all n bytes: 0 or a negative errno. */
 int fs_write_all(const struct fs *fs, int fd, const void *p, size_t n);
 /* Read the whole of DIR/PATH (a regular file of at most max bytes) into a

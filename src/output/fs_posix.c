@@ -1,6 +1,6 @@
 /* fs_posix.c — the file system operations of fs.h on the real file
  * system, and the helpers every backend shares. */
-#define _GNU_SOURCE             /* F_OFD_SETLK, AT_EMPTY_PATH */
+#define _GNU_SOURCE             /* F_OFD_SETLK, AT_EMPTY_PATH, syncfs */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -64,6 +64,12 @@ static int p_fsync(const struct fs *fs, int fd)
 {
 	(void)fs;
 	return neg(fsync(fd));
+}
+
+static int p_syncfs(const struct fs *fs, int fd)
+{
+	(void)fs;
+	return neg(syncfs(fd));
 }
 
 static int p_rename(const struct fs *fs, int from_dir, const char *from, int to_dir,
@@ -156,7 +162,7 @@ static int p_lock(const struct fs *fs, int fd, int wait)
 
 static const struct fs_ops posix_ops = {
 	.open = p_open, .close = p_close, .read = p_read, .write = p_write,
-	.truncate = p_truncate, .fsync = p_fsync, .rename = p_rename, .unlink = p_unlink,
+	.truncate = p_truncate, .fsync = p_fsync, .syncfs = p_syncfs, .rename = p_rename, .unlink = p_unlink,
 	.mkdir = p_mkdir, .rmdir = p_rmdir, .stat = p_stat, .list = p_list,
 	.writable = p_writable, .lock = p_lock,
 };
@@ -187,13 +193,14 @@ int fs_write_all(const struct fs *fs, int fd, const void *p, size_t n)
 	return 0;
 }
 
-int fs_write_file(const struct fs *fs, int dir, const char *name, const void *p, size_t n)
+int fs_write_file(const struct fs *fs, int dir, const char *name, const void *p, size_t n,
+                  int sync)
 {
 	int fd = FS_CALL(fs, open, dir, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0666);
 	if (fd < 0)
 		return fd;
 	int r = fs_write_all(fs, fd, p, n);
-	if (r == 0)
+	if (r == 0 && sync)
 		r = FS_CALL(fs, fsync, fd);
 	int c = FS_CALL(fs, close, fd);
 	return r < 0 ? r : c;

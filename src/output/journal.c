@@ -90,7 +90,7 @@ int journal_write(const struct fs *fs, int stage, const struct journal *j)
 	uLong crc = crc32(0L, (const Bytef *)b.p, (uInt)b.len);
 	snprintf(line, sizeof(line), "end %08lx\n", (unsigned long)crc);
 	put_str(&b, line);
-	int r = fs_write_file(fs, stage, JOURNAL_NAME, b.p, b.len);
+	int r = fs_write_file(fs, stage, JOURNAL_NAME, b.p, b.len, 1);
 	if (r == 0)
 		r = FS_CALL(fs, fsync, stage);
 	free(b.p);

@@ -95,7 +95,7 @@ int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t
 	text[n] = '\n';            /* over the NUL: the text ends with a newline */
 	*bytes = n + 1;
 	*crc = (uint32_t)crc32(0L, (const Bytef *)text, (uInt)(n + 1));
-	int r = fs_write_file(fs, dir, MANIFEST_NAME, text, n + 1);
+	int r = fs_write_file(fs, dir, MANIFEST_NAME, text, n + 1, 0);
 	free(text);
 	return r;
 }

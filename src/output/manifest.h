@@ -43,8 +43,8 @@ int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)
 /* The same on fs's directory handle dir (named name in messages). */
 int manifest_read_fs(const struct fs *fs, int dir, const char *name, struct manifest *m,
                      char *err, size_t errlen);
-/* Write DIR/manifest.json, durably (it is a staged file, moved into place
- * by the commit), on fs's directory handle dir.  Sorts files and dirs.
+/* Write DIR/manifest.json (a staged file, made durable with the others
+ * and moved into place by the commit), on fs's directory handle dir.  Sorts files and dirs.
  * Its size and CRC-32 in *bytes and *crc.  0, or a negative errno. */
 int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t *bytes,
                       uint32_t *crc);

@@ -248,28 +248,15 @@ static int spares_inputs(struct rundir *r, struct plan *p)
 }
 
 /* Every staged file and directory on stable storage before the record
- * that will move them is: a record must never name what a power cut lost. */
-static int make_durable(struct rundir *r, struct plan *p, char *what, size_t len)
+ * that will move them is: a record must never name what a power cut lost.
+ * One syncfs: an fsync per file costs a flush of the disk's cache each
+ * (bench/RESULTS.md). */
+static int make_durable(struct rundir *r, char *what, size_t len)
 {
-	const struct fs *fs = r->fs;
-	for (size_t i = 0; i < p->j.nmoves; i++) {
-		int fd = FS_CALL(fs, open, r->stage_fd, p->j.moves[i], O_RDONLY | O_NOFOLLOW, 0);
-		int e = fd < 0 ? fd : FS_CALL(fs, fsync, fd);
-		if (fd >= 0)
-			FS_CALL(fs, close, fd);
-		if (e < 0) {
-			snprintf(what, len, "syncing %s", p->j.moves[i]);
-			return e;
-		}
-	}
-	for (size_t i = 0; i < p->nsubs; i++) {
-		int e = fs_sync_dir(fs, r->stage_fd, p->subs[i]);
-		if (e < 0) {
-			snprintf(what, len, "syncing %s", p->subs[i]);
-			return e;
-		}
-	}
-	return 0;
+	int e = FS_CALL(r->fs, syncfs, r->stage_fd);
+	if (e < 0)
+		snprintf(what, len, "syncing the staged files");
+	return e;
 }
 
 /* Files in DIR (OUT or one of its dumps' directories) that the run did
@@ -395,11 +382,11 @@ int rundir_commit(struct rundir *r, struct manifest *m, struct rundir_result *re
 	if (e == 0)
 		refused = in_the_way(r, &p) < 0 || spares_inputs(r, &p) < 0;
 	if (e == 0 && !refused)
-		e = make_durable(r, &p, what, sizeof(what));
+		e = make_durable(r, what, sizeof(what));
 	if (e == 0 && !refused) {
+		/* the staging directory's entry in OUT is durable since the
+		 * syncfs: the record's sync is enough */
 		e = journal_write(r->fs, r->stage_fd, &p.j);
-		if (e == 0)
-			e = FS_CALL(r->fs, fsync, r->out_fd);
 		if (e < 0)
 			snprintf(what, sizeof(what), "writing the commit's record");
 	}

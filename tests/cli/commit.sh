@@ -74,17 +74,19 @@ check "log: record, moves, manifest in that order" yes \
 	"$([ "$staged_manifest" -lt "$record" ] && [ "$record" -lt "$first_move" ] &&
 	   [ "$first_move" -lt "$commit_point" ] && [ "$commit_point" -lt "$ops" ] && echo yes)"
 
-# Durability: every file moved into OUT was synced before the record was
-# written, the record before the first move, OUT after the manifest's
-# rename and before the record is removed.
-awk -v r="$record" '$1 > r && $2 == "rename" && $3 == $4 { print $3 }' "$TMP/ops" | sort > "$TMP/moved"
-awk -v r="$record" '$1 < r && $2 == "fsync" { print $3 }' "$TMP/ops" | sort > "$TMP/synced"
-check "durable: every file moved in was synced before the record" "" "$(comm -23 "$TMP/moved" "$TMP/synced")"
-ran "durable: files moved in (and the manifest)" "$(wc -l < "$TMP/moved")" \
-	$(($(jq '.files | length' "$W/new/manifest.json") + 1))
-check "durable: the record synced, then OUT, before the first move" "fsync .commit|fsync $W/o" \
+# Durability: the staged files (the manifest too) made durable at once
+# (syncfs) after the last of them was written and before the record; the
+# record and its directory synced before the first move into OUT; OUT
+# synced after the manifest's rename and before the record is removed.
+sync=$(awk '$2 == "syncfs" { print $1; exit }' "$TMP/ops")
+last_write=$(awk -v r="$record" '$1 < r && $2 == "write" && $3 != ".dumpanalyze.lock" { n = $1 } END { print n }' "$TMP/ops")
+check "durable: one syncfs of the staging directory after the last staged write, before the record" \
+	"yes 1" "$([ "$last_write" -lt "$sync" ] && [ "$sync" -lt "$record" ] && echo yes) $(grep -c ' syncfs ' "$TMP/ops")"
+check "durable: ... the last staged write is the manifest's" "write manifest.json" \
+	"$(awk -v n="$last_write" '$1 == n { print $2, $3 }' "$TMP/ops")"
+check "durable: the record and its directory synced, before the first move" "fsync .commit|fsync .dumpanalyze-run" \
 	"$(awk -v r="$record" -v m="$first_move" '$1 > r && $1 < m && $2 == "fsync" { printf "%s%s %s", s, $2, $3; s = "|" }' "$TMP/ops" |
-	   sed 's/|fsync \.dumpanalyze-run\.[0-9]*//')"
+	   sed 's/run\.[0-9]*$/run/')"
 check "durable: OUT synced after the commit point, before the record goes" "fsync $W/o" \
 	"$(awk -v c="$commit_point" '$1 > c && $2 == "fsync" { print $2, $3; exit }' "$TMP/ops")"
 check "durable: the record goes after that" "unlink .commit" \

@@ -147,6 +147,14 @@ static int f_fsync(const struct fs *fs, int fd)
 	return r < 0 ? r : real()->fsync(&fs_posix, fd);
 }
 
+static int f_syncfs(const struct fs *fs, int fd)
+{
+	(void)fs;
+	char name[1024];
+	int r = count("syncfs", name_of(fd, name, sizeof(name)), NULL, 0);
+	return r < 0 ? r : real()->syncfs(&fs_posix, fd);
+}
+
 static int f_rename(const struct fs *fs, int from_dir, const char *from, int to_dir,
                     const char *to)
 {
@@ -204,7 +212,7 @@ static int f_lock(const struct fs *fs, int fd, int wait)
 
 static const struct fs_ops fault_ops = {
 	.open = f_open, .close = f_close, .read = f_read, .write = f_write,
-	.truncate = f_truncate, .fsync = f_fsync, .rename = f_rename, .unlink = f_unlink,
+	.truncate = f_truncate, .fsync = f_fsync, .syncfs = f_syncfs, .rename = f_rename, .unlink = f_unlink,
 	.mkdir = f_mkdir, .rmdir = f_rmdir, .stat = f_stat, .list = f_list,
 	.writable = f_writable, .lock = f_lock,
 };

@@ -11,8 +11,8 @@
  *   DA_FAULT_LOG=FILE    every counted operation appended to FILE as
  *                        "N OP PATH", to find an N
  *
- * Counted: open, close, write, truncate, fsync, rename, unlink, mkdir,
- * rmdir and lock (reading and looking are not: they change nothing).
+ * Counted: open, close, write, truncate, fsync, syncfs, rename, unlink,
+ * mkdir, rmdir and lock (reading and looking are not: they change nothing).
  * Forked processes (workers, several dumps' processes) are not counted:
  * N is the same from run to run. */
 #ifndef DUMPANALYZE_FS_FAULT_H
