@@ -93,6 +93,8 @@ int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *ou
 		if (r == -ENOLCK) {
 			msg_error("warning: %s: the file system has no locks (%s): runs into it at "
 			          "the same time would mix", out, strerror(ENOLCK));
+			/* nobody can hold a lock there: the file is only ours */
+			FS_CALL(fs, unlink, dir, LOCK_NAME);
 			FS_CALL(fs, close, fd);
 			return 1;
 		}

@@ -367,6 +367,37 @@ check "lock file of a live process holding no lock: exit 0" 0 $?
 check "--wait with nobody there: no wait, exit 0" "0 " \
 	"$($DA --wait -q $NEW_ARGS --out-dir "$W/stale" > /dev/null 2> "$TMP/err"; echo "$? $(cat "$TMP/err")")"
 
+# A file system without locks: a warning, and the run goes on.
+rm -rf "$W/nolock"
+mkdir "$W/nolock"                # the same operations as the logged rerun's
+DA_FAULT=ENOLCK@$(grep -m1 ' lock ' "$TMP/ops" | cut -d' ' -f1) \
+	$FAULTS -q $NEW_ARGS --out-dir "$W/nolock" > /dev/null 2> "$TMP/err"
+check "no locks: exit 0" 0 $?
+check "no locks: the warning" \
+	"dumpanalyze: warning: $W/nolock: the file system has no locks (No locks available): runs into it at the same time would mix" \
+	"$(grep -v '^dumpanalyze-faults:' "$TMP/err")"
+check "no locks: the run, whole" "" "$(diff -r "$W/c-alone" "$W/nolock")"
+
+# Something in the way that is not a file of the previous run: refused
+# before anything is written.
+rm -rf "$W/way"
+mkdir -p "$W/way/summary.txt"
+$DA -q $NEW_ARGS --out-dir "$W/way" > /dev/null 2> "$TMP/err"
+check "a directory where a file goes: exit 2" 2 $?
+check "a directory where a file goes: message" \
+	"dumpanalyze: $W/way/summary.txt is a directory dumpanalyze did not write, where this run writes a file; nothing written" \
+	"$(cat "$TMP/err")"
+check "a directory where a file goes: left alone" "summary.txt" "$(ls -A "$W/way")"
+rm -rf "$W/way"
+mkdir -p "$W/way"
+echo mine > "$W/way/rsx.dump"
+$DA -q --views traces --dump "$SAMPLES_RSX" --dump "$SAMPLES_FLUSH" --out-dir "$W/way" > /dev/null 2> "$TMP/err"
+check "a file where a dump's directory goes: exit 2" 2 $?
+check "a file where a dump's directory goes: message" \
+	"dumpanalyze: $W/way/rsx.dump is in the way of the directory of a dump (it is not one, and dumpanalyze did not write it); nothing written" \
+	"$(cat "$TMP/err")"
+check "a file where a dump's directory goes: left alone" "mine rsx.dump" "$(cat "$W/way/rsx.dump") $(ls -A "$W/way")"
+
 # Never write over an input.
 rm -rf "$W/in"
 $DA -q $NEW_ARGS --out-dir "$W/in" > /dev/null 2>&1

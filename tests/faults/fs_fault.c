@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "faults/fs_fault.h"
 
-enum mode { NONE, KILL, NOSPACE, IOERR, TERM };
+enum mode { NONE, KILL, NOSPACE, IOERR, TERM, NOLOCK };
 
 #define MAX_FD 4096
 
@@ -55,7 +55,7 @@ static int count(const char *op, const char *a, const char *b, int space)
 		int len = snprintf(line, sizeof(line), "dumpanalyze-faults: operation %lu (%s %s%s%s): %s\n",
 		                   n, op, a, b ? " " : "", b ? b : "",
 		                   st.mode == KILL ? "SIGKILL" : st.mode == TERM ? "SIGTERM"
-		                   : st.mode == NOSPACE ? "ENOSPC" : "EIO");
+		                   : st.mode == NOSPACE ? "ENOSPC" : st.mode == NOLOCK ? "ENOLCK" : "EIO");
 		if (len > 0 && write(STDERR_FILENO, line, (size_t)len < sizeof(line) ? (size_t)len
 		                                                                     : sizeof(line) - 1) < 0)
 			(void)0;
@@ -72,6 +72,8 @@ static int count(const char *op, const char *a, const char *b, int space)
 			return -ENOSPC;
 		case IOERR:
 			return -EIO;
+		case NOLOCK:
+			return -ENOLCK;
 		case NONE:
 			break;
 		}
@@ -229,11 +231,12 @@ const struct fs *fs_fault_from_env(void)
 		st.mode = len == 4 && strncmp(spec, "kill", 4) == 0 ? KILL
 		        : len == 6 && strncmp(spec, "ENOSPC", 6) == 0 ? NOSPACE
 		        : len == 3 && strncmp(spec, "EIO", 3) == 0 ? IOERR
-		        : len == 7 && strncmp(spec, "SIGTERM", 7) == 0 ? TERM : NONE;
+		        : len == 7 && strncmp(spec, "SIGTERM", 7) == 0 ? TERM
+		        : len == 6 && strncmp(spec, "ENOLCK", 6) == 0 ? NOLOCK : NONE;
 		st.at = at ? strtoul(at + 1, NULL, 10) : 0;
 		if (st.mode == NONE || st.at == 0) {
-			fprintf(stderr, "dumpanalyze-faults: DA_FAULT=%s: want kill@N, ENOSPC@N, EIO@N "
-			        "or SIGTERM@N\n", spec);
+			fprintf(stderr, "dumpanalyze-faults: DA_FAULT=%s: want kill@N, ENOSPC@N, EIO@N, "
+			        "ENOLCK@N or SIGTERM@N\n", spec);
 			exit(1);
 		}
 	}

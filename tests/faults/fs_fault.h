@@ -7,6 +7,8 @@
  *   DA_FAULT=ENOSPC@N    operation N fails with ENOSPC, and from then on
  *                        every write, create and mkdir (a full disk)
  *   DA_FAULT=EIO@N       operation N fails with EIO (only it)
+ *   DA_FAULT=ENOLCK@N    operation N fails with ENOLCK (a lock on a file
+ *                        system that has none)
  *   DA_FAULT=SIGTERM@N   SIGTERM sent to itself before operation N
  *   DA_FAULT_LOG=FILE    every counted operation appended to FILE as
  *                        "N OP PATH", to find an N
