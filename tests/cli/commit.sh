@@ -340,6 +340,18 @@ until grep -q '; waiting$' "$TMP/c.err" 2> /dev/null; do
 done
 check "two runs: C waits, naming A" yes \
 	"$(grep -q "^dumpanalyze: $W/two is in use by another run of dumpanalyze (PID $apid .*; waiting$" "$TMP/c.err" && echo yes)"
+# D waits too, and a signal stops its waiting.
+$DA_BIN --wait $NEW_ARGS --out-dir "$W/two" > /dev/null 2> "$TMP/d.err" 3>&- &
+dpid=$!
+i=0
+until grep -q '; waiting$' "$TMP/d.err" 2> /dev/null; do
+	i=$((i + 1)); [ "$i" -gt 3000 ] && break; sleep 0.01
+done
+kill -TERM $dpid
+wait $dpid 2> /dev/null
+check "two runs: D, waiting, stopped by SIGTERM: status 143" 143 $?
+check "two runs: D's last line" "dumpanalyze: $SAMPLES_RSX: interrupted (SIGTERM); $W/two is left as it was" \
+	"$(tail -n 1 "$TMP/d.err")"
 cat "$SAMPLES_FLUSH" >&3
 exec 3>&-
 wait $apid
