@@ -244,7 +244,10 @@ static const struct {
 	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
-	  "corrupt compressed data, a failed write; with \\fB\\-\\-compare\\fR, a directory that "
+	  "corrupt compressed data, a failed write; the output directory in use by another run "
+	  "(without \\fB\\-\\-wait\\fR), a dump or profile the run would write over; with "
+	  "\\fB\\-\\-recover\\fR, a commit that can be neither finished nor undone; with "
+	  "\\fB\\-\\-compare\\fR, a directory that "
 	  "is not dumpanalyze output, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR, or a \\fB\\-\\-profile\\fR "
 	  "file that is not a profile dumpanalyze reads." },

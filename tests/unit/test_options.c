@@ -75,8 +75,10 @@ static void test_usage_exit_codes_plain(void **s)
 		"  1  Usage error: unknown option or view, missing argument, no dump; with "
 		"--compare, also a --fail-on rule crossed.\n"
 		"  2  Input or output error: a dump or profile that cannot be read, corrupt "
-		"compressed data, a failed write; with --compare, a directory that is not "
-		"dumpanalyze output, or a --fail-on rule that cannot be evaluated.\n"
+		"compressed data, a failed write; the output directory in use by another run "
+		"(without --wait), a dump or profile the run would write over; with --recover, "
+		"a commit that can be neither finished nor undone; with --compare, a directory "
+		"that is not dumpanalyze output, or a --fail-on rule that cannot be evaluated.\n"
 		"  3  Input rejected under --strict, or a --profile file that is not a "
 		"profile dumpanalyze reads.\n"
 		"See dumpanalyze(1).\n";
