@@ -18,6 +18,8 @@ if [ ! -x "$FAULTS" ]; then
 	finish
 	exit 1
 fi
+check "the tool itself has no fault hook (only build/dumpanalyze-faults)" "0 yes" \
+	"$(grep -c DA_FAULT "$DA_BIN") $(grep -q DA_FAULT "$FAULTS" && echo yes)"
 SAMPLES_FLUSH=$SAMPLES/flush.dump
 SAMPLES_RSX=$SAMPLES/rsx.dump
 
