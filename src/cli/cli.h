@@ -28,6 +28,7 @@ struct run {
 	int quiet, verbose, strict;
 	int wait;                   /* --wait: for another run into OUT */
 	int json;                   /* --compare --json */
+	int allow_empty;            /* --compare --allow-empty */
 	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
 	const struct fs *fs;        /* the output's file system operations */
@@ -36,7 +37,7 @@ struct run {
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
-       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_WAIT, OPT_RECOVER };
+       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

@@ -10,8 +10,6 @@
 #include "output/manifest.h"
 #include "util/alloc.h"
 
-#define MANIFEST_FORMAT 1
-
 static char *dup_text(const char *s)
 {
 	size_t n = strlen(s) + 1;
@@ -60,6 +58,8 @@ static json_t *names(char *const *list, size_t n)
 int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t *bytes,
                       uint32_t *crc)
 {
+	manifest_sort(m->files, m->nfiles);
+	manifest_sort(m->dirs, m->ndirs);
 	json_t *o = json_object();
 	json_object_set_new(o, "tool", json_string("dumpanalyze"));
 	json_object_set_new(o, "format", json_integer(MANIFEST_FORMAT));
@@ -84,6 +84,8 @@ int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t
 	json_object_set_new(o, "views", names(m->views, m->nviews));
 	json_object_set_new(o, "complete", json_boolean(m->complete));
 	json_object_set_new(o, "exit_status", json_integer(m->exit_status));
+	if (m->jit_events)
+		json_object_set_new(o, "jit_events", json_boolean(m->jit_events > 0));
 	json_object_set_new(o, "files", names(m->files, m->nfiles));
 	json_object_set_new(o, "dirs", names(m->dirs, m->ndirs));
 
@@ -168,6 +170,8 @@ int manifest_read_fs(const struct fs *fs, int dir, const char *name, struct mani
 	m->strict = json_is_true(json_object_get(opts, "strict"));
 	m->complete = json_is_true(json_object_get(o, "complete"));
 	m->exit_status = (int)json_integer_value(json_object_get(o, "exit_status"));
+	json_t *jit = json_object_get(o, "jit_events");
+	m->jit_events = json_is_boolean(jit) ? (json_is_true(jit) ? 1 : -1) : 0;
 	read_names(json_object_get(o, "views"), &m->views, &m->nviews, NULL);
 	read_names(json_object_get(o, "files"), &m->files, &m->nfiles, plain_name);
 	read_names(json_object_get(o, "dirs"), &m->dirs, &m->ndirs, plain_name);
