@@ -316,6 +316,15 @@ else
 	echo "skipped - full tmpfs: cannot mount a tmpfs here (not root?)"
 fi
 
+# until_in FILE PATTERN: wait until FILE has a line that matches (a
+# state, not a time; 30 s at most, then the check after it fails).
+until_in() {
+	i=0
+	until grep -q "$2" "$1" 2> /dev/null; do
+		i=$((i + 1)); [ "$i" -gt 3000 ] && break; sleep 0.01
+	done
+}
+
 # Two runs into one OUT.  A reads a FIFO the test holds open, so it keeps
 # the lock; B is refused at once, naming A; C waits (--wait) and, once A
 # is fed and done, runs: OUT is exactly C's run.
@@ -324,10 +333,7 @@ mkfifo "$TMP/fifo"
 $DA_BIN -q --views traces,summary --dump "$TMP/fifo" --out-dir "$W/two" > /dev/null 2> "$TMP/a.err" &
 apid=$!
 exec 3> "$TMP/fifo"
-i=0
-until grep -q "^pid $apid\$" "$W/two/.dumpanalyze.lock" 2> /dev/null; do
-	i=$((i + 1)); [ "$i" -gt 3000 ] && break; sleep 0.01
-done
+until_in "$W/two/.dumpanalyze.lock" "^pid $apid\$"
 check "two runs: A holds the lock (its PID in it)" "pid $apid" "$(head -n 1 "$W/two/.dumpanalyze.lock")"
 $DA_BIN -q $NEW_ARGS --out-dir "$W/two" > /dev/null 2> "$TMP/b.err" 3>&-
 check "two runs: B exits 2 at once" 2 $?
@@ -336,19 +342,13 @@ check "two runs: B names A's PID" yes \
 check "two runs: B wrote nothing" ".dumpanalyze-run.$apid .dumpanalyze.lock" "$(ls -A "$W/two" | tr '\n' ' ' | sed 's/ $//')"
 $DA_BIN --wait $NEW_ARGS --out-dir "$W/two" > /dev/null 2> "$TMP/c.err" 3>&- &
 cpid=$!
-i=0
-until grep -q '; waiting$' "$TMP/c.err" 2> /dev/null; do
-	i=$((i + 1)); [ "$i" -gt 3000 ] && break; sleep 0.01
-done
+until_in "$TMP/c.err" '; waiting$'
 check "two runs: C waits, naming A" yes \
 	"$(grep -q "^dumpanalyze: $W/two is in use by another run of dumpanalyze (PID $apid .*; waiting$" "$TMP/c.err" && echo yes)"
 # D waits too, and a signal stops its waiting.
 $DA_BIN --wait $NEW_ARGS --out-dir "$W/two" > /dev/null 2> "$TMP/d.err" 3>&- &
 dpid=$!
-i=0
-until grep -q '; waiting$' "$TMP/d.err" 2> /dev/null; do
-	i=$((i + 1)); [ "$i" -gt 3000 ] && break; sleep 0.01
-done
+until_in "$TMP/d.err" '; waiting$'
 kill -TERM $dpid
 wait $dpid 2> /dev/null
 check "two runs: D, waiting, stopped by SIGTERM: status 143" 143 $?
