@@ -3,7 +3,8 @@
 #
 # The tree is the pipeline (ARCHITECTURE.md): src/<stage>/ holds a stage's
 # sources and private headers; include/dumpanalyze.h is the only public
-# header.  libdumpanalyze is the stages up to the model and its answers;
+# header.  libdumpanalyze is the stages up to the model, its answers and
+# findings (with the profile and source readers they need);
 # the views, pictures, output directory and CLI are the tool, its first
 # client.  Objects go to build/, sources are found by folder.
 
@@ -36,8 +37,8 @@ TOOL_LIBS   := $(shell pkg-config --libs $(TOOL_PKGS) 2>/dev/null) -lcsv -lm
 COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS)
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
-LIB_DIRS  = util input parse model analysis lib
-TOOL_DIRS = profile source output views views/html cli
+LIB_DIRS  = util input parse model analysis profile source findings lib
+TOOL_DIRS = output views views/html cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
@@ -98,13 +99,26 @@ tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) build/libda-al
 	$(CC) $(WARN) -Wno-missing-prototypes $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS) \
 	  -o $@ $< build/libda-all.a $(TOOL_LIBS) $(LIB_LIBS) -lcmocka -lm
 
+# The tool with the tests' file system operations (tests/faults/): it
+# fails or kills itself at the N-th operation DA_FAULT names.  Built for
+# the tests only, never installed: the hook is not in dumpanalyze.
+FAULTS_CFLAGS = -DDA_TEST_FAULTS -Itests
+build/cli/main-faults.o: src/cli/main.c | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(COMPILE) $(FAULTS_CFLAGS) -c -o $@ $<
+build/faults/fs_fault.o: tests/faults/fs_fault.c tests/faults/fs_fault.h
+	@mkdir -p $(@D)
+	$(Q)$(COMPILE) $(FAULTS_CFLAGS) -c -o $@ $<
+build/dumpanalyze-faults: build/cli/main-faults.o build/faults/fs_fault.o build/libda-all.a
+	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TOOL_LIBS) $(LIB_LIBS)
+
 # The README's test command: what the tests need installed first (the
 # unit tests do not build without cmocka), then the build, the unit tests,
 # the installed library's examples, the end-to-end tests on real dumps.
 # The build is a second make, whose pkg-config runs after the install.
 check:
 	@sh scripts/install-deps.sh test
-	@$(MAKE) --no-print-directory all $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory all $(UNIT_TESTS) build/dumpanalyze-faults
 	@sh tests/check.sh $(UNIT_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a
@@ -134,7 +148,7 @@ check-tsan:
 
 check-valgrind:
 	@sh scripts/install-deps.sh test
-	@$(MAKE) --no-print-directory all $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory all $(UNIT_TESTS) build/dumpanalyze-faults
 	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
 
 # README's Quick start, read from README.md and run as written in a bare
@@ -205,4 +219,5 @@ clean:
 
 .PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz docs bench demo install clean
 
--include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d \
+  build/cli/main-faults.d build/faults/fs_fault.d
