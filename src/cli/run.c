@@ -33,6 +33,10 @@ static void print_diag(void *data, enum da_severity sev, const char *file, uint6
 		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
 		return;
 	}
+	if (line == 0) {            /* not about a line: why an open failed */
+		fprintf(stderr, "%s: %s%s\n", file, sev == DA_ERROR ? "error: " : "", msg);
+		return;
+	}
 	pr->warnings++;
 	if (pr->warnings <= WARNINGS_SHOWN || sev == DA_ERROR)
 		fprintf(stderr, "%s:%" PRIu64 ": %s%s\n", file, line,
@@ -60,7 +64,7 @@ static void summary(const char *name, const da_dump *d, unsigned long written,
 	        "  warnings      %8" PRIu64 "\n"
 	        "  files written %8lu  in %s\n",
 	        name, gens, gens == 1 ? "" : "s",
-	        n->traces, n->root, n->side - n->orphans, n->stitched, n->orphans,
+	        n->traces, n->root, n->side, n->stitched, n->orphans,
 	        n->bushes, n->incomplete, n->aborts, n->exits,
 	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
 	        da_warnings(d), written, dir);
@@ -150,7 +154,7 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
                          int rc)
 {
 	memset(m, 0, sizeof(*m));
-	m->version = strdup(DA_VERSION);
+	m->version = strdup(DA_VERSION_STRING);
 	m->dumps = xrealloc(NULL, sizeof(*m->dumps));
 	m->ndumps = 1;
 	m->dumps[0].path = strdup(dump);
@@ -201,8 +205,11 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	for (size_t i = 0; i < views.n; i++)
 		manifest_add(&names, &nnames, views.ctx[i].view->name);
 	struct printer pr = { 0 };
-	struct da_options o = {
-		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+	/* The views keep nothing of a record past its callback (what they
+	 * keep, they copy): DA_CALLBACK_ONLY, so that memory follows a
+	 * generation's traces, not its exits and text. */
+	struct da_options o = DA_OPTIONS(
+		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | DA_CALLBACK_ONLY |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
 		.sink = &view_set_sink,
@@ -210,7 +217,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		.diag = print_diag,
 		.diag_data = &pr,
 		.vmdef_path = run->vmdef,
-	};
+	);
 	int e;
 	/* Opened before the directory: a dump that cannot be read creates
 	 * nothing. */

@@ -191,8 +191,11 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 {
 	if (l->traces) {
 		say(w, "%" PRIu64 " compiled %s here", l->traces, plural(l->traces, "trace starts", "traces start"));
-		if (l->side || l->stitched)
-			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched)", l->side, l->stitched);
+		if (l->side || l->stitched || l->orphans)
+			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched%s", l->side, l->stitched,
+			    l->orphans ? ", " : ")");
+		if (l->orphans)
+			say(w, "%" PRIu64 " orphan)", l->orphans);
 		say_name(w, ": ");
 		say_refs(w, l->trace_refs, l->traces);
 		w->end(w->arg);
@@ -726,7 +729,8 @@ const struct view view_source = {
 		".BR \\-\\- ,\n"
 		"and the story under each line after\n"
 		".BR > :\n"
-		"compiled traces that start there (side and stitched counted), aborted\n"
+		"compiled traces that start there (side, stitched and orphan traces\n"
+		"counted), aborted\n"
 		"attempts that started there by reason and where they aborted, aborts\n"
 		"located there by reason with the first and last abort's dump line, likely\n"
 		"blacklisting (as in\n"

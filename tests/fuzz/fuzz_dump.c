@@ -121,18 +121,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (view_set_init(&views, VIEWS, 0, err, sizeof(err)) < 0)
 		__builtin_trap();
 	/* The options the CLI can give, chosen by the input's length: strict,
-	 * notes (--verbose), and reading with or without the thread. */
+	 * notes (--verbose), reading with or without the thread, */
 	struct seen seen = { 0, 0 };
-	struct da_options o = {
+	/* and records kept until gen_end, or only during their callback */
+	struct da_options o = DA_OPTIONS(
 		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
 		         (size & 1 ? DA_STRICT : 0) | (size & 2 ? DA_NOTES : 0) |
-		         (size & 4 ? DA_NO_THREAD : 0),
+		         (size & 4 ? DA_NO_THREAD : 0) | (size & 8 ? DA_CALLBACK_ONLY : 0),
 		.name = "fuzz.dump",
 		.sink = &view_set_sink,
 		.sink_data = &views,
 		.diag = on_diag,
 		.diag_data = &seen,
-	};
+	);
 	int e;
 	da_dump *d = da_open_memory(data, size, &o, &e);
 	struct outdir *out = d ? outdir_open(scratch) : NULL;
