@@ -16,25 +16,9 @@
 #include <zlib.h>
 #include <cmocka.h>
 #include "dumpanalyze.h"
+#include "samples.h"
 
 #define PENLIGHT "samples/penlight-x.dump"
-
-/* The file's bytes, malloc'd. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	assert_non_null(fp);
-	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-	long n = ftell(fp);
-	assert_true(n > 0);
-	assert_int_equal(fseek(fp, 0, SEEK_SET), 0);
-	char *buf = malloc((size_t)n);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
 
 /* text as a gzip member, malloc'd. */
 static unsigned char *gzip(const char *text, size_t len, size_t *out_len)

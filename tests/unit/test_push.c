@@ -4,7 +4,6 @@
  * on every sample, plain and compressed; and what a push handle refuses:
  * feeding after the last piece, from a callback, a handle of another
  * kind; errors that end the reading and stay. */
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,22 +16,7 @@
 #include <cmocka.h>
 #include "dumpanalyze.h"
 #include "records.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	assert_non_null(fp);
-	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-	long n = ftell(fp);
-	assert_true(n > 0);
-	assert_int_equal(fseek(fp, 0, SEEK_SET), 0);
-	char *buf = malloc((size_t)n);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
+#include "samples.h"
 
 /* Two serialisations equal, or the first line where they differ. */
 static void same_records(const char *what, const struct rec *want, const struct rec *got)
@@ -131,35 +115,11 @@ static void pushed(const char *bytes, size_t len, uint64_t seed, int whole, unsi
 	da_close(d);
 }
 
-/* Every sample of samples/, the compressed ones as they are. */
-static char **samples(size_t *n)
-{
-	DIR *dir = opendir("samples");
-	assert_non_null(dir);
-	char **v = NULL;
-	*n = 0;
-	struct dirent *e;
-	while ((e = readdir(dir))) {
-		size_t k = strlen(e->d_name);
-		if (!(k > 5 && strcmp(e->d_name + k - 5, ".dump") == 0) &&
-		    !(k > 8 && strcmp(e->d_name + k - 8, ".dump.xz") == 0))
-			continue;
-		v = realloc(v, (*n + 1) * sizeof(*v));
-		assert_non_null(v);
-		v[*n] = malloc(k + sizeof("samples/"));
-		assert_non_null(v[*n]);
-		snprintf(v[*n], k + sizeof("samples/"), "samples/%s", e->d_name);
-		(*n)++;
-	}
-	closedir(dir);
-	return v;
-}
-
 static void test_every_sample_pushed_whole_and_in_pieces_gives_the_same_records(void **state)
 {
 	(void)state;
 	size_t n;
-	char **paths = samples(&n);
+	char **paths = sample_paths(&n);
 	assert_true(n >= 34);       /* samples/README.md lists them */
 	unsigned compared = 0, xz = 0;
 	uint64_t records = 0;
