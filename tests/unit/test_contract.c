@@ -15,7 +15,6 @@
 #include <cmocka.h>
 #include "dumpanalyze.h"
 #include "records.h"
-#include "samples.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
