@@ -52,6 +52,8 @@ static int split_carry(struct input_reader *rd, struct sink *s, size_t from, int
  * fill_chunk. */
 static void carry_append(struct input_reader *rd, const char *p, size_t n)
 {
+	if (!n)
+		return;
 	if (!rd->ansi && memchr(p, 0x1b, n))
 		rd->ansi = 1;
 	ALLOC_GROW(rd->carry, rd->carry_len + n, rd->carry_cap);
@@ -172,7 +174,7 @@ int input_push(struct input *in, const void *buf, size_t len, int last,
 {
 	struct input_reader *rd = in->rd;
 	struct sink s = { in, fn, ctx };
-	const char *p = buf;
+	const char *p = len ? buf : "";     /* no bytes may come as NULL */
 	rd->bytes += len;
 	in->bytes = rd->bytes;
 	if (!rd->detected) {
