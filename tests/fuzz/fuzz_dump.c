@@ -134,8 +134,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.diag = on_diag,
 		.diag_data = &seen,
 	);
-	int e;
-	da_dump *d = da_open_memory(data, size, &o, &e);
+	/* and read from memory, or pushed in pieces of 1 to 64 bytes (the
+	 * sizes from the input's own bytes) */
+	int e, push = (size & 16) != 0;
+	da_dump *d = push ? da_open_push(&o, &e) : da_open_memory(data, size, &o, &e);
 	struct outdir *out = d ? outdir_open(scratch) : NULL;
 	if (!out)
 		__builtin_trap();
@@ -143,9 +145,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
 
-	int r;
-	while ((r = da_step(d)) > 0)
-		;
+	int r = 0;
+	if (push) {
+		size_t at = 0;
+		while (r == 0 && at < size) {
+			size_t n = 1 + data[at] % 64;
+			n = n < size - at ? n : size - at;
+			r = da_feed(d, data + at, n, at + n == size);
+			at += n;
+		}
+		if (r == 0 && size == 0)
+			r = da_feed(d, NULL, 0, 1);
+	} else {
+		while ((r = da_step(d)) > 0)
+			;
+	}
 	/* Corrupt compressed data and --strict may end a run early; nothing
 	 * else may (a view failing in a scratch directory is a bug). */
 	if (r < 0 && r != DA_EIO && !(r == DA_ESTRICT && (o.flags & DA_STRICT)))
