@@ -20,6 +20,63 @@ struct sink {
 	void *ctx;
 };
 
+/* The cap on a line's length (INPUT_LINE_MAX, from the branch that adds
+ * it to input.c's reads): a line past it is handed on as the one empty
+ * line input_split_overlong makes, as read input does, whether it ends in
+ * one piece or grows in the carry. */
+#ifdef INPUT_LINE_MAX
+static int overlong(struct input_reader *rd, struct sink *s)
+{
+	struct input_chunk *c = &rd->chunk[0];
+	c->n = 0;
+	input_split_overlong(rd, c);
+	s->in->lineno = rd->lineno;
+	return s->fn(s->ctx, c->lines, c->n);
+}
+
+/* Lines a piece completes past the cap, as input_split_overlong's. */
+static void cap_lines(struct input_chunk *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (c->lines[i].len > INPUT_LINE_MAX)
+			c->lines[i] = (struct line){ input_overlong, 0, c->lines[i].no };
+}
+
+/* An unfinished line past the cap: dropped, and so is the rest of it. */
+static void cap_carry(struct input_reader *rd)
+{
+	if (rd->carry_len > INPUT_LINE_MAX) {
+		rd->skipping = 1;
+		rd->carry_len = 0;
+	}
+}
+
+/* While skipping: the bytes up to the line's end go; then the overlong
+ * line.  What is left of p, n is the rest after it. */
+static int skip(struct input_reader *rd, struct sink *s, const char **p, size_t *n, int last)
+{
+	if (!rd->skipping)
+		return 0;
+	const char *nl = *n ? memchr(*p, '\n', *n) : NULL;
+	if (!nl && !last) {
+		*p += *n;
+		*n = 0;
+		return 0;
+	}
+	rd->skipping = 0;
+	size_t k = nl ? (size_t)(nl - *p) + 1 : *n;
+	*p += k;
+	*n -= k;
+	return overlong(rd, s);
+}
+#define SKIPPING(rd) ((rd)->skipping)
+#else
+#define SKIPPING(rd) 0
+#define cap_lines(c) ((void)(c))
+#define cap_carry(rd) ((void)(rd))
+#define skip(rd, s, p, n, last) 0
+#endif
+
 /* The carry as the chunk the splitter works on: its lines end in
  * [from, carry_len); the unfinished rest is moved to its front. */
 static int split_carry(struct input_reader *rd, struct sink *s, size_t from, int last)
@@ -35,6 +92,7 @@ static int split_carry(struct input_reader *rd, struct sink *s, size_t from, int
 		start = c->len;
 	}
 	int r = 0;
+	cap_lines(c);
 	if (c->n) {
 		s->in->lineno = rd->lineno;
 		r = s->fn(s->ctx, c->lines, c->n);
@@ -74,10 +132,15 @@ static int may_write(struct input_reader *rd, const char *p, size_t n)
 /* Plain bytes.  The carry holds no newline between calls. */
 static int plain(struct input_reader *rd, struct sink *s, const char *p, size_t n, int last)
 {
-	int r;
+	int r = skip(rd, s, &p, &n, last);
+	if (r < 0)
+		return r;
 	const char *nl = n ? memchr(p, '\n', n) : NULL;
 	if (!nl) {
 		carry_append(rd, p, n);
+		cap_carry(rd);
+		if (last && SKIPPING(rd))
+			return skip(rd, s, &p, &n, 1);
 		return last && rd->carry_len ? split_carry(rd, s, rd->carry_len, 1) : 0;
 	}
 	if (rd->carry_len) {        /* the unfinished line ends here */
@@ -107,6 +170,7 @@ static int plain(struct input_reader *rd, struct sink *s, const char *p, size_t 
 		c->n = 0;
 		size_t start = 0;
 		input_split(rd, c, &start, 0);
+		cap_lines(c);
 		c->buf = NULL;
 		c->len = 0;
 		s->in->lineno = rd->lineno;
@@ -114,6 +178,9 @@ static int plain(struct input_reader *rd, struct sink *s, const char *p, size_t 
 			return r;
 	}
 	carry_append(rd, end, n - whole);
+	cap_carry(rd);
+	if (last && SKIPPING(rd))
+		return skip(rd, s, &p, &n, 1);
 	return last && rd->carry_len ? split_carry(rd, s, rd->carry_len, 1) : 0;
 }
 
@@ -152,17 +219,26 @@ static int compressed(struct input_reader *rd, struct sink *s, const void *p, si
 			r = -EIO;
 			break;
 		}
+		const char *got = rd->carry + rd->carry_len;
+		size_t ngot = (size_t)k;
+		if (k == 0 || SKIPPING(rd)) {
+			/* the end, or the rest of a line past the cap */
+			if ((r = skip(rd, s, &got, &ngot, k == 0)) < 0)
+				break;
+			memmove(rd->carry + rd->carry_len, got, ngot);
+		}
 		if (k == 0) {
 			r = rd->carry_len ? split_carry(rd, s, rd->carry_len, 1) : 0;
 			s->in->truncated = decode_truncated(rd->dec);
 			break;
 		}
-		if (!rd->ansi && memchr(rd->carry + rd->carry_len, 0x1b, (size_t)k))
+		if (!rd->ansi && memchr(rd->carry + rd->carry_len, 0x1b, ngot))
 			rd->ansi = 1;
 		size_t from = rd->carry_len;
-		rd->carry_len += (size_t)k;
+		rd->carry_len += ngot;
 		if ((r = split_carry(rd, s, from, 0)) < 0)
 			break;
+		cap_carry(rd);
 	}
 	rd->push = NULL;
 	rd->push_len = rd->push_pos = 0;

@@ -158,6 +158,44 @@ static void test_every_sample_pushed_whole_and_in_pieces_gives_the_same_records(
 	              (unsigned long long)records);
 }
 
+/* bytes as one gzip member, malloc'd. */
+static unsigned char *gzip_bytes(const char *bytes, size_t len, size_t *out)
+{
+	z_stream z;
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(deflateInit2(&z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	size_t cap = deflateBound(&z, (uLong)len);
+	unsigned char *gz = malloc(cap);
+	assert_non_null(gz);
+	z.next_in = (unsigned char *)(uintptr_t)bytes;
+	z.avail_in = (uInt)len;
+	z.next_out = gz;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	*out = cap - z.avail_out;
+	deflateEnd(&z);
+	return gz;
+}
+
+/* The records of compressed bytes against the plain ones': the same up
+ * to the accounting, which has the bytes read and the compression. */
+static void same_but_compressed(const char *what, const struct rec *want, const struct rec *got,
+                                size_t len, const char *comp)
+{
+	char *line = strstr(got->buf, "\nend bytes=");
+	char *wline = strstr(want->buf, "\nend bytes=");
+	assert_non_null(line);
+	assert_non_null(wline);
+	char head[64];
+	snprintf(head, sizeof(head), "\nend bytes=%zu ", len);
+	assert_memory_equal(line, head, strlen(head));
+	assert_non_null(strstr(line, comp));
+	struct rec a = *want, b = *got;
+	a.len = (size_t)(wline - want->buf);
+	b.len = (size_t)(line - got->buf);
+	same_records(what, &a, &b);
+}
+
 /* gzip and zstd pushed in pieces: the records of the plain file. */
 static void test_gzip_and_zstd_pushed_in_pieces(void **state)
 {
@@ -168,19 +206,8 @@ static void test_gzip_and_zstd_pushed_in_pieces(void **state)
 	struct rec want, got;
 	by_path(path, &want);
 
-	uLongf gz_cap = compressBound((uLong)len) + 64;
-	unsigned char *gz = malloc(gz_cap);
-	assert_non_null(gz);
-	z_stream z;
-	memset(&z, 0, sizeof(z));
-	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-	z.next_in = (unsigned char *)text;
-	z.avail_in = (uInt)len;
-	z.next_out = gz;
-	z.avail_out = (uInt)gz_cap;
-	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-	size_t gz_len = gz_cap - z.avail_out;
-	deflateEnd(&z);
+	size_t gz_len;
+	unsigned char *gz = gzip_bytes(text, len, &gz_len);
 
 	size_t zs_cap = ZSTD_compressBound(len);
 	char *zs = malloc(zs_cap);
@@ -194,23 +221,7 @@ static void test_gzip_and_zstd_pushed_in_pieces(void **state)
 	for (size_t k = 0; k < 2; k++)
 		for (uint64_t seed = 0; seed <= 3; seed++) {
 			pushed(c[k].bytes, c[k].len, seed, 0, FLAGS, &got);
-			/* the same but the bytes read and the compression */
-			char *line = strstr(got.buf, "\nend bytes=");
-			assert_non_null(line);
-			char head[64];
-			snprintf(head, sizeof(head), "\nend bytes=%zu ", c[k].len);
-			assert_memory_equal(line, head, strlen(head));
-			assert_non_null(strstr(line, c[k].comp));
-			struct rec plain = want;
-			/* compare up to the end line, then after its bytes= field */
-			size_t cut = (size_t)(line - got.buf);
-			char *wline = strstr(want.buf, "\nend bytes=");
-			assert_non_null(wline);
-			assert_int_equal(cut, (size_t)(wline - want.buf));
-			plain.len = cut;
-			struct rec part = got;
-			part.len = cut;
-			same_records(c[k].name, &plain, &part);
+			same_but_compressed(c[k].name, &want, &got, c[k].len, c[k].comp);
 			free(got.buf);
 		}
 	free(want.buf);
@@ -381,6 +392,55 @@ static void test_noisy_lines_pushed_as_read(void **state)
 	}
 }
 
+/* Lines of megabytes (none a dump writes: a binary, or garbage in a
+ * pipe) pushed in pieces, plain and gzip'd: the records of the same bytes
+ * read from memory, whatever the input does with such lines. */
+static void test_very_long_lines_pushed_as_read(void **state)
+{
+	(void)state;
+	size_t len;
+	char *text = slurp("samples/flush.dump", &len);
+	size_t big = 3u << 20, n = 0;
+	char *bytes = malloc(2 * len + 2 * big + 2);
+	assert_non_null(bytes);
+	memcpy(bytes, text, len);
+	n = len;
+	memset(bytes + n, 'x', big - 1);    /* a whole line of 3 MiB */
+	n += big - 1;
+	bytes[n++] = '\n';
+	memcpy(bytes + n, text, len);
+	n += len;
+	memset(bytes + n, 'y', big);        /* and one the dump ends in */
+	n += big;
+	size_t gz_len;
+	unsigned char *gz = gzip_bytes(bytes, n, &gz_len);
+	struct rec want, got;
+	memset(&want, 0, sizeof(want));
+	struct da_options o = options(&want, FLAGS);
+	da_dump *d = da_open_memory(bytes, n, &o, NULL);
+	rec_printf(&want, "result %d\n", da_read(d));
+	rec_end(&want, d);
+	da_close(d);
+	assert_int_equal(want.gens, 7);     /* flush.dump twice: its 3 flushes twice */
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		pushed(bytes, n, seed, 0, FLAGS, &got);
+		same_records("long lines", &want, &got);
+		free(got.buf);
+	}
+	pushed(bytes, n, 1, 1, FLAGS, &got);
+	same_records("long lines whole", &want, &got);
+	free(got.buf);
+	for (uint64_t seed = 2; seed <= 3; seed++) {
+		pushed((const char *)gz, gz_len, seed, 0, FLAGS, &got);
+		same_but_compressed("long lines gzip", &want, &got, gz_len, "gzip");
+		free(got.buf);
+	}
+	free(want.buf);
+	free(gz);
+	free(bytes);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +449,7 @@ int main(void)
 		cmocka_unit_test(test_feed_from_a_callback_after_the_last_or_elsewhere_is_einval),
 		cmocka_unit_test(test_errors_end_the_push_and_stay),
 		cmocka_unit_test(test_noisy_lines_pushed_as_read),
+		cmocka_unit_test(test_very_long_lines_pushed_as_read),
 	};
 	return cmocka_run_group_tests_name("push", tests, NULL, NULL);
 }
