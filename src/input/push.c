@@ -214,9 +214,9 @@ static int compressed(struct input_reader *rd, struct sink *s, const void *p, si
 		                     rd->carry_cap - rd->carry_len);
 		if (k == DECODE_AGAIN)
 			break;
-		if (k < 0) {
+		if (k < 0) {            /* -ENOMEM where the decoder says so */
 			rd->error = s->in->error = decode_error(rd->dec);
-			r = -EIO;
+			r = k == -ENOMEM ? -ENOMEM : -EIO;
 			break;
 		}
 		const char *got = rd->carry + rd->carry_len;
