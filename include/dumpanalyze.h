@@ -119,8 +119,8 @@ enum da_section {
 };
 
 /* A trace's lines, section by section: buf + off[s], len[s] bytes, each
- * line ending in '\n', byte for byte as in the dump.  Only with
- * DA_KEEP_TEXT. */
+ * line ending in '\n', byte for byte as in the dump (buf is never NULL).
+ * Only with DA_KEEP_TEXT. */
 struct da_trace_text {
 	const char *buf;
 	size_t off[DA_SEC_COUNT], len[DA_SEC_COUNT];

@@ -114,8 +114,14 @@ static struct arena *records(struct model *m)
  * arena, or with callback_only the parser's, valid for the callback. */
 static const struct da_trace_text *keep_text(struct model *m, const struct da_trace_text *src)
 {
-	if (!src || m->callback_only)
+	if (!src || (m->callback_only && src->buf))
 		return src;
+	if (!src->buf) {            /* no line yet: buf is "", never NULL */
+		struct da_trace_text *t = arena_alloc(&m->arena, sizeof(*t));
+		*t = *src;
+		t->buf = "";
+		return t;
+	}
 	size_t end = 0;
 	for (int s = 0; s < DA_SEC_COUNT; s++)
 		if (src->off[s] + src->len[s] > end)

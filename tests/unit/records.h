@@ -21,6 +21,7 @@ struct rec {
 
 static inline void rec_put(struct rec *r, const char *p, size_t n)
 {
+	assert_non_null(p);         /* the library never hands out NULL bytes */
 	if (r->len + n + 1 > r->cap) {
 		size_t cap = r->cap ? r->cap : 1 << 16;
 		while (cap < r->len + n + 1)
