@@ -20,10 +20,11 @@ struct sink {
 	void *ctx;
 };
 
-/* The cap on a line's length (INPUT_LINE_MAX, from the branch that adds
- * it to input.c's reads): a line past it is handed on as the one empty
- * line input_split_overlong makes, as read input does, whether it ends in
- * one piece or grows in the carry. */
+/* The cap on a line's length, where input.h has one (INPUT_LINE_MAX,
+ * which input.c's reads keep to): a line past it is handed on as the one
+ * empty line input_split_overlong makes, as read input does, whether it
+ * ends within a piece or grows in the carry.  (Without the cap, as on a
+ * tree before it, these are nothing.) */
 #ifdef INPUT_LINE_MAX
 static int overlong(struct input_reader *rd, struct sink *s)
 {
