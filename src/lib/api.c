@@ -1,6 +1,7 @@
 /* api.c — the public API (dumpanalyze.h): versions, errors, the sink
- * that keeps the answers, accounting and closing.  Opening is open.c,
- * reading read.c, the answers answers_api.c. */
+ * that keeps the answers (and feeds the findings), accounting and
+ * closing.  Opening is open.c, reading read.c, the answers
+ * answers_api.c, the findings findings_api.c. */
 #include <stdlib.h>
 #include <string.h>
 #include "dumpanalyze.h"
@@ -66,6 +67,8 @@ static int tee_trace(void *data, const struct da_trace *t)
 {
 	da_dump *d = data;
 	answers_trace(d->answers, t);
+	if (d->findings)
+		findings_trace(d->findings, t);
 	return d->sink && d->sink->trace ? d->sink->trace(d->sink_data, t) : 0;
 }
 
@@ -73,6 +76,8 @@ static int tee_abort(void *data, const struct da_abort *a)
 {
 	da_dump *d = data;
 	answers_abort(d->answers, a);
+	if (d->findings)
+		findings_abort(d->findings, a);
 	return d->sink && d->sink->abort ? d->sink->abort(d->sink_data, a) : 0;
 }
 
@@ -87,6 +92,8 @@ static int tee_gen_end(void *data, const struct da_gen *g)
 	da_dump *d = data;
 	int r = d->sink && d->sink->gen_end ? d->sink->gen_end(d->sink_data, g) : 0;
 	answers_gen_end(d->answers, g);
+	if (d->findings)
+		findings_gen_end(d->findings, d->answers, g);
 	return r;
 }
 
@@ -96,6 +103,16 @@ const struct da_sink api_tee = DA_SINK(
 );
 
 /* ---- accounting ----------------------------------------------------- */
+
+const struct answers *api_answers(const da_dump *d)
+{
+	return d->answers;
+}
+
+const struct profile *api_profile(const da_dump *d)
+{
+	return d->profile;
+}
 
 /* A NULL handle (a failed open's) answers as an empty one. */
 static const struct da_counts no_counts;
@@ -172,6 +189,7 @@ void da_close(da_dump *d)
 		answers_free(d->answers);
 		free(d->answers);
 	}
+	api_findings_free(d);
 	free(d->vmdef);
 	free(d->name);
 	free(d);

@@ -1,6 +1,8 @@
 /* api.h — the dump handle, shared by the public API's files inside the
  * library: api.c (the handle, accounting), open.c (options, opening),
- * read.c (da_step, da_feed), answers_api.c (the whole-run answers). */
+ * read.c (da_step, da_feed), answers_api.c (the whole-run answers),
+ * findings_api.c (what the findings read, and the findings); and what the
+ * tool asks of a handle. */
 #ifndef DUMPANALYZE_API_H
 #define DUMPANALYZE_API_H
 
@@ -8,6 +10,7 @@
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
 #include "analysis/vmdef.h"
+#include "findings/findings.h"
 #include "input/input.h"
 #include "model/model.h"
 #include "util/diag.h"
@@ -30,7 +33,11 @@ struct da_dump {
 	const struct da_sink *sink; /* &sink_copy, or NULL */
 	struct da_sink sink_copy;   /* the user's, so theirs may go after open */
 	void *sink_data;
-	struct answers *answers;    /* with DA_ANSWERS */
+	struct answers *answers;    /* with DA_ANSWERS (or DA_FINDINGS) */
+	struct findings *findings;  /* with DA_FINDINGS */
+	struct profile *profile;    /* da_use_profile */
+	struct source_finder finder;    /* da_use_source_root's directories */
+	int stepped;                /* read or fed: too late to add those */
 	struct answers_out *out;    /* the answers' public records, made once
 	                               reading is over */
 	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
@@ -48,5 +55,14 @@ extern const struct da_sink api_tee;
 int api_over(da_dump *d, int err);
 void api_answers_make(da_dump *d);
 void api_answers_free(da_dump *d);
+/* The findings, made at the end of a complete read (findings_api.c), and
+ * what they read, freed. */
+void api_findings_make(da_dump *d);
+void api_findings_free(da_dump *d);
+
+/* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS), and the
+ * profile da_use_profile read, or NULL: the tool's views use them. */
+const struct answers *api_answers(const da_dump *d);
+const struct profile *api_profile(const da_dump *d);
 
 #endif

@@ -18,7 +18,7 @@
 #define STRUCT_MAX 4096
 
 #define FLAGS_KNOWN (DA_KEEP_TEXT | DA_STRICT | DA_ANSWERS | DA_NO_THREAD | DA_NOTES | \
-                     DA_CALLBACK_ONLY)
+                     DA_FINDINGS | DA_CALLBACK_ONLY)
 
 enum source { FROM_PATH, FROM_FD, FROM_MEMORY, FROM_PUSH };
 
@@ -138,7 +138,12 @@ static void open_parts(void *arg)
 		d->sink = &d->sink_copy;
 	}
 	d->sink_data = opts->sink_data;
-	if (opts->flags & DA_ANSWERS) {
+	source_finder_empty(&d->finder);
+	if (opts->flags & DA_FINDINGS) {
+		d->findings = xrealloc(NULL, sizeof(*d->findings));
+		findings_init(d->findings);
+	}
+	if (opts->flags & (DA_ANSWERS | DA_FINDINGS)) {
 		d->answers = xrealloc(NULL, sizeof(*d->answers));
 		memset(d->answers, 0, sizeof(*d->answers));
 		model_init(&d->model, &d->diag, &api_tee, d);

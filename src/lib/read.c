@@ -50,6 +50,8 @@ static int finish(da_dump *d)
 		r = parser_end(d->parser, in->lineno);
 	if (r >= 0)
 		r = model_finish(&d->model, in->lineno);
+	if (r >= 0)
+		api_findings_make(d);
 	return api_over(d, r < 0 ? stopped(d) : 0);
 }
 
@@ -116,6 +118,7 @@ int da_step(da_dump *d)
 	int r = may_read(d);
 	if (r != API_READING)
 		return r;
+	d->stepped = 1;
 	struct stepping st = { d, 0 };
 	return run(d, step, &st) < 0 ? DA_ENOMEM : st.r;
 }
@@ -177,6 +180,7 @@ int da_feed(da_dump *d, const void *buf, size_t len, int last)
 	int r = may_read(d);
 	if (r != API_READING)
 		return r;
+	d->stepped = 1;
 	struct feeding f = { d, buf, len, last, 0, 0 };
 	return run(d, feed, &f) < 0 ? DA_ENOMEM : f.r;
 }
