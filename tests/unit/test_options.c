@@ -109,8 +109,7 @@ static void test_man_entries(void **s)
 	assert_int_equal(cli_noptions, 17);
 	assert_int_equal(nviews, 17);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP
-"), 17 + 17 + 4);
+	assert_int_equal(count(text, ".TP\n"), 17 + 17 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */
