@@ -24,7 +24,8 @@ enum da_error {
 	DA_ESTOPPED = -4,
 	DA_EINVAL = -5,
 	DA_EOPEN = -6,
-	DA_EINTR = -7
+	DA_EINTR = -7,
+	DA_EFORMAT = -8
 };
 enum da_severity {
 	DA_WARNING,
@@ -39,7 +40,8 @@ enum da_flags {
 	DA_ANSWERS = 1 << 2,
 	DA_NO_THREAD = 1 << 3,
 	DA_NOTES = 1 << 4,
-	DA_CALLBACK_ONLY = 1 << 5
+	DA_FINDINGS = 1 << 5,
+	DA_CALLBACK_ONLY = 1 << 6
 };
 struct da_options {
 	size_t size;

@@ -1,9 +1,9 @@
 /* push_exits.c — a dump read as it arrives, in pieces, from a pipe (or a
  * socket, or any descriptor: the loop is the same), the way a log shipper
  * or a server module gets it: da_open_push and da_feed.  It prints each
- * generation's counts as it ends, then the hottest exits with where their
- * trace starts and where they resume, in the lines of dumpanalyze's
- * summary.txt.
+ * generation's counts as it ends, then the ten most taken exits with
+ * where their trace starts and where they resume, in the form of
+ * dumpanalyze's summary.txt.
  *   cc -o push_exits push_exits.c $(pkg-config --cflags --libs dumpanalyze)
  *   luajit -jdump=+x,/dev/stdout app.lua | ./push_exits
  *   ./push_exits -b 1 < app.dump.gz          (one byte per read) */

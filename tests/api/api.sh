@@ -185,23 +185,46 @@ check "cdef.lua: a declaration unlike the header's is refused" \
 
 # ---- push_exits: a dump fed in pieces from a pipe --------------------------
 
-pushed=0 resumed=0
+pushed=0 resumed=0 hot=0
 for dump in penlight-x.dump flush.dump luajit2.dump late.dump blacklist-luajit21.dump; do
 	out=$TMP/push-$dump
-	$DA -q --views summary --dump "$SAMPLES/$dump" --out-dir "$out" > /dev/null
+	$DA -q --views summary,exits,jsonl --dump "$SAMPLES/$dump" --out-dir "$out" > /dev/null 2>&1
 	check "$dump: the tool's exit status" 0 $?
-	# The summary's per-generation and hottest-exit lines.
+	# The summary's per-generation lines.
 	sed -n '/^per generation$/,/^$/p' "$out/summary.txt" | grep '^  gen ' > "$TMP/$dump.gens"
-	sed -n '/^hottest exits$/,/^$/p' "$out/summary.txt" | grep '^  gen ' > "$TMP/$dump.hot"
+	# Every exit the tool counted: "GEN TRACE/EXIT COUNT SIDE", a trace's
+	# rows of one exit summed (taken before and after it was known).
+	for f in "$out"/gen-*-exits.csv; do
+		g=${f##*/gen-} g=${g%%-*}
+		tr -d '\r' < "$f" | awk -F, -v g="$g" 'NR > 1 { k = $1 "/" $2; c[k] += $3; if ($4 != "") s[k] = $4 }
+			END { for (k in c) print g, k, c[k], (k in s ? s[k] : 0) }'
+	done | sort -k3,3nr > "$TMP/$dump.exits"
+	# Every trace's start: "GEN ID FILE:LINE" (jsonl).
+	cat "$out"/gen-*.jsonl | jq -r 'select(.type == "trace") | "\(.gen) \(.id) \(.file):\(.line)"' \
+		> "$TMP/$dump.starts"
 	# Piped whole, one byte per read, 7 bytes, and gzip'd in 100-byte reads.
 	for how in "cat:65536" "cat:1" "cat:7" "gzip -c:100"; do
 		cmd=${how%:*} b=${how#*:}
 		$cmd "$SAMPLES/$dump" | LD_LIBRARY_PATH=$lib $vg "$TMP/push_exits" -b "$b" > "$TMP/push.out"
 		check "$dump | $cmd, $b bytes a read: push_exits exit status" 0 $?
 		sed -n '/^per generation$/,/^$/p' "$TMP/push.out" | grep '^  gen ' > "$TMP/push.gens"
-		sed -n '/^hottest exits$/,/^$/p' "$TMP/push.out" | grep '^  gen ' > "$TMP/push.hot"
 		check_file "$dump | $cmd -b $b: per generation = summary.txt's" "$TMP/$dump.gens" "$TMP/push.gens"
-		check_file "$dump | $cmd -b $b: hottest exits = summary.txt's" "$TMP/$dump.hot" "$TMP/push.hot"
+		# "  gen G exit T/E taken C [side trace S] [→ FILE:LINE]"
+		sed -n '/^hottest exits$/,/^$/p' "$TMP/push.out" | grep '^  gen ' |
+			sed 's/^  gen \([0-9]*\) *exit *\([0-9/]*\) *taken *\([0-9]*\)\(  side trace \([0-9]*\)\)\{0,1\}\(  → \(.*\)\)\{0,1\}$/\1 \2 \3 s\5 @\7/' \
+			> "$TMP/push.hot"
+		bad=
+		while read -r g te c side at; do
+			side=${side#s} at=${at#@}
+			grep -qx "$g $te $c ${side:-0}" "$TMP/$dump.exits" || bad="$bad $g:$te:$c:${side:-0}"
+			[ -z "$at" ] || grep -qx "$g ${te%/*} $at" "$TMP/$dump.starts" || bad="$bad $te@$at"
+		done < "$TMP/push.hot"
+		check "$dump | $cmd -b $b: hottest exits = exits.csv's rows, places = the traces' starts" "" "$bad"
+		n=$(wc -l < "$TMP/push.hot")
+		check "$dump | $cmd -b $b: they are the $n most taken" \
+			"$(head -n "$n" "$TMP/$dump.exits" | cut -d' ' -f3 | tr '\n' ' ')" \
+			"$(cut -d' ' -f3 "$TMP/push.hot" | tr '\n' ' ')"
+		hot=$((hot + n))
 		pushed=$((pushed + 1))
 	done
 	# Where each hottest exit resumes: the first trace or attempt the dump
@@ -224,6 +247,7 @@ for dump in penlight-x.dump flush.dump luajit2.dump late.dump blacklist-luajit21
 	resumed=$((resumed + n))
 done
 ran "push_exits runs compared with the tool's summary" "$pushed" 20
+ran "hottest exits checked" "$hot"
 ran "resume places checked against the dumps' start lines" "$resumed"
 
 # ---- the findings ----------------------------------------------------------
