@@ -1,13 +1,15 @@
 /* samples.h — the sample dumps for the API's unit tests: a file's bytes,
- * and the path of every dump in samples/ (plain and .xz).  Run from the
+ * gzip'd bytes, and the path of every dump in samples/ (plain and .xz).  Run from the
  * top of the tree.  Include after <cmocka.h>. */
 #ifndef DUMPANALYZE_TEST_SAMPLES_H
 #define DUMPANALYZE_TEST_SAMPLES_H
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* The file's bytes, malloc'd, with a NUL after them. */
 static inline char *slurp(const char *path, size_t *len)
@@ -25,6 +27,25 @@ static inline char *slurp(const char *path, size_t *len)
 	fclose(fp);
 	*len = (size_t)n;
 	return buf;
+}
+
+/* bytes as one gzip member, malloc'd (the test links zlib). */
+static inline unsigned char *gzip_bytes(const char *bytes, size_t len, size_t *out)
+{
+	z_stream z;
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	size_t cap = deflateBound(&z, (uLong)len);
+	unsigned char *gz = malloc(cap);
+	assert_non_null(gz);
+	z.next_in = (unsigned char *)(uintptr_t)bytes;
+	z.avail_in = (uInt)len;
+	z.next_out = gz;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	*out = cap - z.avail_out;
+	deflateEnd(&z);
+	return gz;
 }
 
 /* "samples/NAME" for every NAME.dump and NAME.dump.xz there, malloc'd

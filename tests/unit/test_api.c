@@ -20,25 +20,6 @@
 
 #define PENLIGHT "samples/penlight-x.dump"
 
-/* text as a gzip member, malloc'd. */
-static unsigned char *gzip(const char *text, size_t len, size_t *out_len)
-{
-	z_stream z;
-	memset(&z, 0, sizeof(z));
-	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-	size_t cap = deflateBound(&z, (uLong)len);
-	unsigned char *out = malloc(cap);
-	assert_non_null(out);
-	z.next_in = (unsigned char *)(uintptr_t)text;
-	z.avail_in = (uInt)len;
-	z.next_out = out;
-	z.avail_out = (uInt)cap;
-	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-	*out_len = cap - z.avail_out;
-	deflateEnd(&z);
-	return out;
-}
-
 /* A descriptor of an unlinked file holding buf. */
 static int fd_with(const void *buf, size_t len)
 {
@@ -140,7 +121,7 @@ static void test_path_fd_memory_thread_or_not_plain_or_gzip_same_counts(void **s
 	(void)state;
 	size_t len, gz_len;
 	char *text = slurp(PENLIGHT, &len);
-	unsigned char *gz = gzip(text, len, &gz_len);
+	unsigned char *gz = gzip_bytes(text, len, &gz_len);
 	assert_true(gz_len < len / 4);
 	int err = 1;
 

@@ -158,25 +158,6 @@ static void test_every_sample_pushed_whole_and_in_pieces_gives_the_same_records(
 	              (unsigned long long)records);
 }
 
-/* bytes as one gzip member, malloc'd. */
-static unsigned char *gzip_bytes(const char *bytes, size_t len, size_t *out)
-{
-	z_stream z;
-	memset(&z, 0, sizeof(z));
-	assert_int_equal(deflateInit2(&z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-	size_t cap = deflateBound(&z, (uLong)len);
-	unsigned char *gz = malloc(cap);
-	assert_non_null(gz);
-	z.next_in = (unsigned char *)(uintptr_t)bytes;
-	z.avail_in = (uInt)len;
-	z.next_out = gz;
-	z.avail_out = (uInt)cap;
-	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-	*out = cap - z.avail_out;
-	deflateEnd(&z);
-	return gz;
-}
-
 /* The records of compressed bytes against the plain ones': the same up
  * to the accounting, which has the bytes read and the compression. */
 static void same_but_compressed(const char *what, const struct rec *want, const struct rec *got,
