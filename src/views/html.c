@@ -20,6 +20,7 @@
 #include "analysis/answers.h"
 #include "views/html/html.h"
 #include "views/source.h"
+#include "html_assets.h"       /* made by scripts/embed.sh */
 
 struct html_state {
 	struct answers answers;     /* first: the answers_view_* hooks */
@@ -29,6 +30,8 @@ struct html_state {
 	struct tally locs;          /* where traces and attempts start and
 	                               abort: (loc as written or NULL for
 	                               "file:line", file, line) */
+	struct html_gen_lines gen_lines;    /* each generation's last line */
+	int assets;                 /* the pages' shared files are written */
 };
 
 /* ---- trace rows ------------------------------------------------------- */
@@ -119,10 +122,37 @@ static int html_abort(struct view_ctx *c, const struct da_abort *r)
 	return html_gen_abort(&s->gen, &s->text, c, r);
 }
 
+/* The files every generation's page loads, written once with the first
+ * generation's page (so the pages of a run that stops later, under
+ * --strict, still have them): its CSS, its script, and a first
+ * source-links.js without links, which the run's end replaces. */
+static int write_assets(struct view_ctx *c)
+{
+	static const struct { const char *name, *text; } assets[] = {
+		{ HTML_CSS_FILE, html_css },
+		{ HTML_BUSHES_FILE, html_bushes_js },
+		{ HTML_LINKS_FILE, "/* dumpanalyze: no source links yet (the run's end writes them) */\n"
+		                   "var DA_SOURCE = {};\n" },
+	};
+	for (size_t i = 0; i < sizeof(assets) / sizeof(assets[0]); i++) {
+		struct outfile *f = outfile_create(c->out, assets[i].name);
+		if (!f || outfile_write(f, assets[i].text, strlen(assets[i].text)) < 0 ||
+		    outfile_commit(f) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct html_state *s = c->state;
 	answers_gen_end(&s->answers, g);
+	html_gen_lines_add(&s->gen_lines, g->number, g->last_line);
+	if (!s->assets) {
+		if (write_assets(c) < 0)
+			return -1;
+		s->assets = 1;
+	}
 	if (write_trace_rows(c, g) < 0)
 		return -1;
 	return html_gen_write(&s->gen, &s->text, c, g);
@@ -149,7 +179,7 @@ static int loc_link_order(const void *x, const void *y)
  * time.  Keys sorted by bytes: same input, same file. */
 static int write_source_links(struct view_ctx *c, struct html_state *s)
 {
-	struct outfile *f = outfile_create(c->out, "source-links.js");
+	struct outfile *f = outfile_create(c->out, HTML_LINKS_FILE);
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
@@ -210,19 +240,21 @@ static int html_finish(struct view_ctx *c)
 		if (r == 0)
 			r = write_source_links(c, s);
 		if (r == 0)
-			r = html_index_write(c, &s->answers, s->traces != NULL);
+			r = html_index_write(c, &s->answers, s->traces != NULL, &s->gen_lines);
 	} else if (s->traces) {
 		outfile_discard(s->traces);
 	}
 	answers_free(&s->answers);
 	tally_free(&s->locs);
+	html_gen_lines_free(&s->gen_lines);
 	html_gen_free(&s->gen);
 	html_text_free(&s->text);
 	return r;
 }
 
-/* The report's source lines link to the source view's pages. */
-static const char *const html_requires[] = { "source", NULL };
+/* The report's source lines link to the source view's pages; with a
+ * profile of stacks it shows the flame graph. */
+static const char *const html_requires[] = { "source", "flamegraph", NULL };
 
 const struct view view_html = {
 	.name = "html",
@@ -314,7 +346,7 @@ const struct view view_html = {
 		"from text in the dump.\n"
 		".B index.html\n"
 		"is written when the run ends; a run that fails leaves none.\n",
-	.needs = NEEDS_TEXT,
+	.needs = NEEDS_TEXT | NEEDS_FINDINGS,
 	.is_default = 0,
 	.requires = html_requires,
 	.state_size = sizeof(struct html_state),

@@ -115,21 +115,6 @@ static void put_covered(FILE *fp, const struct src_model *m, const struct src_fi
 	putc('\n', fp);
 }
 
-/* The findings whose extent lies in the file of that name, best first. */
-static const struct da_finding **file_findings(const da_dump *d, const char *name, size_t *n)
-{
-	size_t total = d ? da_findings(d) : 0, len = intern_len(name);
-	const struct da_finding **v = xrealloc(NULL, (total ? total : 1) * sizeof(*v));
-	*n = 0;
-	for (size_t i = 0; i < total; i++) {
-		const struct da_finding *x = da_finding(d, i);
-		if (x->file && x->basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
-		    strlen(x->file) == len && memcmp(x->file, name, len) == 0)
-			v[(*n)++] = x;
-	}
-	return v;
-}
-
 /* "> finding 1 (blacklisted-loop, lines 20-23, costly): ..." */
 static void put_finding_story(FILE *fp, const struct da_finding *x)
 {
@@ -194,7 +179,7 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 		if (m->lines[f->lines[i]].line > top && src_line_notable(&m->lines[f->lines[i]]))
 			top = m->lines[f->lines[i]].line;
 	size_t nfx = 0;
-	const struct da_finding **fx = file_findings(dump, f->name, &nfx);
+	const struct da_finding **fx = source_file_findings(dump, f->name, &nfx);
 	for (size_t i = 0; i < nfx; i++)
 		if (fx[i]->end_line > top)
 			top = fx[i]->end_line;
