@@ -437,7 +437,7 @@ const struct view view_source = {
 	.name = "source",
 	.summary = "the JIT's story next to each source line (text and report pages)",
 	.files = "source.txt source-index.html source-K.html",
-	.readme = "every Lua file the dump names, ranked by aborts, with the lines that have a JIT story (traces started, aborts, blacklisting, links, luajit2 coverage, `--profile` samples and callee time) and two lines of context; `source-K.html`: each file read whole, annotated, linked to the report's traces; files are read only under the current directory and `--source-root`",
+	.readme = "every Lua file the dump names, ranked by aborts, with the lines that have a JIT story (traces started, aborts, blacklisting, links, luajit2 coverage, `--profile` samples and callee time) and two lines of context; `source-K.html`: each file read whole, annotated, linked to the report's traces, each finding's whole extent marked with its rank and a link back to it in the report; files are read only under the current directory and `--source-root`",
 	.man =
 		".B source.txt\n"
 		":\n"
@@ -489,6 +489,14 @@ const struct view view_source = {
 		"and aborted attempts\n"
 		".RI ( gen\\-G\\-bushes.html#abort\\-L ,\n"
 		"L the abort's dump line);\n"
+		"every line of a finding's extent (LINE to END_LINE of\n"
+		".BR findings.csv )\n"
+		"carries a bar, one per finding that holds it, and names them on hover;\n"
+		"under its first line a row\n"
+		".RI ( #finding\\- R )\n"
+		"gives the finding's rank, kind, severity, extent, cost and advice and,\n"
+		"when the run writes the report, links to it there\n"
+		".RI ( index.html#finding\\- R ).\n"
 		".B source\\-index.html\n"
 		"lists every file and chunk.\n",
 	.needs = NEEDS_TEXT | NEEDS_FINDINGS,

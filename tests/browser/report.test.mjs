@@ -10,6 +10,7 @@
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
+import { csv } from "../cli/csv.mjs";
 
 const dir = process.argv[2];
 const samples = process.argv[3];
@@ -22,26 +23,6 @@ function check(name, cond, detail) {
 function same(name, want, got) {
   const w = JSON.stringify(want), g = JSON.stringify(got);
   check(name, w === g, `expected: ${w}\n       got:      ${g}`);
-}
-
-// RFC 4180 as csvout.c writes it: CRLF rows, quotes doubled.
-function csv(file) {
-  const text = fs.readFileSync(file, "utf8"), rows = [];
-  let row = [], field = "", quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(field); field = ""; }
-    else if (c === "\r") { /* CRLF */ }
-    else if (c === "\n") { row.push(field); rows.push(row); row = []; field = ""; }
-    else field += c;
-  }
-  const head = rows.shift();
-  return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
 }
 
 async function open(browser, file, viewport) {
