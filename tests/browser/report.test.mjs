@@ -490,8 +490,6 @@ async function fixFirst(browser) {
   same("... its last bytecodes recorded = the dump's, the last one BYTECODE",
     [recorded.slice(-4).join("\n"), top.BYTECODE],
     await page.$eval("#panel pre.dumptext", (p) => [p.textContent, p.textContent.split("\n").pop()]));
-  if (process.env.DA_SCREENSHOTS)
-    await page.screenshot({ path: path.join(process.env.DA_SCREENSHOTS, "report-attempt.png") });
 
   // A finding below the first screen's: #finding-R shows its table row.
   const below = rows.find((r) => r.SAME_CAUSE !== "");
