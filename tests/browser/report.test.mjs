@@ -319,6 +319,9 @@ async function hostile(browser) {
       const sites = (await cells(page, "sites")).map((r) => r[0]);
       check("the img chunk name is shown as text", sites.includes("<img src=x onerror=alert(1)>"),
         JSON.stringify(sites));
+      const places = await page.$$eval("#fix-first .where", (ws) => ws.map((w) => [w.textContent, w.tagName]));
+      same("the first screen's findings: names from the dump as text, no link (no source page)",
+        [["\"<svg onload=alert(1)>\":2", "SPAN"], ["<img src=x onerror=alert(1)>:2", "SPAN"]], places);
     } else {
       const text = await page.textContent("main");
       check("gen page shows the name as text", text.includes("root at <script>document.title='pwned'</script>:2"));

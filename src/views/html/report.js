@@ -160,8 +160,14 @@
   function place(file, line, end) {
     return file === null ? "" : file + (line !== null ? ":" + line + (end !== null && end > line ? "\u2013" + end : "") : "");
   }
+  /* A link to a source line (only in the form the source view writes),
+   * else the text alone. */
   function linkOr(text, href) {
-    return href ? (function () { var a = el("a", text); a.href = href; return a; })() : el("span", text);
+    href = sourcePage(href);
+    if (!href) return el("span", text);
+    var a = el("a", text);
+    a.href = href;
+    return a;
   }
   function attemptHref(f) {
     return f.dump_line && f.abort_gen ? "gen-" + Number(f.abort_gen) + "-bushes.html#abort-" + Number(f.dump_line) : null;
