@@ -190,17 +190,22 @@ static void put_exits(FILE *fp, const struct answers *a, const struct view_set *
 	fprintf(fp, ",\n\"nexits\":%" PRIu64 ",\"ncold\":%" PRIu64, a->nexits_all, a->ncold_all);
 }
 
+static void put_flamegraph(FILE *fp, int *n, const char *file, const char *title)
+{
+	fprintf(fp, "%s[\"%s\",", (*n)++ ? "," : "", file);
+	html_put_json(fp, title, strlen(title));
+	putc(']', fp);
+}
+
 /* "flamegraphs": [file, title] of each flame graph this run draws (the
  * flamegraph view, which html brings along for a profile of stacks), for
  * the page to show. */
 static void put_flamegraphs(FILE *fp, struct view_ctx *c)
 {
+	int n = 0;
 	fputs(",\n\"flamegraphs\":[", fp);
-	if (c->profile && c->profile->kind == PROFILE_STACKS && view_set_has(c->set, "flamegraph")) {
-		fputs("[\"flamegraph.svg\",", fp);
-		html_put_json(fp, c->profile->path, strlen(c->profile->path));
-		putc(']', fp);
-	}
+	if (c->profile && c->profile->kind == PROFILE_STACKS && view_set_has(c->set, "flamegraph"))
+		put_flamegraph(fp, &n, "flamegraph.svg", c->profile->path);
 	fputs("]", fp);
 }
 

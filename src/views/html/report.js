@@ -201,15 +201,17 @@
       li.dataset.state = st[0];
       li.appendChild(el("i", null, "sw " + st[1]));
       li.appendChild(document.createTextNode(st[0] + " "));
-      li.appendChild(el("b", p + "%"));
-      li.appendChild(document.createTextNode(" " + samplesText(v) + (i === 0 ? " (JIT failures cost only these)" : "")));
+      /* a profile of percentages: the share alone, to two places */
+      li.appendChild(el("b", sh.percent ? samplesText(v) : p + "%"));
+      li.appendChild(document.createTextNode((sh.percent ? "" : " " + samplesText(v)) +
+        (i === 0 ? " (JIT failures cost only these)" : "")));
       legend.appendChild(li);
     });
     box.appendChild(bar);
     box.appendChild(legend);
     var ch = el("p", null, "charged");
     ch.id = "charged";
-    ch.textContent = "Charged to the findings: " + samplesText(sh.charged) + " interpreted samples, " +
+    ch.textContent = "Charged to the findings: " + (sh.percent ? "" : samplesText(sh.charged) + " interpreted samples, ") +
       pct(sh.charged, sh.total) + "% of all samples (" + pct(sh.charged, sh.state[0]) + "% of the interpreted).";
     box.appendChild(ch);
   })();
@@ -239,8 +241,9 @@
       cost.appendChild(document.createTextNode("no extent to charge samples to (score " + f.score + ")"));
     } else if (f.samples !== null) {
       cost.appendChild(el("b", f.share.toFixed(2) + "%"));
-      cost.appendChild(document.createTextNode(" of the samples \u00b7 " + samplesText(f.samples) + " " +
-        (sh && sh.states ? "interpreted" : "") + " samples \u00b7 extent from the " + f.basis));
+      cost.appendChild(document.createTextNode(" of the samples \u00b7 " +
+        (sh.percent ? (sh.states ? "interpreted" : "all states") : samplesText(f.samples) + " " +
+          (sh.states ? "interpreted samples" : "samples")) + " \u00b7 extent from the " + f.basis));
     } else {
       cost.appendChild(document.createTextNode("score " + f.score));
     }
