@@ -212,8 +212,20 @@ check "--explain 'failed to allocate mcode memory'" \
 	"MCODEAL: failed to allocate mcode memory
 builds:    LuaJIT 2.0, LuaJIT 2.1 before 2024 (2.1.0-beta3), OpenResty luajit2, LuaJIT 2.1 since 2024
 meaning:   The machine-code area is full (-Omaxmcode reached) or could not be mapped, so every trace is flushed next.
-try:       Raise -Omaxmcode (and -Osizemcode if single traces are large) so the compiled code fits." \
+try:       Raise -Omaxmcode (and -Osizemcode if single traces are large) so the compiled code fits.
+rule:      DA130 mcode-full, costly and fixable: Every compiled trace is thrown away when machine code runs out; raising the limit is one option." \
 	"$($DA --explain 'failed to allocate mcode memory')"
+# An NYI bytecode has its own rule once the bytecode is known; a bare
+# number both numberings read differently keeps the trace error's.
+check "--explain FNEW: the closure rule" \
+	"rule:      DA203 closure-in-loop, costly and fixable: A closure created on every run keeps the loop or function interpreted; creating it once is a source change." \
+	"$($DA --explain FNEW | grep '^rule:')"
+check "--explain 'NYI: bytecode 51' (FNEW in 2.1, TDUP in 2.0): NYIBC's rule" \
+	"rule:      DA108 unsupported-bytecode, costly and fixable: The bytecode keeps the whole loop or function interpreted; moving it out is a source change." \
+	"$($DA --explain 'NYI: bytecode 51' | grep '^rule:')"
+check "--explain down-recursion: usually harmless" \
+	"rule:      DA115 down-recursion, usually harmless: Recording restarts at the return; nothing is lost." \
+	"$($DA --explain 'down-recursion, restarting' | grep '^rule:')"
 $DA --explain 'trace to long' > "$TMP/out" 2> "$TMP/err"
 check "--explain unknown: exit 1" 1 $?
 check "--explain unknown: nothing on stdout" "" "$(cat "$TMP/out")"
