@@ -20,6 +20,8 @@ struct run {
 	size_t nsource_roots;
 	const char *out_dir, *views, *compare, *fail_on;
 	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
+	const char *baseline;       /* --baseline FILE */
+	const char *write_baseline; /* --write-baseline FILE */
 	int quiet, verbose, strict;
 	int json;                   /* --compare --json */
 	int allow_empty;            /* --compare --allow-empty */
@@ -30,7 +32,8 @@ struct run {
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
-       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY };
+       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_BASELINE,
+       OPT_WRITE_BASELINE };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

@@ -131,7 +131,7 @@ const struct option_doc cli_options[] = {
 	  "See\n"
 	  ".BR COMPARE .\n" },
 	{ { "fail-on", required_argument, NULL, OPT_FAIL_ON }, "RULES",
-	  "with --compare: exit 1 on aborts+N, aborts+N%, traces-N%, new-reasons, new-sites",
+	  "with --compare: exit 1 when a rule is crossed (new-sites, new-reasons, cost+P, ...)",
 	  "With\n"
 	  ".BR \\-\\-compare :\n"
 	  "exit with status 1 when a rule is crossed, for a CI job that gates a\n"
@@ -175,6 +175,45 @@ const struct option_doc cli_options[] = {
 	  "line in its input), which is otherwise refused with exit status 2:\n"
 	  "such a run did not run (a program that failed to start, a dump that\n"
 	  "went elsewhere), and every count of it is zero.\n" },
+	{ { "baseline", required_argument, NULL, OPT_BASELINE }, "FILE",
+	  "findings accepted on purpose: marked baselined, left out of every --fail-on rule",
+	  "Findings accepted on purpose, as\n"
+	  ".B \\-\\-write\\-baseline\n"
+	  "writes them (see\n"
+	  ".BR BASELINE ).\n"
+	  "On a run, each finding whose identity the file lists is marked\n"
+	  "baselined (findings.csv's BASELINED and ACCEPTED, and\n"
+	  ".BR findings.jsonl ),\n"
+	  "left out of\n"
+	  ".IR \"fix these first\" ,\n"
+	  "and each entry that matches no finding is said on standard error as\n"
+	  "stale, with its line.\n"
+	  "With\n"
+	  ".BR \\-\\-compare ,\n"
+	  "the findings it lists are left out of every\n"
+	  ".B \\-\\-fail\\-on\n"
+	  "rule on both sides and listed as baselined; the entries no finding of\n"
+	  "NEW matches are listed as stale.\n"
+	  "A file that is not a baseline (another format or version, a line that\n"
+	  "is none of the format's, a control byte, more than 64 MiB, not a\n"
+	  "regular file) is an error naming the file and the line: exit status 2.\n" },
+	{ { "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE }, "FILE",
+	  "write the run's findings (or NEW's, with --compare) as a baseline to FILE",
+	  "Write the findings of the run (with\n"
+	  ".BR \\-\\-compare ,\n"
+	  "those of NEW) to\n"
+	  ".I FILE\n"
+	  "as a baseline (see\n"
+	  ".BR BASELINE ),\n"
+	  "whole or not at all.\n"
+	  "Each entry's\n"
+	  ".B accepted:\n"
+	  "line is left for a person to fill in, but an entry\n"
+	  ".I FILE\n"
+	  "already has keeps its line; a\n"
+	  ".I FILE\n"
+	  "that is not a baseline is not written over.\n"
+	  "One dump at a time.\n" },
 	{ { "explain", required_argument, NULL, OPT_EXPLAIN }, "REASON",
 	  "what an abort reason means and what to try, then exit",
 	  "Print what an abort reason means and what to try, and exit, like\n"

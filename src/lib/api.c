@@ -8,6 +8,7 @@
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
 #include "findings/findings.h"
+#include "findings/lines.h"
 #include "input/input.h"
 #include "model/model.h"
 #include "parse/header.h"
@@ -43,6 +44,7 @@ struct da_dump {
 	struct findings *findings;  /* with DA_FINDINGS */
 	struct profile *profile;    /* da_use_profile */
 	struct source_finder finder;    /* da_use_source_root's directories */
+	struct text_files *texts;   /* the Lua files read, at their first need */
 	int stepped;                /* da_step was called: too late to add */
 	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
 	char *name;
@@ -258,6 +260,22 @@ static int fail(da_dump *d, int err)
 	return err;
 }
 
+/* The Lua files, read where da_use_source_root said, once each. */
+static struct text_files *texts_of(da_dump *d)
+{
+	if (!d->texts) {
+		d->texts = xrealloc(NULL, sizeof(*d->texts));
+		text_files_init(d->texts, d->finder.nroots ? &d->finder : NULL, &d->diag);
+	}
+	return d->texts;
+}
+
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13])
+{
+	/* the files read are a cache: asking does not change the handle */
+	return text_files_fingerprint(texts_of((da_dump *)d), file, n, line, out);
+}
+
 /* The end of the input: an unfinished trace, the last generation. */
 static int finish(da_dump *d)
 {
@@ -282,8 +300,8 @@ static int finish(da_dump *d)
 		return fail(d, stopped(d));
 	if (d->findings) {
 		struct findings_input fin = {
-			d->answers, d->profile, d->finder.nroots ? &d->finder : NULL,
-			explain_flavour_guess(&d->model.evidence, NULL), &d->diag,
+			d->answers, d->profile, texts_of(d),
+			explain_flavour_guess(&d->model.evidence, NULL),
 		};
 		findings_build(d->findings, &fin);
 	}
@@ -425,6 +443,32 @@ int da_use_source_root(da_dump *d, const char *dir, unsigned how)
 
 /* ---- findings ------------------------------------------------------- */
 
+struct findings *api_findings(const da_dump *d)
+{
+	return d ? d->findings : NULL;
+}
+
+int api_may_add(const da_dump *d)
+{
+	return d && d->state == 1 && !d->stepped;
+}
+
+int api_read_done(const da_dump *d)
+{
+	return d && d->state == 0;
+}
+
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg)
+{
+	if (d->diag.fn)
+		d->diag.fn(d->diag.fn_data, DA_ERROR, file, line, msg);
+}
+
+int api_out_of_memory(da_dump *d)
+{
+	return fail(d, DA_ENOMEM);
+}
+
 size_t da_findings(const da_dump *d)
 {
 	return d && d->findings && d->state == 0 ? d->findings->n : 0;
@@ -504,6 +548,10 @@ void da_close(da_dump *d)
 		free((char *)d->profile->path);
 		profile_free(d->profile);
 		free(d->profile);
+	}
+	if (d->texts) {
+		text_files_free(d->texts);
+		free(d->texts);
 	}
 	source_finder_free(&d->finder);
 	free(d->vmdef);
