@@ -248,8 +248,9 @@ static void kept_free(struct kept *k)
 	free(k->v);
 }
 
-/* The entries no finding of NEW matched, in the file's order. */
-static void stale(struct rep *r, json_t *root, const struct baseline *bl)
+/* The entries no finding of NEW matched, in the file's order: said, and
+ * as the JSON object returned. */
+static json_t *stale(struct rep *r, const struct baseline *bl)
 {
 	json_t *o = json_object(), *list = json_array();
 	json_object_set_new(o, "path", cmp_str(bl->path));
@@ -285,7 +286,7 @@ static void stale(struct rep *r, json_t *root, const struct baseline *bl)
 	        matched == 1 ? "y" : "ies", n);
 	json_object_set_new(o, "matched", json_integer((json_int_t)matched));
 	json_object_set_new(o, "stale", list);
-	json_object_set_new(root, "baseline", o);
+	return o;
 }
 
 /* Several dumps (manifest dirs): each subdirectory both have, by name. */
@@ -402,8 +403,7 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	}
 	side_free(&a);
 	side_free(&b);
-	if (rc == 0 && blp)
-		stale(&r, root, blp);
+	json_t *said = rc == 0 && blp ? stale(&r, blp) : NULL;
 	if (rc == 0 && kp && k.lacking) {
 		msg_error("cannot write the baseline %s: NEW has no findings.csv (the findings view)",
 		          o->write_baseline);
@@ -420,6 +420,8 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	json_object_set_new(root, "dumps_not_compared", skipped);
 	json_object_set_new(root, "fail", r.fail);
 	json_object_set_new(root, "exit_status", json_integer(status));
+	if (said)
+		json_object_set_new(root, "baseline", said);
 	cmp_done(&r);
 	free(r.scratch);
 	if (mem && fclose(mem) != 0)

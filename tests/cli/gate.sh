@@ -210,6 +210,8 @@ check "stale: said" "  line $(echo "$lines" | cut -d' ' -f1): router.lua:35 give
 	"$(grep '^  line ' "$TMP/st" | head -1)"
 $DA --compare "$A" "$F" --baseline "$TMP/reg.baseline" --json > "$TMP/st.json"
 check "stale: --json" "$lines" "$(jq -r '[.baseline.stale[] | .line] | map(tostring) | join(" ")' "$TMP/st.json")"
+check "stale: --json, the baseline's key last" "old new dumps dumps_not_compared fail exit_status baseline|$TMP/reg.baseline 0" \
+	"$(jq -r '(keys_unsorted | join(" ")) + "|" + .baseline.path + " " + (.baseline.matched | tostring)' "$TMP/st.json")"
 
 # On a run: marked in findings.csv and findings.jsonl, left out of "fix
 # these first"; stale entries said on stderr.
