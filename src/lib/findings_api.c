@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "findings/lines.h"
 #include "lib/api.h"
 #include "util/alloc.h"
 
@@ -11,6 +12,49 @@
 static int may_add(const da_dump *d)
 {
 	return d && d->state == API_READING && !d->stepped && !d->busy;
+}
+
+int api_may_add(const da_dump *d)
+{
+	return may_add(d);
+}
+
+int api_read_done(const da_dump *d)
+{
+	return d && d->state == 0;
+}
+
+struct findings *api_findings(const da_dump *d)
+{
+	return d ? d->findings : NULL;
+}
+
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg)
+{
+	if (d->diag.fn)
+		d->diag.fn(d->diag.fn_data, DA_ERROR, file, line, msg);
+}
+
+int api_out_of_memory(da_dump *d)
+{
+	d->state = DA_ENOMEM;
+	return DA_ENOMEM;
+}
+
+/* The Lua files, read where da_use_source_root said, once each. */
+static struct text_files *texts_of(da_dump *d)
+{
+	if (!d->texts) {
+		d->texts = xrealloc(NULL, sizeof(*d->texts));
+		text_files_init(d->texts, d->finder.nroots ? &d->finder : NULL, &d->diag);
+	}
+	return d->texts;
+}
+
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13])
+{
+	/* the files read are a cache: asking does not change the handle */
+	return text_files_fingerprint(texts_of((da_dump *)d), file, n, line, out);
 }
 
 struct profiling {
@@ -86,8 +130,8 @@ void api_findings_make(da_dump *d)
 	if (!d->findings)
 		return;
 	struct findings_input fin = {
-		d->answers, d->profile, d->finder.nroots ? &d->finder : NULL,
-		explain_flavour_guess(&d->model.evidence, NULL), &d->diag,
+		d->answers, d->profile, texts_of(d),
+		explain_flavour_guess(&d->model.evidence, NULL),
 	};
 	findings_build(d->findings, &fin);
 }
@@ -104,6 +148,11 @@ void api_findings_free(da_dump *d)
 		profile_free(d->profile);
 		free(d->profile);
 		d->profile = NULL;
+	}
+	if (d->texts) {
+		text_files_free(d->texts);
+		free(d->texts);
+		d->texts = NULL;
 	}
 	source_finder_free(&d->finder);
 }
