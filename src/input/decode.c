@@ -68,12 +68,14 @@ static long no_memory(struct decoder *d)
 	return -ENOMEM;
 }
 
-/* Refill the compressed buffer; 0 ok, -1 read error. */
+/* Refill the compressed buffer; 0 ok, 1 no bytes yet, -1 read error. */
 static int refill(struct decoder *d)
 {
 	if (d->raw_pos < d->raw_len || d->raw_eof)
 		return 0;
 	long r = d->source(d->source_ctx, d->raw, RAW_BLOCK);
+	if (r == -EAGAIN)
+		return 1;
 	if (r < 0) {
 		d->error = strerror((int)-r);
 		return -1;
@@ -134,8 +136,9 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 		return d->nomem ? -ENOMEM : -1;
 	size_t produced = 0;
 	while (produced == 0) {
-		if (refill(d) < 0)
-			return -1;
+		int rf = refill(d);
+		if (rf)
+			return rf < 0 ? -1 : DECODE_AGAIN;
 		size_t avail = d->raw_len - d->raw_pos;
 		if (avail == 0 && d->raw_eof) {
 			if (d->in_stream && d->kind == COMP_XZ) {

@@ -53,6 +53,13 @@ struct input_reader {
 	int skipping;               /* in a line past INPUT_LINE_MAX: its
 	                               bytes go as they come, to its end */
 	uint64_t lineno, bytes;
+	/* Bytes pushed by the caller (push.c): the piece being taken, and
+	 * the first bytes kept until they say whether it is compressed. */
+	const unsigned char *push;
+	size_t push_len, push_pos;
+	int push_last;
+	unsigned char head[8];
+	size_t nhead;
 };
 
 /* read.c: up to n bytes of the dump, decompressed: how many, 0 at the
