@@ -49,9 +49,10 @@ void cli_usage(FILE *fp);
 int cli_help_doc(FILE *fp, const char *format);
 void cli_list_views(void);
 
-/* run.c: one dump (and its profile) into one directory; the exit code. */
-int run_one(const struct run *run, const char *dump, const char *profile_path,
-            const char *out_dir);
+/* run.c: one dump (and its profiles: none, one, or a -jp and a sysprof
+ * one) into one directory; the exit code. */
+int run_one(const struct run *run, const char *dump, const char *const *profiles,
+            size_t nprofiles, const char *out_dir);
 /* Copy DIR/NAME to stdout, if the run wrote it. */
 void print_file(const char *dir, const char *name);
 

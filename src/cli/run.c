@@ -15,6 +15,7 @@
 #include "output/rundir.h"
 #include "cli/signals.h"
 #include "profile/profile.h"
+#include "profile/sysprof.h"
 #include "util/alloc.h"
 #include "views/view.h"
 
@@ -100,24 +101,84 @@ static char *default_out_dir(const char *dump)
 	return s;
 }
 
-/* The chosen views against what the profile (or its absence) gives:
+/* The chosen views against what the profiles (or their absence) give:
  * a usage error when they do not fit.  0 or -1. */
-static int views_fit_profile(const struct view_set *v, const struct profile *p, const char *path)
+static int views_fit_profile(const struct view_set *v, unsigned have)
 {
 	for (size_t i = 0; i < v->n; i++) {
 		unsigned needs = v->ctx[i].view->needs;
-		if ((needs & NEEDS_PROFILE) && !p) {
-			msg_error("view %s needs --profile FILE (a -jp profile of the same workload)",
-			          v->ctx[i].view->name);
+		const char *name = v->ctx[i].view->name;
+		if ((needs & NEEDS_PROFILE) && !(have & NEEDS_PROFILE)) {
+			msg_error("view %s needs --profile FILE (a -jp profile of the same workload)", name);
 			return -1;
 		}
-		if ((needs & NEEDS_STACKS) && p && p->kind != PROFILE_STACKS) {
-			msg_error("view %s needs folded stacks: %s has none (record it with -jp=Gvl)",
-			          v->ctx[i].view->name, path);
+		if ((needs & NEEDS_SYSPROF) && !(have & NEEDS_SYSPROF)) {
+			msg_error("view %s needs --profile FILE written by sysprof (misc.sysprof of "
+			          "Tarantool's LuaJIT) in the dump's process", name);
+			return -1;
+		}
+		if ((needs & NEEDS_STACKS) && !(have & NEEDS_STACKS)) {
+			msg_error("view %s needs stacks: a -jp=Gvl profile or a sysprof one", name);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+/* The profiles of a run: a -jp one and a sysprof one at most. */
+struct profiles {
+	struct profile jp;
+	struct sysprof sp;
+	const char *jp_path, *sp_path;
+};
+
+/* Read each profile as what its bytes say it is.  0, or the exit code
+ * after a message. */
+static int load_profiles(struct profiles *ps, const char *const *paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *path = paths[i];
+		int is = sysprof_file_is(path);
+		if (is < 0) {
+			msg_error("%s: %s", path, strerror(-is));
+			return EXIT_IO;
+		}
+		if (is ? ps->sp_path != NULL : ps->jp_path != NULL) {
+			msg_error("two %s profiles (%s, %s): give at most one -jp and one sysprof profile",
+			          is ? "sysprof" : "-jp", is ? ps->sp_path : ps->jp_path, path);
+			return EXIT_USAGE;
+		}
+		if (is) {
+			struct sysprof_error e;
+			sysprof_init(&ps->sp, path);
+			ps->sp_path = path;
+			int r = sysprof_load(&ps->sp, path, &e);
+			if (r == SYSPROF_EFORMAT) {
+				msg_error("%s: %s", path, e.msg);
+				return EXIT_REJECTED;
+			}
+			if (r < 0) {
+				msg_error("%s: %s%s", path, r == SYSPROF_EBAD ? "not a sysprof profile "
+				          "dumpanalyze can trust: " : "", e.msg);
+				return EXIT_IO;
+			}
+			continue;
+		}
+		profile_init(&ps->jp, path);
+		ps->jp_path = path;
+		int pr = profile_load(&ps->jp, path);
+		if (pr < 0)
+			return pr == -2 ? EXIT_IO : EXIT_REJECTED;
+	}
+	return 0;
+}
+
+static void free_profiles(struct profiles *ps)
+{
+	if (ps->jp_path)
+		profile_free(&ps->jp);
+	if (ps->sp_path)
+		sysprof_free(&ps->sp);
 }
 
 /* Read the whole dump into the views.  The exit code. */
@@ -146,8 +207,8 @@ static int analyse(const struct run *run, const char *dump, const char *name, da
 
 /* The manifest of this run: what it read, how, and what it rendered. */
 static void describe_run(struct manifest *m, const struct run *run, const char *dump,
-                         const char *profile, const da_dump *d, char **views, size_t nviews,
-                         int rc)
+                         const struct profiles *ps, const da_dump *d, char **views,
+                         size_t nviews, int rc)
 {
 	memset(m, 0, sizeof(*m));
 	m->version = strdup(DA_VERSION);
@@ -155,7 +216,8 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->ndumps = 1;
 	m->dumps[0].path = strdup(dump);
 	m->dumps[0].bytes = da_bytes_read(d);
-	m->dumps[0].profile = profile ? strdup(profile) : NULL;
+	m->dumps[0].profile = ps->jp_path ? strdup(ps->jp_path) : NULL;
+	m->dumps[0].sysprof = ps->sp_path ? strdup(ps->sp_path) : NULL;
 	for (size_t i = 0; i < nviews; i++)
 		manifest_add(&m->views, &m->nviews, views[i]);
 	m->views_option = run->views ? strdup(run->views) : NULL;
@@ -164,11 +226,12 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->exit_status = rc;
 }
 
-int run_one(const struct run *run, const char *dump, const char *profile_path,
-            const char *out_dir)
+int run_one(const struct run *run, const char *dump, const char *const *profiles,
+            size_t nprofiles, const char *out_dir)
 {
 	const char *name = strcmp(dump, "-") == 0 ? "<stdin>" : dump;
-	struct profile prof, *pp = NULL;
+	struct profiles ps = { 0 };
+	const struct profile *pp = NULL;
 	struct view_set views = { 0 };
 	int have_views = 0;
 	struct rundir rd = { 0 };
@@ -179,24 +242,21 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	size_t nnames = 0;
 	int rc = EXIT_USAGE, sig = 0;
 
-	if (profile_path) {
-		profile_init(&prof, profile_path);
-		pp = &prof;
-		int pr = profile_load(&prof, profile_path);
-		if (pr < 0) {
-			rc = pr == -2 ? EXIT_IO : EXIT_REJECTED;
-			goto done;
-		}
+	int lr = load_profiles(&ps, profiles, nprofiles);
+	if (lr) {
+		rc = lr;
+		goto done;
 	}
+	pp = ps.jp_path ? &ps.jp : NULL;
 	char err[256];
-	unsigned have = !pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
-	              : NEEDS_PROFILE;
+	unsigned have = (pp ? NEEDS_PROFILE : 0) | (pp && pp->kind == PROFILE_STACKS ? NEEDS_STACKS : 0) |
+	                (ps.sp_path ? NEEDS_SYSPROF | NEEDS_STACKS : 0);
 	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		goto done;
 	}
 	have_views = 1;
-	if (views_fit_profile(&views, pp, profile_path) < 0)
+	if (views_fit_profile(&views, have) < 0)
 		goto done;
 	for (size_t i = 0; i < views.n; i++)
 		manifest_add(&names, &nnames, views.ctx[i].view->name);
@@ -226,6 +286,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		goto done;
 	}
 	view_set_attach(&views, out, d, name, run->jobs, pp);
+	if (ps.sp_path)
+		view_set_sysprof(&views, &ps.sp);
 	view_set_source_roots(&views, run->source_roots, run->nsource_roots);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
@@ -244,7 +306,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	out = NULL;
 	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0))) {
 		struct manifest m;
-		describe_run(&m, run, dump, profile_path, d, names, nnames, rc);
+		describe_run(&m, run, dump, &ps, d, names, nnames, rc);
 		if (rundir_commit(&rd, &m) < 0 && rc == EXIT_OK)
 			rc = EXIT_IO;
 		manifest_free(&m);
@@ -270,8 +332,7 @@ done:
 	if (rd.stage && rc != EXIT_OK && !sig)
 		rundir_discard(&rd);
 	rundir_free(&rd);
-	if (pp)
-		profile_free(pp);
+	free_profiles(&ps);
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);

@@ -19,6 +19,7 @@
 #include "profile/profile_join.h"
 #include "profile/callees.h"
 #include "source/family.h"
+#include "views/summary_time.h"
 #include "util/alloc.h"
 
 #define TOP 10                      /* rows per list */
@@ -434,6 +435,8 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 
 	if (c->profile)
 		write_profile(s, fp, c->profile);
+	if (c->sysprof)
+		summary_write_time(fp, c->sysprof, c->join);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {
