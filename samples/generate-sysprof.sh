@@ -46,8 +46,8 @@ note() { echo "generate-sysprof.sh: $*" >&2; }
   die "set LUAJIT_SRC to the tarantool/luajit source tree (with tools/sysprof.lua)"
 command -v xz >/dev/null || die "xz not found"
 
-pl=$(dpkg -L lua-penlight 2>/dev/null | grep -m1 '/pl/init.lua$') ||
-  die "lua-penlight not installed"
+pl=$(dpkg -L lua-penlight 2>/dev/null | grep '/pl/init.lua$' | head -n 1) || true
+[ -n "$pl" ] || die "lua-penlight not installed"
 PL_DIR=${pl%/pl/init.lua}
 
 TMP=$(mktemp -d)
@@ -150,7 +150,7 @@ for name in "${names[@]}"; do
     small)
       [ -n "${LUAJIT_NO_MEMPROF:-}" ] || die "small: set LUAJIT_NO_MEMPROF"
       is_fork "$LUAJIT_NO_MEMPROF"
-      make_one small "$LUAJIT_NO_MEMPROF" L lua/phases.lua 1 ;;
+      make_one small "$LUAJIT_NO_MEMPROF" L lua/phases.lua 2 ;;
     *) die "unknown sample '$name'" ;;
   esac
   keep "$name"

@@ -524,6 +524,8 @@ static int html_finish(struct view_ctx *c)
 		}
 		if (r == 0)
 			r = write_source_links(c, s);
+		if (r == 0 && c->sysprof)
+			r = html_time_write(c);
 		if (r == 0)
 			r = write_index(c, s);
 	} else if (s->traces) {

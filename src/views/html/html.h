@@ -88,4 +88,11 @@ int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
                    const struct da_gen *g);
 void html_gen_free(struct html_gen *hg);
 
+/* ---- time.c ---- */
+
+#define HTML_TIME_FILE "profile-time.js"
+/* With a sysprof profile: DA_TIME, its samples per trace and bush, for
+ * the generation pages.  0 or -1. */
+int html_time_write(struct view_ctx *c);
+
 #endif
