@@ -199,6 +199,10 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		cmp_profiles(r, d, a, b);
 	else
 		json_object_set_new(d, "profile", json_null());
+	if (a->has_time && b->has_time)
+		cmp_time(r, d, a, b);
+	else
+		json_object_set_new(d, "time", json_null());
 	json_object_set_new(d, "new_reasons", a->has_reasons && b->has_reasons
 	                    ? json_integer((json_int_t)new_reasons) : json_null());
 	json_object_set_new(d, "new_sites", a->has_sites && b->has_sites

@@ -61,6 +61,11 @@ struct side {
 	double prof_samples, prof_interpreted;
 	struct profile_line *prof;  /* by samples, descending */
 	size_t nprof, prof_cap;
+	/* sysprof's time (the sysprof view): bushes by root kind and start,
+	 * count = their samples; samples by -jp state */
+	int has_time;
+	struct placed_list time_bushes;     /* sorted */
+	uint64_t time_samples, time_state[5];
 };
 
 /* Read the side in dir (its manifest first).  0, 1 when dir has no
@@ -74,6 +79,13 @@ void side_free(struct side *s);
 
 /* Sort by file, line, group, count. */
 void placed_sort(struct placed_list *l);
+/* Add an item at "file:line" (loc[0..len)). */
+void add_placed(struct placed_list *l, const char *loc, size_t len, const char *group,
+                uint64_t count);
+void placed_free(struct placed_list *l);
+/* compare_time.c: the sysprof view's files of a side: 0, or -1 after a
+ * message. */
+int side_read_time(struct side *s);
 /* Match a's items to b's (both sorted): to[i] is the index in b of a's
  * item i, or -1.  Only items of the same file and group match; see
  * compare_align.c for how lines that moved are followed. */
@@ -100,5 +112,7 @@ size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b);
 size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
 void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
 void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b);
+/* compare_time.c: sysprof's VM-state shares and time per bush. */
+void cmp_time(struct rep *r, json_t *d, struct side *a, struct side *b);
 
 #endif

@@ -83,8 +83,8 @@ static void on_profile(void *ctx, const struct csvin_header *h, char **f, size_t
 
 /* "file:line" -> file and line (0 when the text after the last ':' is
  * not a number, as in "=[C]"). */
-static void add_placed(struct placed_list *l, const char *loc, size_t len, const char *group,
-                       uint64_t count)
+void add_placed(struct placed_list *l, const char *loc, size_t len, const char *group,
+                uint64_t count)
 {
 	const char *colon = NULL;
 	for (size_t i = 0; i < len; i++)
@@ -277,7 +277,10 @@ int side_read(struct side *s, const char *dir, const char *label)
 	s->has_bushes = has_view(m, "bush-txt") ? 1
 	              : has_view(m, "jsonl") ? 2 : 0;
 	s->has_profile = has_view(m, "profile");
-	return read_files(s);
+	s->has_time = has_view(m, "sysprof");
+	if (read_files(s) < 0)
+		return -1;
+	return s->has_time ? side_read_time(s) : 0;
 }
 
 /* The reason's normal form, in buf. */
@@ -345,7 +348,7 @@ void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites
 		s->aborts = site_aborts;
 }
 
-static void placed_free(struct placed_list *l)
+void placed_free(struct placed_list *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].file);
@@ -374,6 +377,7 @@ void side_free(struct side *s)
 	named_free(&s->reasons);
 	placed_free(&s->sites);
 	placed_free(&s->bushes);
+	placed_free(&s->time_bushes);
 	for (size_t i = 0; i < s->nprof; i++)
 		free(s->prof[i].loc);
 	free(s->prof);

@@ -320,13 +320,12 @@ static void load_run(void *arg)
 	int saved = errno;
 	sp_index_free(p->index);
 	p->index = NULL;
-	/* functions without samples are no answer to anything */
-	size_t k = 0;
-	for (size_t i = 0; i < p->nfuncs; i++)
-		if (p->funcs[i].on_stack)
-			p->funcs[k++] = p->funcs[i];
-	p->nfuncs = k;
+	/* those with samples first: the others only say where functions
+	 * begin (see sysprof_defined) */
 	qsort(p->funcs, p->nfuncs, sizeof(*p->funcs), by_time);
+	p->nsampled = 0;
+	while (p->nsampled < p->nfuncs && p->funcs[p->nsampled].on_stack)
+		p->nsampled++;
 	errno = saved;
 }
 
@@ -447,7 +446,7 @@ void sysprof_free(struct sysprof *p)
 
 const struct sp_func *sysprof_functions(const struct sysprof *p, size_t *n)
 {
-	*n = p->nfuncs;
+	*n = p->nsampled;
 	return p->funcs;
 }
 

@@ -75,8 +75,9 @@ struct sysprof {
 	unsigned symtab_version, version;   /* "ljs" and "ljp" format versions */
 	uint64_t bytes;             /* the stream's length */
 	uint64_t samples, state[SP_STATES];
-	struct sp_func *funcs;      /* order of first appearance */
-	size_t nfuncs, funcs_cap;
+	struct sp_func *funcs;      /* every function the stream named, those with
+	                               samples first (sysprof_functions' order) */
+	size_t nfuncs, funcs_cap, nsampled;
 	struct sp_trace *traces;
 	size_t ntraces, traces_cap;
 	struct sp_stack *stacks;    /* every sample but TRACE ones, folded */

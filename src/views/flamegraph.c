@@ -17,6 +17,7 @@
 #include "output/picture.h"
 #include "profile/profile_join.h"
 #include "profile/sysprof.h"
+#include "profile/sysprof_callees.h"
 #include "profile/sysprof_join.h"
 #include "util/alloc.h"
 
@@ -54,15 +55,23 @@ static int draw(struct view_ctx *c, const char *title, const struct flame_stack 
 	return outfile_commit(f);
 }
 
-static int host_frame(const char *frame, void *ctx)
+struct sysprof_marks {
+	const struct sysprof *p;
+	struct sp_holders holders;  /* functions that hold failed lines */
+};
+
+static int sysprof_mark(const char *frame, void *ctx)
 {
-	return sysprof_is_host_frame(ctx, frame) ? FLAME_MARK_HOST : 0;
+	struct sysprof_marks *m = ctx;
+	if (sysprof_is_host_frame(m->p, frame))
+		return FLAME_MARK_HOST;
+	return sp_holder_of(&m->holders, frame) ? FLAME_MARK_FAILED : 0;
 }
 
 /* A sysprof profile's stacks: its VM state as -jp=Gvl names it at the
  * bottom, then its frames; compiled samples as the bush and trace the
  * join charged them to (or a trace the dump lacks). */
-static int draw_sysprof(struct view_ctx *c)
+static int draw_sysprof(struct view_ctx *c, const struct answers *a)
 {
 	const struct sysprof *p = c->sysprof;
 	const struct sysprof_join *j = c->join;
@@ -110,9 +119,16 @@ static int draw_sysprof(struct view_ctx *c)
 	char title[512];
 	snprintf(title, sizeof(title), "sysprof %s (Lua frames: functions at their defining line)",
 	         p->path);
-	int r = draw(c, title, st, n, "flamegraph-sysprof.svg", PICTURE_SVG, host_frame, (void *)p);
+	struct callees failed;
+	memset(&failed, 0, sizeof(failed));
+	callees_failed_lines(&failed, a);
+	struct sysprof_marks m = { p, { 0 } };
+	sp_holders_build(&m.holders, &failed, p);
+	int r = draw(c, title, st, n, "flamegraph-sysprof.svg", PICTURE_SVG, sysprof_mark, &m);
 	if (r == 0)
-		r = draw(c, title, st, n, "flamegraph-sysprof.png", PICTURE_PNG, host_frame, (void *)p);
+		r = draw(c, title, st, n, "flamegraph-sysprof.png", PICTURE_PNG, sysprof_mark, &m);
+	sp_holders_free(&m.holders);
+	callees_free(&failed);
 	free(st);
 	free(frames);
 	intern_free(&names);
@@ -161,7 +177,7 @@ static int flamegraph_finish(struct view_ctx *c)
 		picture_release();
 	}
 	if (r == 0 && c->out && c->sysprof && s->answers.ngens) {
-		r = draw_sysprof(c);
+		r = draw_sysprof(c, &s->answers);
 		picture_release();
 	}
 	answers_free(&s->answers);

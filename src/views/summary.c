@@ -436,7 +436,7 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	if (c->profile)
 		write_profile(s, fp, c->profile);
 	if (c->sysprof)
-		summary_write_time(fp, c->sysprof, c->join);
+		summary_write_time(fp, s, c->sysprof, c->join);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include "profile/profile.h"
 #include "profile/sysprof.h"
+#include "profile/sysprof_callees.h"
 #include "profile/sysprof_join.h"
 #include "views/summary_time.h"
 
@@ -39,7 +40,31 @@ static void put_bush_name(FILE *fp, const struct sj_bush *b)
 		fprintf(fp, "%u", b->root);
 }
 
-void summary_write_time(FILE *fp, const struct sysprof *p, const struct sysprof_join *j)
+/* Callers of failed code, from sysprof's Lua stacks. */
+static void put_callees(FILE *fp, const struct answers *a, const struct sysprof *p)
+{
+	struct callees cal;
+	sysprof_callees(&cal, a, p);
+	for (size_t i = 0; i < cal.n && i < TOP; i++) {
+		const struct callee_row *r = &cal.rows[i];
+		if (!i)
+			fputs("  and up the call stack (Lua stacks; functions by defining line):\n", fp);
+		fputs("    ", fp);
+		for (size_t k = 0; k < r->file_len; k++)
+			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
+		fprintf(fp, ":%d: %" PRIu64 " interpreted samples in callees that failed to compile (%s, ",
+		        r->line, r->samples, r->callee->reason);
+		for (size_t k = 0; k < r->callee->file_len; k++)
+			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
+		fprintf(fp, ":%d)\n", r->callee->line);
+	}
+	if (cal.n > TOP)
+		fprintf(fp, "    \u2026 %zu more in profile-callees-sysprof.csv\n", cal.n - TOP);
+	callees_free(&cal);
+}
+
+void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof *p,
+                        const struct sysprof_join *j)
 {
 	uint64_t jp[VM_STATES], total = p->samples;
 	sysprof_jp_states(p, jp);
@@ -95,6 +120,7 @@ void summary_write_time(FILE *fp, const struct sysprof *p, const struct sysprof_
 		put_loc(fp, fn[i].file, fn[i].line);
 		putc('\n', fp);
 	}
+	put_callees(fp, a, p);
 	if (j->samples_apart)
 		fprintf(fp, "  %" PRIu64 " compiled samples (%.1f%%) on traces the dump does not have "
 		        "(%" PRIu64 " of %" PRIu64 " trace records matched)\n", j->samples_apart,

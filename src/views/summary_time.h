@@ -4,9 +4,11 @@
 #define DUMPANALYZE_SUMMARY_TIME_H
 
 #include <stdio.h>
+#include "analysis/answers.h"
 #include "profile/sysprof.h"
 #include "profile/sysprof_join.h"
 
-void summary_write_time(FILE *fp, const struct sysprof *p, const struct sysprof_join *j);
+void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof *p,
+                        const struct sysprof_join *j);
 
 #endif

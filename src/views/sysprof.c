@@ -12,6 +12,7 @@
 #include "output/csvout.h"
 #include "profile/profile.h"
 #include "profile/sysprof.h"
+#include "profile/sysprof_callees.h"
 #include "profile/sysprof_join.h"
 #include "util/alloc.h"
 
@@ -182,29 +183,65 @@ static int write_functions(struct view_ctx *c)
 	return outfile_commit(f);
 }
 
+/* profile-callees-sysprof.csv: profile-callees.csv's columns, the
+ * callers being functions (LINE: defining line). */
+static int write_callees(struct view_ctx *c, const struct answers *a)
+{
+	struct callees cal;
+	sysprof_callees(&cal, a, c->sysprof);
+	struct outfile *f = outfile_create(c->out, "profile-callees-sysprof.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp) {
+		callees_free(&cal);
+		return -1;
+	}
+	fputs("FILE,LINE,CALLEE_SAMPLES,CALLEE_FILE,CALLEE_LINE,CALLEE_REASON\r\n", fp);
+	for (size_t i = 0; i < cal.n; i++) {
+		const struct callee_row *x = &cal.rows[i];
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field(&r, x->file, x->file_len);
+		csv_field_i64(&r, x->line);
+		csv_field_u64(&r, x->samples);
+		csv_field(&r, x->callee->file, x->callee->file_len);
+		csv_field_i64(&r, x->callee->line);
+		csv_field_str(&r, x->callee->reason);
+		csv_row_end(&r);
+	}
+	callees_free(&cal);
+	return outfile_commit(f);
+}
+
 static int sysprof_finish(struct view_ctx *c)
 {
-	if (!c->out || !c->sysprof)
-		return 0;
-	int r = write_states(c);
-	if (r == 0)
-		r = write_traces(c);
-	if (r == 0)
-		r = write_bushes(c);
-	if (r == 0)
-		r = write_functions(c);
+	struct answers *a = c->state;
+	int r = 0;
+	if (c->out && c->sysprof && a->ngens) {
+		r = write_states(c);
+		if (r == 0)
+			r = write_traces(c);
+		if (r == 0)
+			r = write_bushes(c);
+		if (r == 0)
+			r = write_functions(c);
+		if (r == 0)
+			r = write_callees(c, a);
+	}
+	answers_free(a);
 	return r;
 }
 
 const struct view view_sysprof = {
 	.name = "sysprof",
 	.summary = "with a sysprof profile: samples per trace, bush, Lua function and VM state",
-	.files = "profile-states.csv profile-traces.csv profile-bushes.csv profile-functions.csv",
+	.files = "profile-states.csv profile-traces.csv profile-bushes.csv profile-functions.csv "
+	         "profile-callees-sysprof.csv",
 	.readme = "with a sysprof `--profile`: `profile-traces.csv` `GEN,TRACE,BUSH,START,SAMPLES,SHARE` "
 	          "(every trace, most samples first), `profile-bushes.csv` "
 	          "`GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE`, `profile-functions.csv` "
 	          "`FILE,LINE,INTERPRETED,C,ON_STACK,SHARE` (per Lua function, by its defining line), "
-	          "`profile-states.csv` `STATE,JP_STATE,SAMPLES,SHARE`",
+	          "`profile-states.csv` `STATE,JP_STATE,SAMPLES,SHARE`; `profile-callees-sysprof.csv`: "
+	          "callers of failed code from sysprof's Lua stacks",
 	.man =
 		"With a sysprof profile (\\fB\\-\\-profile\\fR, see TIME PER TRACE):\n"
 		".B profile\\-traces.csv\n"
@@ -245,9 +282,24 @@ const struct view view_sysprof = {
 		".B misc.sysprof.report()\n"
 		"counts them) and the\n"
 		".B \\-jp\n"
-		"state each counts as.\n",
+		"state each counts as.\n"
+		".B profile\\-callees\\-sysprof.csv\n"
+		"has the columns of\n"
+		".B profile\\-callees.csv\n"
+		"(see\n"
+		".BR profile )\n"
+		"from sysprof's Lua stacks: the callers are functions (LINE their\n"
+		"defining line), and a function counts as failed code when it holds a\n"
+		"line where the JIT failed: it is its chunk's function whose defining\n"
+		"line comes last before that line, or at it for a start LuaJIT likely\n"
+		"gave up on (sysprof names a function by its first line only: a\n"
+		"function defined earlier inside the one that failed takes the line\n"
+		"instead).\n",
 	.needs = NEEDS_SYSPROF,
 	.is_default = 0,
-	.state_size = 0,
+	.state_size = sizeof(struct answers),
+	.trace = answers_view_trace,
+	.abort = answers_view_abort,
+	.gen_end = answers_view_gen_end,
 	.finish = sysprof_finish,
 };

@@ -1,0 +1,114 @@
+/* sysprof_callees.c — callees (profile/callees.h) from a sysprof
+ * profile's Lua stacks, whose frames are functions, not lines: a function
+ * holds a failed line of its chunk when it is the chunk's function whose
+ * defining line comes last before that line, or at it for a start LuaJIT
+ * likely gave up on (a function's own first line, where a trace of the
+ * function starts).  The stream names a function by its first line
+ * only, so a function defined earlier inside the one that failed (a
+ * closure above the failed loop) takes the line instead; a function
+ * defined on the line of an abort does not (the FNEW that makes it, a
+ * common abort, is its parent's). */
+#include <stdlib.h>
+#include <string.h>
+#include "profile/sysprof_callees.h"
+#include "util/alloc.h"
+
+static int by_chunk_line(const void *x, const void *y)
+{
+	const struct sp_func *a = x, *b = y;
+	int c = intern_cmp(a->file, b->file);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+void sp_holders_build(struct sp_holders *h, const struct callees *c, const struct sysprof *p)
+{
+	memset(h, 0, sizeof(*h));
+	intern_init(&h->names);
+	tally_init(&h->held);
+	h->c = c;
+	if (!c->nfailed || !p->nfuncs)
+		return;
+	struct sp_func *fn = xrealloc(NULL, p->nfuncs * sizeof(*fn));
+	memcpy(fn, p->funcs, p->nfuncs * sizeof(*fn));
+	qsort(fn, p->nfuncs, sizeof(*fn), by_chunk_line);
+	/* most aborts first, so that of several lines a function holds it
+	 * keeps the one with most */
+	size_t *order = xrealloc(NULL, c->nfailed * sizeof(*order));
+	for (size_t i = 0; i < c->nfailed; i++)
+		order[i] = i;
+	for (size_t i = 1; i < c->nfailed; i++)     /* insertion sort: stable */
+		for (size_t k = i; k > 0 && c->failed[order[k]].aborts > c->failed[order[k - 1]].aborts; k--) {
+			size_t t = order[k];
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+	for (size_t o = 0; o < c->nfailed; o++) {
+		const struct failed_line *f = &c->failed[order[o]];
+		/* the chunk's functions: fn[lo, ...) */
+		size_t lo = 0, hi = p->nfuncs;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			size_t n = intern_len(fn[mid].file);
+			int k = memcmp(fn[mid].file, f->file, n < f->file_len ? n : f->file_len);
+			if (!k)
+				k = (n > f->file_len) - (n < f->file_len);
+			if (k < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		const struct sp_func *best = NULL;
+		/* a start LuaJIT gave up on (no aborts there) may be a
+		 * function's own first line */
+		int32_t last = f->aborts ? f->line - 1 : f->line;
+		for (size_t k = lo; k < p->nfuncs && intern_len(fn[k].file) == f->file_len &&
+		     memcmp(fn[k].file, f->file, f->file_len) == 0 && fn[k].line <= last; k++)
+			best = &fn[k];
+		if (!best)
+			continue;
+		const char *name = intern_get(&h->names, best->file, intern_len(best->file));
+		if (!tally_get(&h->held, name, NULL, best->line))
+			tally_add(&h->held, name, NULL, best->line, order[o] + 1);
+	}
+	free(order);
+	free(fn);
+}
+
+const struct failed_line *sp_holder_of(struct sp_holders *h, const char *frame)
+{
+	size_t fl;
+	int32_t line;
+	if (!h->c || !h->held.count || !profile_split_frame(frame, strlen(frame), &fl, &line))
+		return NULL;
+	uint64_t k = tally_get(&h->held, intern_get(&h->names, frame, fl), NULL, line);
+	return k ? &h->c->failed[k - 1] : NULL;
+}
+
+void sp_holders_free(struct sp_holders *h)
+{
+	intern_free(&h->names);
+	tally_free(&h->held);
+}
+
+static const struct failed_line *held(const struct callees *c, const char *frame, void *ctx)
+{
+	(void)c;
+	return sp_holder_of(ctx, frame);
+}
+
+void sysprof_callees(struct callees *c, const struct answers *a, const struct sysprof *p)
+{
+	memset(c, 0, sizeof(*c));
+	if (!p->nstacks)
+		return;
+	callees_failed_lines(c, a);
+	struct sp_holders h;
+	sp_holders_build(&h, c, p);
+	struct profile_stack *st = xrealloc(NULL, p->nstacks * sizeof(*st));
+	for (size_t i = 0; i < p->nstacks; i++)
+		st[i] = (struct profile_stack){ p->stacks[i].first, p->stacks[i].nframes,
+		                                sp_state_jp(p->stacks[i].state), p->stacks[i].count };
+	callees_from_stacks(c, st, p->nstacks, p->frames, 1, held, &h);
+	free(st);
+	sp_holders_free(&h);
+}
