@@ -350,7 +350,7 @@ int sysprof_load_memory(struct sysprof *p, const void *buf, size_t n, struct sys
 
 int sysprof_sniff(const unsigned char *p, size_t n)
 {
-	return n >= 4 && p[0] == 'l' && p[1] == 'j' && p[2] == 's';
+	return n >= 3 && p[0] == 'l' && p[1] == 'j' && p[2] == 's';
 }
 
 /* Open path and read its first bytes: the source, decompressing when

@@ -110,10 +110,10 @@ enum {
 };
 
 /* Whether the first bytes are a sysprof (or memprof) stream's symbol
- * table, "ljs" and a version byte, also inside gzip/xz/zstd. */
+ * table's: "ljs". */
 int sysprof_sniff(const unsigned char *p, size_t n);
-/* Whether the file at path starts so (after decompression): 1, 0, or
- * -errno when it cannot be opened. */
+/* Whether the file at path starts so (after decompression, for
+ * gzip/xz/zstd): 1, 0, or -errno when it cannot be opened. */
 int sysprof_file_is(const char *path);
 
 void sysprof_init(struct sysprof *p, const char *path);
