@@ -102,8 +102,9 @@ static char *default_out_dir(const char *dump)
 }
 
 /* The chosen views against what the profiles (or their absence) give:
- * a usage error when they do not fit.  0 or -1. */
-static int views_fit_profile(const struct view_set *v, unsigned have)
+ * a usage error when they do not fit.  jp: the -jp profile's path, or
+ * NULL.  0 or -1. */
+static int views_fit_profile(const struct view_set *v, unsigned have, const char *jp)
 {
 	for (size_t i = 0; i < v->n; i++) {
 		unsigned needs = v->ctx[i].view->needs;
@@ -118,7 +119,12 @@ static int views_fit_profile(const struct view_set *v, unsigned have)
 			return -1;
 		}
 		if ((needs & NEEDS_STACKS) && !(have & NEEDS_STACKS)) {
-			msg_error("view %s needs stacks: a -jp=Gvl profile or a sysprof one", name);
+			if (jp)
+				msg_error("view %s needs folded stacks: %s has none (record it with "
+				          "-jp=Gvl, or give a sysprof profile)", name, jp);
+			else
+				msg_error("view %s needs --profile FILE (a -jp=Gvl profile of the same "
+				          "workload, or a sysprof one)", name);
 			return -1;
 		}
 	}
@@ -256,7 +262,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		goto done;
 	}
 	have_views = 1;
-	if (views_fit_profile(&views, have) < 0)
+	if (views_fit_profile(&views, have, ps.jp_path) < 0)
 		goto done;
 	for (size_t i = 0; i < views.n; i++)
 		manifest_add(&names, &nnames, views.ctx[i].view->name);

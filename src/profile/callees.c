@@ -115,6 +115,8 @@ void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, 
 		const struct profile_stack *k = &stacks[s];
 		if (states && k->state != VM_INTERPRETED)
 			continue;
+		if (!k->nframes)
+			continue;
 		const char *const *fr = frames + k->first;
 		size_t deep = k->nframes;
 		const struct failed_line *f = NULL;

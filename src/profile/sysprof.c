@@ -281,7 +281,8 @@ static long mem_read(void *ctx, unsigned char *buf, size_t n)
 {
 	struct mem_source *m = ctx;
 	size_t k = m->n < n ? m->n : n;
-	memcpy(buf, m->p, k);
+	if (k)
+		memcpy(buf, m->p, k);
 	m->p += k;
 	m->n -= k;
 	return (long)k;
@@ -322,7 +323,8 @@ static void load_run(void *arg)
 	p->index = NULL;
 	/* those with samples first: the others only say where functions
 	 * begin (see sysprof_defined) */
-	qsort(p->funcs, p->nfuncs, sizeof(*p->funcs), by_time);
+	if (p->nfuncs > 1)
+		qsort(p->funcs, p->nfuncs, sizeof(*p->funcs), by_time);
 	p->nsampled = 0;
 	while (p->nsampled < p->nfuncs && p->funcs[p->nsampled].on_stack)
 		p->nsampled++;

@@ -193,7 +193,7 @@ static int same_stack(const struct sysprof *p, const struct sp_stack *s, uint8_t
                       const char *const *frames, uint32_t n)
 {
 	return s->state == state && s->nframes == n &&
-	       memcmp(p->frames + s->first, frames, n * sizeof(*frames)) == 0;
+	       (n == 0 || memcmp(p->frames + s->first, frames, n * sizeof(*frames)) == 0);
 }
 
 static void slots_grow(struct sysprof *p)
@@ -204,7 +204,8 @@ static void slots_grow(struct sysprof *p)
 	memset(slots, 0, n * sizeof(*slots));
 	for (size_t i = 0; i < p->nstacks; i++) {
 		const struct sp_stack *s = &p->stacks[i];
-		size_t k = slot_of(stack_hash(s->state, p->frames + s->first, s->nframes), n);
+		size_t k = slot_of(stack_hash(s->state, s->nframes ? p->frames + s->first : NULL,
+		                              s->nframes), n);
 		while (slots[k])
 			k = (k + 1) & (n - 1);
 		slots[k] = (uint32_t)i + 1;
@@ -228,8 +229,10 @@ void sp_fold(struct sysprof *p, uint8_t state, const char *const *frames, uint32
 		}
 		k = (k + 1) & (x->nstack_slots - 1);
 	}
-	ALLOC_GROW(p->frames, p->nframes + n, p->frames_cap);
-	memcpy(p->frames + p->nframes, frames, n * sizeof(*frames));
+	if (n) {
+		ALLOC_GROW(p->frames, p->nframes + n, p->frames_cap);
+		memcpy(p->frames + p->nframes, frames, n * sizeof(*frames));
+	}
 	ALLOC_GROW(p->stacks, p->nstacks + 1, p->stacks_cap);
 	p->stacks[p->nstacks] = (struct sp_stack){ (uint32_t)p->nframes, n, state, 1 };
 	p->nframes += n;

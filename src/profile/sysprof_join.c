@@ -133,6 +133,14 @@ static void match_initial(struct sysprof_join *j, const struct sysprof *p,
 
 void sj_build(struct sysprof_join *j, const struct sysprof *p)
 {
+	/* from scratch, whatever an earlier build left */
+	j->matched = j->initial = j->initial_matched = j->samples = j->samples_apart = 0;
+	for (size_t i = 0; i < j->ntraces; i++) {
+		j->traces[i].record = NONE;
+		j->traces[i].samples = 0;
+	}
+	for (size_t i = 0; i < j->nbushes; i++)
+		j->bushes[i].samples = 0;
 	struct sp_map want = { 0 };
 	size_t nwant = 0;
 	j->records = p->ntraces;

@@ -65,7 +65,8 @@ struct sysprof_join {
 void sj_init(struct sysprof_join *j);
 /* A generation of the dump, at its end (its traces and bushes). */
 void sj_gen(struct sysprof_join *j, const struct da_gen *g);
-/* Match the profile's records (see above) and charge their samples. */
+/* Match the profile's records (see above) and charge their samples
+ * (again from scratch when called again). */
 void sj_build(struct sysprof_join *j, const struct sysprof *p);
 /* Indexes of the traces (bushes) with samples, most first (ties in dump
  * order); caller frees. */
