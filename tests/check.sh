@@ -1,7 +1,8 @@
 #!/bin/sh
-# check.sh UNIT_TESTS... — `make check`: unit tests, an install into a
-# scratch root, the library's examples against an install of their own,
-# the end-to-end suites; the last line counts them all.
+# check.sh UNIT_TESTS... — `make check`: unit tests, the shape of src/
+# (tests/tree/), an install into a scratch root, the library's examples
+# against an install of their own, the end-to-end suites; the last line
+# counts them all.
 LC_ALL=C
 export LC_ALL
 here=$(dirname "$0")
@@ -19,6 +20,10 @@ tally() {   # the "NAME: N passed, N failed" line of a suite's output
 out=$(mktemp)
 sh "$here/unit/run.sh" "$@" > "$out" 2>&1; status=$?
 cat "$out"; tally "$out" unit $status
+
+# the shape of src/: file sizes, no files that call each other
+sh "$here/tree/tree.sh" > "$out" 2>&1; status=$?
+cat "$out"; tally "$out" tree $status
 
 root=$(mktemp -d)
 if make -s install DESTDIR="$root" PREFIX=/usr > "$out" 2>&1 &&

@@ -222,6 +222,8 @@ static int open_side(struct side *s, const char *dir, const char *label)
 	int rc = side_read(s, dir, label);
 	if (rc == 1)
 		msg_error("%s: not a dumpanalyze output directory (no %s)", dir, MANIFEST_NAME);
+	if (rc == 0 && s->has_time)
+		rc = side_read_time(s);
 	return rc;
 }
 

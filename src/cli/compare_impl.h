@@ -83,8 +83,8 @@ void placed_sort(struct placed_list *l);
 void add_placed(struct placed_list *l, const char *loc, size_t len, const char *group,
                 uint64_t count);
 void placed_free(struct placed_list *l);
-/* compare_time.c: the sysprof view's files of a side: 0, or -1 after a
- * message. */
+/* compare_time.c: the sysprof view's files of a side that has them
+ * (after side_read): 0, or -1 after a message. */
 int side_read_time(struct side *s);
 /* Match a's items to b's (both sorted): to[i] is the index in b of a's
  * item i, or -1.  Only items of the same file and group match; see

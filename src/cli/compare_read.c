@@ -278,9 +278,7 @@ int side_read(struct side *s, const char *dir, const char *label)
 	              : has_view(m, "jsonl") ? 2 : 0;
 	s->has_profile = has_view(m, "profile");
 	s->has_time = has_view(m, "sysprof");
-	if (read_files(s) < 0)
-		return -1;
-	return s->has_time ? side_read_time(s) : 0;
+	return read_files(s);
 }
 
 /* The reason's normal form, in buf. */

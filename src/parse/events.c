@@ -103,9 +103,10 @@ int event_header(struct parser *p, const char *l, size_t n, uint64_t line, int f
 	return on_header(p, &h, line);
 }
 
-/* Give up on a header's continuation: parse its first line alone and
- * feed the collected lines again as ordinary lines. */
-int event_cont_give_up(struct parser *p)
+/* Give up on a header's continuation: its first line is parsed alone;
+ * the lines gathered after it go back to the caller in *rest, to be read
+ * again as ordinary lines, by parser.c. */
+int event_cont_give_up(struct parser *p, struct cont_rest *rest)
 {
 	char *buf = p->cont;
 	size_t len = p->cont_len;
@@ -120,32 +121,24 @@ int event_cont_give_up(struct parser *p)
 	int e = event_header(p, buf, first, line, 1);
 	if (e < 0)
 		r = e;
-	size_t pos = nl ? first + 1 : len;
-	while (r >= 0 && pos <= len && nl) {
-		nl = memchr(buf + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - buf) : len;
-		struct line sub = { buf + pos, end - pos, ++line };
-		p->counts.header--;
-		p->counts.total--;
-		e = parser_line(p, &sub);
-		if (e < 0)
-			r = e;
-		pos = end + 1;
-	}
-	free(buf);
+	rest->buf = buf;
+	rest->text = nl ? nl + 1 : NULL;
+	rest->len = nl ? len - first - 1 : 0;
+	rest->line = line;
 	return r;
 }
 
-/* A line after the start of a header: the rest of its quoted chunk
- * name, or (a header, or too many lines) the sign that it never ends. */
+/* Whether l goes on with the header in p->cont: not when it is a header
+ * itself, or past the lines a chunk name can take (then the header never
+ * ends: event_cont_give_up). */
+int event_cont_takes(const struct parser *p, const struct line *l)
+{
+	return !header_is(l->p, l->len) && p->cont_lines < CONT_MAX_LINES;
+}
+
+/* A line after the start of a header, the rest of its quoted chunk name. */
 int event_cont_line(struct parser *p, const struct line *l)
 {
-	if (header_is(l->p, l->len) || p->cont_lines >= CONT_MAX_LINES) {
-		int r = event_cont_give_up(p);
-		if (r < 0)
-			return r;
-		return parser_line(p, l);
-	}
 	p->counts.total++;
 	p->counts.header++;
 	ALLOC_GROW(p->cont, p->cont_len + 1 + l->len, p->cont_cap);

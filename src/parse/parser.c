@@ -114,6 +114,32 @@ static void foreign(struct parser *p, const struct line *l)
 
 static int data_line(struct parser *p, const struct line *l);
 
+/* A header whose quoted chunk name never closes: events.c takes its first
+ * line as it stands, and the lines gathered after it are read again here
+ * as what they are. */
+static int cont_give_up(struct parser *p)
+{
+	struct cont_rest rest;
+	int r = event_cont_give_up(p, &rest);
+	uint64_t line = rest.line;
+	size_t pos = 0;
+	while (r >= 0 && rest.text && pos <= rest.len) {
+		const char *nl = memchr(rest.text + pos, '\n', rest.len - pos);
+		size_t end = nl ? (size_t)(nl - rest.text) : rest.len;
+		struct line sub = { rest.text + pos, end - pos, ++line };
+		p->counts.header--;
+		p->counts.total--;
+		int e = parser_line(p, &sub);
+		if (e < 0)
+			r = e;
+		pos = end + 1;
+		if (!nl)
+			break;
+	}
+	free(rest.buf);
+	return r;
+}
+
 /* Everything but a plain data line: headers, -jv lines, blank lines,
  * register dumps, continuations.  Kept out of parser_line, whose short
  * way must not pay for this one's stack frame. */
@@ -122,8 +148,14 @@ static DA_NOINLINE int other_line(struct parser *p, const struct line *l)
 	const char *s = l->p;
 	size_t n = l->len;
 
-	if (p->cont)
-		return event_cont_line(p, l);
+	if (p->cont) {
+		if (event_cont_takes(p, l))
+			return event_cont_line(p, l);
+		int r = cont_give_up(p);
+		if (r < 0)
+			return r;
+		return parser_line(p, l);
+	}
 	p->counts.total++;
 	if (n >= 11 && s[0] == '-' && p->format != FORMAT_JV && header_is(s, n)) {
 		p->format = FORMAT_DUMP;
@@ -337,7 +369,7 @@ int parser_end(struct parser *p, uint64_t last_line)
 {
 	int r = 0;
 	if (p->cont)
-		r = event_cont_give_up(p);
+		r = cont_give_up(p);
 	int e = trace_incomplete(p, last_line, "the dump ends inside it");
 	return r < 0 ? r : e;
 }

@@ -1,7 +1,8 @@
 /* parser_state.h — the parser's state, shared by the files that make it
  * up, and what they call of each other: parser.c reads data lines in runs
  * (the hot path) and sends the rest on; events.c acts on headers and -jv
- * lines; trace.c keeps the open trace and hands it over in events. */
+ * lines; trace.c keeps the open trace and hands it over in events.  Calls
+ * go one way: parser.c -> events.c -> trace.c. */
 #ifndef DUMPANALYZE_PARSER_STATE_H
 #define DUMPANALYZE_PARSER_STATE_H
 
@@ -85,10 +86,21 @@ int trace_expect(struct parser *p, const struct header *h, uint64_t line);
 
 /* A header line (force: take an unclosed chunk name as it stands). */
 int event_header(struct parser *p, const char *l, size_t n, uint64_t line, int force);
-/* A line while p->cont holds the start of a header. */
+/* Whether a line goes on with the header p->cont holds the start of. */
+int event_cont_takes(const struct parser *p, const struct line *l);
+/* A line that does: the header may be whole now. */
 int event_cont_line(struct parser *p, const struct line *l);
-/* The header in p->cont is never finished: take it as it stands. */
-int event_cont_give_up(struct parser *p);
+/* The header in p->cont is never finished: its first line is taken as it
+ * stands, and the lines after it are handed back to be read again as
+ * ordinary lines (text: len bytes of '\n'-separated lines, the first of
+ * them dump line line + 1; NULL when none); the caller frees buf. */
+struct cont_rest {
+	char *buf;
+	const char *text;
+	size_t len;
+	uint64_t line;
+};
+int event_cont_give_up(struct parser *p, struct cont_rest *rest);
 /* One -jv line: a whole event. */
 int event_jv(struct parser *p, const struct jv_event *e, uint64_t line);
 

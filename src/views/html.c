@@ -1,13 +1,14 @@
-/* html.c — the report to open from file:// or a CI artifact, and
- * index.html, its first page: the summary as cards, how traces end, the
- * generations, aborts by reason and site, hot exits, likely
- * blacklisting, the largest bushes and every trace.  Its data is JSON
- * inside the page (and the trace rows, which can be 100k, in
- * index-traces.js); its CSS and JavaScript (src/views/html/) are compiled
- * in.  Each generation's page, with its bushes drawn in the browser and
- * a panel per trace and aborted attempt, is html/gen.c's; the trace text
- * it shows, html/text.c's.  Text from the dump is escaped for where it
- * goes: HTML text, or a JSON string that the page puts in as text only. */
+/* html.c — the report to open from file:// or a CI artifact: the view's
+ * struct and hooks, and the files it writes as the run goes or at its
+ * end but for the pages: index-traces.js, every trace's row (which can be
+ * 100k), streamed at each generation's end, and source-links.js, the map
+ * from places to the source view's pages.  index.html, its first page,
+ * is html/index.c's; each generation's page, with its bushes drawn in the
+ * browser and a panel per trace and aborted attempt, is html/gen.c's;
+ * the trace text it shows, html/text.c's.  Its CSS and JavaScript
+ * (src/views/html/) are compiled in.  Text from the dump is escaped for
+ * where it goes: HTML text, or a JSON string that the page puts in as
+ * text only. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,8 @@
 #include "util/intern.h"
 #include "util/tally.h"
 #include "analysis/answers.h"
-#include "analysis/advice.h"
-#include "profile/profile_join.h"
-#include "util/arena.h"
 #include "views/html/html.h"
 #include "views/source.h"
-#include "html_assets.h"       /* html_js: made by scripts/embed.sh */
 
 struct html_state {
 	struct answers answers;     /* first: the answers_view_* hooks */
@@ -33,26 +30,6 @@ struct html_state {
 	                               abort: (loc as written or NULL for
 	                               "file:line", file, line) */
 };
-
-/* The source page and line of FILE:LINE ("source-3.html#L29") as a
- * JSON string when the source view wrote a page for that file, else
- * null.  The page makes it a link only if it has that form. */
-static void put_json_source(FILE *fp, const struct view_set *set, const char *file, int32_t line)
-{
-	char buf[64];
-	if (file && line > 0 && source_page_link(set, file, intern_len(file), line, buf, sizeof(buf)) == 0)
-		fprintf(fp, "\"%s\"", buf);
-	else
-		fputs("null", fp);
-}
-
-static void put_json_line(FILE *fp, int32_t line)
-{
-	if (line == LOC_NO_LINE)
-		fputs("null", fp);
-	else
-		fprintf(fp, "%" PRId32, line);
-}
 
 /* ---- trace rows ------------------------------------------------------- */
 
@@ -100,7 +77,7 @@ static int write_trace_rows(struct view_ctx *c, const struct da_gen *g)
 			fputs("null,null,", fp);
 		html_put_json_str(fp, t->file);
 		putc(',', fp);
-		put_json_line(fp, t->line);
+		html_put_json_line(fp, t->line);
 		putc(',', fp);
 		html_put_json_str(fp, t->link);
 		if (t->counts_known)
@@ -217,298 +194,6 @@ static int write_source_links(struct view_ctx *c, struct html_state *s)
 	return outfile_commit(f);
 }
 
-/* ---- index.html ------------------------------------------------------- */
-
-static void put_card(FILE *fp, int *first, const char *what, uint64_t n)
-{
-	fprintf(fp, "%s[\"%s\",%" PRIu64 "]", *first ? "" : ",", what, n);
-	*first = 0;
-}
-
-/* Sites sorted by file name, line, then reason by count: one JSON row
- * per file and line with its reasons. */
-static int site_order(const void *x, const void *y)
-{
-	const struct tally_entry *a = x, *b = y;
-	size_t na = intern_len(a->b), nb = intern_len(b->b);
-	int k = memcmp(a->b, b->b, na < nb ? na : nb);
-	if (k || na != nb)
-		return k ? k : (na < nb ? -1 : 1);
-	if (a->c != b->c)
-		return a->c < b->c ? -1 : 1;
-	return tally_by_count(x, y);
-}
-
-/* "advice": each normal reason's line of meaning and what to try. */
-static void put_advice(FILE *fp, const struct answers *a, const struct tally_entry *e, size_t n)
-{
-	struct tally seen = { 0 };
-	fputs(",\n\"advice\":[", fp);
-	for (size_t i = 0; i < n; i++) {
-		const struct site_extra *x = &a->site_extra[e[i].first];
-		if (tally_get(&seen, x->reason_normal, NULL, 0))
-			continue;
-		char buf[512];
-		size_t len = advice_line(x->reason_normal, intern_len(x->reason_normal), x->error,
-		                         buf, sizeof(buf));
-		fputs(seen.count ? ",\n[" : "\n[", fp);
-		tally_add(&seen, x->reason_normal, NULL, 0, 1);
-		html_put_json_str(fp, x->reason_normal);
-		putc(',', fp);
-		html_put_json(fp, buf, len);
-		putc(']', fp);
-	}
-	fputs("]", fp);
-	tally_free(&seen);
-}
-
-static void put_sites(FILE *fp, const struct answers *a, const struct view_set *set)
-{
-	size_t n;
-	struct tally_entry *e = tally_entries(&a->sites, &n);
-	qsort(e, n, sizeof(*e), site_order);
-	fputs("\"sites\":[", fp);
-	for (size_t i = 0; i < n;) {
-		size_t k = i;
-		uint64_t total = 0;
-		while (k < n && e[k].b == e[i].b && e[k].c == e[i].c)
-			total += e[k++].count;
-		fputs(i ? ",\n[" : "\n[", fp);
-		html_put_json_str(fp, e[i].b);
-		putc(',', fp);
-		put_json_line(fp, (int32_t)e[i].c);
-		fprintf(fp, ",%" PRIu64 ",[", total);
-		for (size_t j = i; j < k; j++) {
-			/* [reason, count, normal, error, last bytecode, dump line,
-			 * its generation] */
-			const struct site_extra *x = &a->site_extra[e[j].first];
-			fputs(j > i ? ",[" : "[", fp);
-			html_put_json_str(fp, e[j].a);
-			fprintf(fp, ",%" PRIu64 ",", e[j].count);
-			html_put_json_str(fp, x->reason_normal);
-			putc(',', fp);
-			if (x->error)
-				html_put_json(fp, x->error, strlen(x->error));
-			else
-				fputs("null", fp);
-			putc(',', fp);
-			if (x->nbytecode)
-				html_put_json_str(fp, x->bytecode[x->nbytecode - 1]);
-			else
-				fputs("null", fp);
-			fprintf(fp, ",%" PRIu64 ",%u]", x->last_line, x->last_gen);
-		}
-		/* last: the source page's line, or null */
-		fputs("],", fp);
-		put_json_source(fp, set, e[i].b, (int32_t)e[i].c);
-		putc(']', fp);
-		i = k;
-	}
-	fputs("]", fp);
-	put_advice(fp, a, e, n);
-	free(e);
-}
-
-static void put_where(FILE *fp, const struct start *st)
-{
-	char buf[64];
-	if (st->exit == PARENT_EXIT_NONE) {
-		html_put_json_loc(fp, st->file, st->line);
-		return;
-	}
-	if (st->exit == PARENT_EXIT_STITCH)
-		snprintf(buf, sizeof(buf), "stitch after trace %u", st->parent);
-	else
-		snprintf(buf, sizeof(buf), "exit %u/%d", st->parent, st->exit);
-	html_put_json(fp, buf, strlen(buf));
-}
-
-/* With --profile: the joined lines (profile-lines.csv's rows) and what
- * to know about the profile. */
-static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
-{
-	const struct profile *p = c->profile;
-	struct join j;
-	join_build(&j, a, p);
-	fputs(",\n\"profile\":{\"path\":", fp);
-	html_put_json(fp, p->path, strlen(p->path));
-	fprintf(fp, ",\"total\":%" PRIu64 ",\"percent\":%d,\"states\":%d,\"thresholded\":%d,"
-	        "\"unmatched\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"flamegraph\":%d,\"rows\":[",
-	        p->total, p->percent, p->states, p->thresholded, j.unmatched_lines, j.profile_lines,
-	        p->kind == PROFILE_STACKS && view_set_has(c->set, "flamegraph"));
-	static const int cols[] = { VM_INTERPRETED, VM_COMPILED, VM_C, VM_GC, VM_JIT };
-	for (size_t i = 0; i < j.n; i++) {
-		const struct joined_line *r = &j.rows[i];
-		fputs(i ? ",\n[" : "\n[", fp);
-		html_put_json(fp, r->file, r->file_len);
-		putc(',', fp);
-		put_json_line(fp, r->line);
-		fprintf(fp, ",%" PRIu64, r->samples);
-		for (size_t k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
-			if (p->states)
-				fprintf(fp, ",%" PRIu64, r->state[cols[k]]);
-			else
-				fputs(",null", fp);
-		fprintf(fp, ",%" PRIu64 ",", r->aborts);
-		if (r->top_reason)
-			html_put_json_str(fp, r->top_reason);
-		else
-			fputs("\"\"", fp);
-		fprintf(fp, ",%" PRIu64 ",%" PRIu64 ",", r->started, r->blacklisted);
-		/* last: the source page's line, or null */
-		char href[64];
-		if (r->line > 0 && source_page_link(c->set, r->file, r->file_len, r->line, href,
-		                                    sizeof(href)) == 0)
-			fprintf(fp, "\"%s\"]", href);
-		else
-			fputs("null]", fp);
-	}
-	fputs("]}", fp);
-	join_free(&j);
-}
-
-static void put_data(FILE *fp, const struct html_state *s, struct view_ctx *c)
-{
-	const struct answers *a = &s->answers;
-	const struct da_counts *t = &a->total;
-	int first = 1;
-	fputs("{\"cards\":[", fp);
-	put_card(fp, &first, "traces compiled", t->traces);
-	put_card(fp, &first, "root traces", t->root);
-	put_card(fp, &first, "side traces", t->side - t->orphans);
-	put_card(fp, &first, "stitched", t->stitched);
-	put_card(fp, &first, "aborted attempts", t->aborts);
-	put_card(fp, &first, "exits taken", t->exits);
-	put_card(fp, &first, "bushes", t->bushes);
-	put_card(fp, &first, "generations", a->ngens);
-	put_card(fp, &first, "flushes", a->ngens ? a->ngens - 1 : 0);
-	put_card(fp, &first, "likely blacklisted", a->ngave_up);
-	put_card(fp, &first, "incomplete", t->incomplete);
-	put_card(fp, &first, "foreign lines", c->lines ? c->lines->foreign : 0);
-	put_card(fp, &first, "warnings", da_warnings(c->dump));
-	fputs("],\n\"links\":[", fp);
-	first = 1;
-	for (size_t i = 0; i < answers_nlink_ends; i++)
-		if (a->links[answers_link_ends[i].kind])
-			put_card(fp, &first, answers_link_ends[i].what, a->links[answers_link_ends[i].kind]);
-	fputs("],\n\"gens\":[", fp);
-	for (size_t i = 0; i < a->ngens; i++) {
-		const struct da_counts *n = &a->gens[i].n;
-		fprintf(fp, "%s[%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n", a->gens[i].number,
-		        n->traces, n->root, n->side - n->orphans, n->stitched, n->aborts,
-		        n->exits, n->bushes, n->incomplete);
-	}
-	fputs("],\n", fp);
-	put_sites(fp, a, c->set);
-	fputs(",\n\"exits\":[", fp);
-	for (size_t i = 0; i < ANSWERS_TOP && a->hot[i].count; i++) {
-		const struct top_exit *x = &a->hot[i];
-		fprintf(fp, "%s[%u,%u,%u,%" PRIu64 ",", i ? "," : "", x->gen, x->trace, x->exit, x->count);
-		if (x->side)
-			fprintf(fp, "%u,", x->side);
-		else
-			fputs("null,", fp);
-		html_put_json_loc(fp, x->file, x->line);
-		putc(',', fp);
-		put_json_source(fp, c->set, x->file, x->line);
-		putc(']', fp);
-	}
-	fputs("],\n\"blacklist\":[", fp);
-	for (size_t i = 0; i < a->ngave_up; i++) {
-		const struct start *st = &a->gave_up[i].st;
-		fprintf(fp, "%s[%u,", i ? ",\n" : "\n", a->gave_up[i].gen);
-		put_where(fp, st);
-		fprintf(fp, ",%" PRIu64 ",", st->attempts);
-		html_put_json_str(fp, st->last_reason);
-		fprintf(fp, ",\"%s%s\",", st->later == LATER_STUB ? "interpreter stub" : "not compiled",
-		        diagnose_is_mcode(st->last_reason) ? " (flush side effect)" : "");
-		html_put_json_loc(fp, a->gave_up[i].file, a->gave_up[i].line);
-		/* the source lines of "where" and of the parent's start */
-		putc(',', fp);
-		if (st->exit == PARENT_EXIT_NONE)
-			put_json_source(fp, c->set, st->file, st->line);
-		else
-			fputs("null", fp);
-		putc(',', fp);
-		put_json_source(fp, c->set, a->gave_up[i].file, a->gave_up[i].line);
-		putc(']', fp);
-	}
-	fputs("],\n\"bushes\":[", fp);
-	for (size_t i = 0; i < ANSWERS_TOP && a->bushes[i].traces; i++) {
-		const struct top_bush *b = &a->bushes[i];
-		char label[32];
-		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
-		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", i ? "," : "", b->gen, label, b->traces, b->mcode);
-		html_put_json_loc(fp, b->file, b->line);
-		putc(',', fp);
-		put_json_source(fp, c->set, b->file, b->line);
-		putc(']', fp);
-	}
-	fputs("],\n\"diagnoses\":[", fp);
-	char **dl;
-	size_t nd = diagnose_lines(&a->diag, a->ngave_up, a->nmcode_gave_up, &dl);
-	for (size_t i = 0; i < nd; i++) {
-		if (i)
-			putc(',', fp);
-		html_put_json(fp, dl[i], strlen(dl[i]));
-	}
-	diagnose_lines_free(dl, nd);
-	fputs("]", fp);
-	if (c->profile)
-		put_profile(fp, a, c);
-	fputs("}\n", fp);
-}
-
-static const char index_body[] =
-	"<nav><a href=\"#overview\">overview</a><a href=\"#aborts\">aborts</a>"
-	"<a href=\"#exits-section\">exits</a><a href=\"#bushes-section\">bushes</a>"
-	"<a href=\"#traces-section\">traces</a><a id=\"source-index\" href=\"source-index.html\">source files</a></nav>\n</header>\n<main>\n"
-	"<noscript><p>The tables of this report need JavaScript; summary.txt and the CSV files hold the same numbers.</p></noscript>\n"
-	"<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"cards\" id=\"cards\"></div>\n"
-	"<h3>Diagnoses</h3>\n<ul id=\"diagnoses\"></ul>\n"
-	"<h3>How traces end</h3>\n<table id=\"links\"></table>\n"
-	"<h3>Generations</h3>\n<p class=\"muted\">Traces (dark) and aborted attempts (red) per generation; "
-	"a generation ends at a flush.</p>\n<svg class=\"timeline\" id=\"timeline\" width=\"100%\" height=\"140\" "
-	"preserveAspectRatio=\"none\"></svg>\n<table id=\"gens\"></table>\n</section>\n"
-	"<section id=\"aborts\">\n<h2>Aborts</h2>\n<p><input type=\"search\" id=\"abort-filter\" "
-	"placeholder=\"filter by file\" aria-label=\"filter aborts by file\"></p>\n"
-	"<h3>By reason</h3>\n<table id=\"reasons\"></table>\n"
-	"<h3>By site</h3>\n<table id=\"sites\"></table>\n"
-	"<h3>Likely blacklisted</h3>\n<table id=\"blacklist\"></table>\n</section>\n"
-	"<section id=\"profile-section\" hidden>\n<h2>Where JIT failures cost time</h2>\n"
-	"<p class=\"muted\" id=\"profile-about\"></p>\n<ul id=\"profile-notes\"></ul>\n"
-	"<p><input type=\"search\" id=\"profile-filter\" placeholder=\"filter by file\" "
-	"aria-label=\"filter profiled lines by file\"></p>\n<table id=\"profile\"></table>\n"
-	"<p id=\"flamegraph\" hidden><a href=\"flamegraph.svg\"><img "
-	"alt=\"flame graph of the profile\" style=\"max-width:100%\"></a></p>\n</section>\n"
-	"<section id=\"exits-section\">\n<h2>Hot exits</h2>\n<p class=\"muted\">The most taken exits "
-	"(-jdump=+x), with the side trace compiled there if there is one.</p>\n<table id=\"exits\"></table>\n</section>\n"
-	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "
-	"generation's page, where it is drawn and each trace has a panel.</p>\n<table id=\"bushes\"></table>\n</section>\n"
-	"<section id=\"traces-section\">\n<h2>Traces</h2>\n<p><input type=\"search\" id=\"trace-filter\" "
-	"placeholder=\"filter by file\" aria-label=\"filter traces by file\"></p>\n<table id=\"traces\"></table>\n"
-	"</section>\n</main>\n";
-
-static int write_index(struct view_ctx *c, struct html_state *s)
-{
-	struct outfile *f = outfile_create(c->out, "index.html");
-	FILE *fp = f ? outfile_fp(f) : NULL;
-	if (!fp)
-		return -1;
-	html_page_head(fp, "JIT report", c->name);
-	fputs(index_body, fp);
-	fputs("<script type=\"application/json\" id=\"da-data\">\n", fp);
-	put_data(fp, s, c);
-	fputs("</script>\n", fp);
-	if (s->traces)
-		fputs("<script src=\"index-traces.js\"></script>\n", fp);
-	fputs("<script>\n", fp);
-	fputs(html_js, fp);
-	fputs("</script>\n</body>\n</html>\n", fp);
-	return outfile_commit(f);
-}
-
 static int html_finish(struct view_ctx *c)
 {
 	struct html_state *s = c->state;
@@ -527,7 +212,7 @@ static int html_finish(struct view_ctx *c)
 		if (r == 0 && c->sysprof)
 			r = html_time_write(c);
 		if (r == 0)
-			r = write_index(c, s);
+			r = html_index_write(c, &s->answers, s->traces != NULL);
 	} else if (s->traces) {
 		outfile_discard(s->traces);
 	}

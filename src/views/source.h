@@ -1,6 +1,6 @@
-/* source.h — the source view's state, shared by its text form
- * (source.c) and its pages (source_html.c), and the link the report
- * puts on a source line. */
+/* source.h — the state the source view (source.c, source.txt;
+ * source_html.c, its pages) and the files view (files.c) share, kept by
+ * source_state.c, and the link the report puts on a source line. */
 #ifndef DUMPANALYZE_VIEWS_SOURCE_H
 #define DUMPANALYZE_VIEWS_SOURCE_H
 
@@ -22,6 +22,8 @@ struct source_state {
 	int ready;                  /* finish ran: the pages exist */
 };
 
+/* A view's struct source_state, its model's tables made at the first call. */
+struct source_state *source_view_state(struct view_ctx *c);
 /* Hooks for a view whose state is a struct source_state (source, files). */
 int source_view_gen_begin(struct view_ctx *c, const struct da_gen *g);
 int source_view_trace(struct view_ctx *c, const struct da_trace *t);
@@ -41,22 +43,5 @@ int source_page_link(const struct view_set *s, const char *file, size_t n, int32
 /* source_html.c: source-K.html for every file read, and
  * source-index.html.  0, or -1 after the cause was printed. */
 int source_write_pages(struct view_ctx *c, struct source_state *s);
-
-/* One annotation of a line in words, shared by the text and the pages:
- * calls put(arg, text, n) for each plain piece, link(arg, href, text)
- * for each linked piece. */
-struct src_writer {
-	void (*text)(void *arg, const char *s, size_t n);
-	void (*link)(void *arg, const char *href, const char *s, size_t n);
-	void (*end)(void *arg);     /* one annotation done */
-	void *arg;
-};
-void source_annotate(const struct src_model *m, const struct src_line *l,
-                     const struct src_writer *w);
-/* The same into a buffer (malloc'd, *n bytes; NULL when none can be
- * had), after `before`, without the separator `sep` that every annotation
- * ends with after the last one.  w->arg is not used. */
-char *source_story(const struct src_model *m, const struct src_line *l,
-                   struct src_writer w, const char *before, const char *sep, size_t *n);
 
 #endif

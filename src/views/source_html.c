@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/source.h"
+#include "views/source_story.h"
 #include "views/html/html.h"
 #include "output/outdir.h"
 #include "util/intern.h"

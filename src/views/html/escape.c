@@ -1,12 +1,14 @@
 /* escape.c — text from the dump made safe for where the report puts it:
  * HTML text, or a JSON string inside <script> that the page inserts as
  * text only; and the head every page of the report shares. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "views/html/html.h"
 #include "util/alloc.h"
 #include "util/intern.h"
+#include "parse/loc.h"
 #include "html_assets.h"       /* html_css: made by scripts/embed.sh */
 
 void html_put_text(FILE *fp, const char *s, size_t n)
@@ -59,6 +61,14 @@ void html_put_json_loc(FILE *fp, const char *file, int32_t line)
 		n += (size_t)snprintf(s + n, 32, ":%d", line);
 	html_put_json(fp, s, n);
 	free(s);
+}
+
+void html_put_json_line(FILE *fp, int32_t line)
+{
+	if (line == LOC_NO_LINE)
+		fputs("null", fp);
+	else
+		fprintf(fp, "%" PRId32, line);
 }
 
 void html_page_head(FILE *fp, const char *title, const char *file)

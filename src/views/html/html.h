@@ -1,7 +1,8 @@
-/* html.h — the parts of the html view (src/views/html.c is its struct
- * and index.html): escaping and page heads (escape.c), the trace text
- * kept for the report in compressed chunks (text.c), a generation's page
- * and its data (gen.c). */
+/* html.h — the parts of the html view (src/views/html.c is its struct,
+ * its hooks and the files it streams): escaping and page heads
+ * (escape.c), the trace text kept for the report in compressed chunks
+ * (text.c), a generation's page and its data (gen.c), index.html
+ * (index.c). */
 #ifndef DUMPANALYZE_VIEWS_HTML_H
 #define DUMPANALYZE_VIEWS_HTML_H
 
@@ -21,6 +22,8 @@ void html_put_json_str(FILE *fp, const char *interned);
 /* "FILE:LINE" (FILE interned; no ":LINE" without a line) as a JSON
  * string, or null without a file. */
 void html_put_json_loc(FILE *fp, const char *file, int32_t line);
+/* A line number as JSON, or null for none (LOC_NO_LINE). */
+void html_put_json_line(FILE *fp, int32_t line);
 /* <!DOCTYPE> ... <header><h1>title</h1><p>file</p> (the header is left open). */
 void html_page_head(FILE *fp, const char *title, const char *file);
 /* "ROOT" or "ROOT.K": a bush's name in anchors and file names. */
@@ -87,6 +90,13 @@ int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
                    const struct da_gen *g);
 void html_gen_free(struct html_gen *hg);
+
+/* ---- index.c ---- */
+
+/* index.html from the run's answers; trace_rows: index-traces.js was
+ * written, for the page to load.  0, or -1 after the cause was printed. */
+struct answers;
+int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows);
 
 /* ---- time.c ---- */
 
