@@ -32,7 +32,10 @@ static unsigned char *read_xz(const char *path, size_t *len)
 {
 	FILE *fp = fopen(path, "rb");
 	assert_non_null(fp);
-	struct decoder *d = decode_new(COMP_XZ, file_read, fp, NULL, 0);
+	unsigned char head[6];      /* the magic, as the input layer reads it first */
+	assert_int_equal(fread(head, 1, sizeof(head), fp), sizeof(head));
+	assert_int_equal(decode_detect(head, sizeof(head)), COMP_XZ);
+	struct decoder *d = decode_new(COMP_XZ, file_read, fp, head, sizeof(head));
 	size_t cap = 1 << 16, n = 0;
 	unsigned char *buf = malloc(cap);
 	long r;
