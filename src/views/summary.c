@@ -280,21 +280,7 @@ static void write_profile(const struct answers *s, FILE *fp, const struct profil
 		fputs("  (no sampled line had aborts or blacklisting)\n", fp);
 	struct callees cal;
 	callees_build(&cal, s, p);
-	for (size_t i = 0; i < cal.n && i < TOP; i++) {
-		const struct callee_row *r = &cal.rows[i];
-		if (!i)
-			fputs("  and up the call stack (folded stacks):\n", fp);
-		fputs("    ", fp);
-		for (size_t k = 0; k < r->file_len; k++)
-			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
-		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (%s, ", r->line,
-		        r->samples, cal.interpreted ? "interpreted samples" : "samples", r->callee->reason);
-		for (size_t k = 0; k < r->callee->file_len; k++)
-			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
-		fprintf(fp, ":%d)\n", r->callee->line);
-	}
-	if (cal.n > TOP)
-		fprintf(fp, "    \u2026 %zu more in profile-callees.csv\n", cal.n - TOP);
+	summary_put_callees(fp, &cal, "and up the call stack (folded stacks):", "profile-callees.csv");
 	callees_free(&cal);
 	if (p->kind == PROFILE_EMPTY)
 		fputs("  the profile has no samples\n", fp);

@@ -40,26 +40,33 @@ static void put_bush_name(FILE *fp, const struct sj_bush *b)
 		fprintf(fp, "%u", b->root);
 }
 
+void summary_put_callees(FILE *fp, const struct callees *cal, const char *heading,
+                         const char *file)
+{
+	for (size_t i = 0; i < cal->n && i < TOP; i++) {
+		const struct callee_row *r = &cal->rows[i];
+		if (!i)
+			fprintf(fp, "  %s\n", heading);
+		fputs("    ", fp);
+		for (size_t k = 0; k < r->file_len; k++)
+			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
+		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (%s, ", r->line,
+		        r->samples, cal->interpreted ? "interpreted samples" : "samples", r->callee->reason);
+		for (size_t k = 0; k < r->callee->file_len; k++)
+			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
+		fprintf(fp, ":%d)\n", r->callee->line);
+	}
+	if (cal->n > TOP)
+		fprintf(fp, "    \u2026 %zu more in %s\n", cal->n - TOP, file);
+}
+
 /* Callers of failed code, from sysprof's Lua stacks. */
 static void put_callees(FILE *fp, const struct answers *a, const struct sysprof *p)
 {
 	struct callees cal;
 	sysprof_callees(&cal, a, p);
-	for (size_t i = 0; i < cal.n && i < TOP; i++) {
-		const struct callee_row *r = &cal.rows[i];
-		if (!i)
-			fputs("  and up the call stack (Lua stacks; functions by defining line):\n", fp);
-		fputs("    ", fp);
-		for (size_t k = 0; k < r->file_len; k++)
-			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
-		fprintf(fp, ":%d: %" PRIu64 " interpreted samples in callees that failed to compile (%s, ",
-		        r->line, r->samples, r->callee->reason);
-		for (size_t k = 0; k < r->callee->file_len; k++)
-			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
-		fprintf(fp, ":%d)\n", r->callee->line);
-	}
-	if (cal.n > TOP)
-		fprintf(fp, "    \u2026 %zu more in profile-callees-sysprof.csv\n", cal.n - TOP);
+	summary_put_callees(fp, &cal, "and up the call stack (Lua stacks; functions by defining line):",
+	                    "profile-callees-sysprof.csv");
 	callees_free(&cal);
 }
 

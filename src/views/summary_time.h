@@ -1,14 +1,20 @@
 /* summary_time.h — summary.txt's part on a sysprof profile (time per
- * trace, bush and function), written by summary.c. */
+ * trace, bush and function), written by summary.c, and the callees'
+ * lines both profiles' parts print. */
 #ifndef DUMPANALYZE_SUMMARY_TIME_H
 #define DUMPANALYZE_SUMMARY_TIME_H
 
 #include <stdio.h>
 #include "analysis/answers.h"
+#include "profile/callees.h"
 #include "profile/sysprof.h"
 #include "profile/sysprof_join.h"
 
 void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof *p,
                         const struct sysprof_join *j);
+/* The top callers of failed code (profile/callees.h) under heading, and
+ * how many more FILE has; the -jp part of summary.txt uses it too. */
+void summary_put_callees(FILE *fp, const struct callees *cal, const char *heading,
+                         const char *file);
 
 #endif

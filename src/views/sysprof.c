@@ -15,6 +15,7 @@
 #include "profile/sysprof_callees.h"
 #include "profile/sysprof_join.h"
 #include "util/alloc.h"
+#include "views/profile.h"
 
 static void field_share(struct csv_row *r, uint64_t v, uint64_t total)
 {
@@ -189,27 +190,9 @@ static int write_callees(struct view_ctx *c, const struct answers *a)
 {
 	struct callees cal;
 	sysprof_callees(&cal, a, c->sysprof);
-	struct outfile *f = outfile_create(c->out, "profile-callees-sysprof.csv");
-	FILE *fp = f ? outfile_fp(f) : NULL;
-	if (!fp) {
-		callees_free(&cal);
-		return -1;
-	}
-	fputs("FILE,LINE,CALLEE_SAMPLES,CALLEE_FILE,CALLEE_LINE,CALLEE_REASON\r\n", fp);
-	for (size_t i = 0; i < cal.n; i++) {
-		const struct callee_row *x = &cal.rows[i];
-		struct csv_row r;
-		csv_row_begin(&r, fp);
-		csv_field(&r, x->file, x->file_len);
-		csv_field_i64(&r, x->line);
-		csv_field_u64(&r, x->samples);
-		csv_field(&r, x->callee->file, x->callee->file_len);
-		csv_field_i64(&r, x->callee->line);
-		csv_field_str(&r, x->callee->reason);
-		csv_row_end(&r);
-	}
+	int r = profile_callees_csv(c, "profile-callees-sysprof.csv", &cal);
 	callees_free(&cal);
-	return outfile_commit(f);
+	return r;
 }
 
 static int sysprof_finish(struct view_ctx *c)
