@@ -24,6 +24,9 @@ check "report of templates.dump (7803 bushes) is written" "0" "$?"
 $DA -q --views html,profile,flamegraph --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" \
 	--out-dir "$TMP/prof" 2> "$TMP/err"
 check "report with a profile is written" "0" "$?"
+$DA -q --views html,sysprof --dump "$SAMPLES/sysprof/phases.dump" --profile "$SAMPLES/sysprof/phases.sysprof.xz" \
+	--out-dir "$TMP/sysprof" 2> "$TMP/err"
+check "report with a sysprof profile is written" "0" "$?"
 
 # The source view's pages: its program under --source-root, the report
 # beside them for the trace links (html brings the source view);
