@@ -10,6 +10,7 @@
 #include <string.h>
 #include "profile/sysprof_read.h"
 #include "util/alloc.h"
+#include "util/diag.h"
 
 #define BUF_SIZE (64u << 10)
 
@@ -38,7 +39,7 @@ static uint64_t offset(const struct parser *p)
 }
 
 _Noreturn static void fail_at(struct parser *p, int code, uint64_t at, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+	DA_PRINTF(4, 5);
 static void fail_at(struct parser *p, int code, uint64_t at, const char *fmt, ...)
 {
 	va_list ap;

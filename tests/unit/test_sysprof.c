@@ -394,54 +394,62 @@ static void test_version_1(void **s)
 	sysprof_free(&p);
 }
 
-/* Each malformed stream: its code, the offset at fault, a word of why. */
+/* A malformed stream: its code, the offset at fault, a word of why. */
+struct bad {
+	const char *what;
+	int code;
+	uint64_t at;
+	const char *says;
+	struct bytes b;
+};
+
 static void test_malformed(void **s)
 {
 	(void)s;
-	struct { const char *what; int code; uint64_t at; const char *says; struct bytes b; } t[12];
+	struct bad t[12];
 	size_t n = 0;
 	struct bytes *b;
 	/* 0: symbol table version 4 */
 	b = &t[n].b; b->n = 0; prologue(b, 4);
-	t[n++] = (__typeof__(t[0])){ "version 4", SYSPROF_EFORMAT, 3, "version 4", *b };
+	t[n++] = (struct bad){ "version 4", SYSPROF_EFORMAT, 3, "version 4", *b };
 	/* 1: a memory profile */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljm", 2);
-	t[n++] = (__typeof__(t[0])){ "memprof", SYSPROF_EFORMAT, 8, "memprof", *b };
+	t[n++] = (struct bad){ "memprof", SYSPROF_EFORMAT, 8, "memprof", *b };
 	/* 2: sysprof version 3 */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljp", 3);
-	t[n++] = (__typeof__(t[0])){ "ljp version 3", SYSPROF_EFORMAT, 11, "version 3", *b };
+	t[n++] = (struct bad){ "ljp version 3", SYSPROF_EFORMAT, 11, "version 3", *b };
 	/* 3: not a profile at all */
 	b = &t[n].b; b->n = 0; memcpy(b->p, "---- TRACE 1 start", 18); b->n = 18;
-	t[n++] = (__typeof__(t[0])){ "text", SYSPROF_EFORMAT, 0, "symbol table", *b };
+	t[n++] = (struct bad){ "text", SYSPROF_EFORMAT, 0, "symbol table", *b };
 	/* 4: bytes after the epilogue */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljp", 2);
 	put(b, 0x80); put(b, 0);
-	t[n++] = (__typeof__(t[0])){ "trailing", SYSPROF_EBAD, 16, "after the epilogue", *b };
+	t[n++] = (struct bad){ "trailing", SYSPROF_EBAD, 16, "after the epilogue", *b };
 	/* 5: no epilogue */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljp", 2);
 	put(b, SP_GC); uleb(b, 0);
-	t[n++] = (__typeof__(t[0])){ "no epilogue", SYSPROF_EBAD, 17, "no epilogue", *b };
+	t[n++] = (struct bad){ "no epilogue", SYSPROF_EBAD, 17, "no epilogue", *b };
 	/* 6: an unknown sample header */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljp", 2);
 	put(b, 13);
-	t[n++] = (__typeof__(t[0])){ "header 13", SYSPROF_EBAD, 15, "0x0d", *b };
+	t[n++] = (struct bad){ "header 13", SYSPROF_EBAD, 15, "0x0d", *b };
 	/* 7: a ULEB128 of 11 bytes */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljp", 2);
 	put(b, SP_GC); for (int i = 0; i < 10; i++) put(b, 0xff); put(b, 1);
-	t[n++] = (__typeof__(t[0])){ "uleb", SYSPROF_EBAD, 16, "64 bits", *b };
+	t[n++] = (struct bad){ "uleb", SYSPROF_EBAD, 16, "64 bits", *b };
 	/* 8: an unknown Lua frame */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0x80); ljp(b, "ljp", 2);
 	put(b, SP_LFUNC); put(b, 5);
-	t[n++] = (__typeof__(t[0])){ "frame 5", SYSPROF_EBAD, 16, "Lua frame header 0x05", *b };
+	t[n++] = (struct bad){ "frame 5", SYSPROF_EBAD, 16, "Lua frame header 0x05", *b };
 	/* 9: a C symbol in a version 2 symbol table */
 	b = &t[n].b; b->n = 0; prologue(b, 2); put(b, 1); uleb(b, 1); str(b, "f");
-	t[n++] = (__typeof__(t[0])){ "cfunc in v2", SYSPROF_EBAD, 7, "symbol header 0x01", *b };
+	t[n++] = (struct bad){ "cfunc in v2", SYSPROF_EBAD, 7, "symbol header 0x01", *b };
 	/* 10: a string longer than the stream */
 	b = &t[n].b; b->n = 0; prologue(b, 3); put(b, 0); uleb(b, 1); uleb(b, 1000000);
-	t[n++] = (__typeof__(t[0])){ "long string", SYSPROF_EBAD, 12, "Lua function symbol that starts at byte 7", *b };
+	t[n++] = (struct bad){ "long string", SYSPROF_EBAD, 12, "Lua function symbol that starts at byte 7", *b };
 	/* 11: empty */
 	b = &t[n].b; b->n = 0;
-	t[n++] = (__typeof__(t[0])){ "empty", SYSPROF_EFORMAT, 0, "empty", *b };
+	t[n++] = (struct bad){ "empty", SYSPROF_EFORMAT, 0, "empty", *b };
 	for (size_t i = 0; i < n; i++) {
 		struct sysprof p;
 		struct sysprof_error e;
