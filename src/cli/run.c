@@ -144,7 +144,9 @@ static int load_profiles(struct profiles *ps, const char *const *paths, size_t n
 {
 	for (size_t i = 0; i < n; i++) {
 		const char *path = paths[i];
-		int is = sysprof_file_is(path);
+		/* standard input is read as -jp text, as before sysprof: its
+		 * first bytes cannot be looked at and given back */
+		int is = strcmp(path, "-") == 0 ? 0 : sysprof_file_is(path);
 		if (is < 0) {
 			msg_error("%s: %s", path, strerror(-is));
 			return EXIT_IO;
