@@ -234,6 +234,9 @@ async function penlight(browser) {
   await p.waitForFunction(() => location.hash === "#trace-27");
   const parentOf27 = traces.find((t) => t.ID === "27").PARENT;
   await p.click(`#panel a[href="#trace-${parentOf27}"]`);
+  /* the panel follows the hash change: wait for it, not a fixed time */
+  await p.waitForFunction((t) => document.querySelector("#panel .bar b").textContent === t,
+    `trace ${parentOf27}, generation 1`, { timeout: 5000 }).catch(() => {});
   same("its parent's link opens the parent (traces.csv)", `trace ${parentOf27}, generation 1`,
     await p.textContent("#panel .bar b"));
   await p.goBack();
