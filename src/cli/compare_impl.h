@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <jansson.h>
 #include "cli/csvin.h"
+#include "cli/runfile.h"
 #include "output/manifest.h"
 #include "util/diag.h"
 
@@ -48,17 +49,24 @@ struct profile_line { char *loc; double samples; };
 /* What the views of one side say, summed over its generations (their
  * numbers are not stable across runs, so none is compared by number). */
 struct side {
-	const char *dir, *label;    /* label: "OLD" or "NEW" */
+	struct runfile_dir d;
+	const char *dir, *label;    /* dir: d's path for messages; label: "OLD" or "NEW" */
 	struct manifest m;
 	unsigned gens;
 	int has_traces, has_reasons, has_sites, has_bushes, has_profile;
-	int reasons_normal, sites_normal, sites_source;   /* columns present */
+	int reasons_normal, sites_normal, sites_source;   /* columns every file has */
+	unsigned reason_files, site_files;
+	/* the COUNT columns' sums over the side, kept below 2^63 as read, so
+	 * that no sum of some of them can wrap */
+	uint64_t reason_total, site_total;
 	uint64_t traces, aborts;
 	struct raw_list raw_reasons, raw_sites;
 	struct named_list reasons;  /* after side_finish */
 	struct placed_list sites;   /* after side_finish, sorted */
 	struct placed_list bushes;  /* sorted */
 	double prof_samples, prof_interpreted;
+	int prof_no_states;         /* INTERPRETED empty: a profile without VM states */
+	double prof_state[5];       /* INTERPRETED, COMPILED, C, GC, JIT summed */
 	struct profile_line *prof;  /* by samples, descending */
 	size_t nprof, prof_cap;
 	/* sysprof's time (the sysprof view): bushes by root kind and start,
@@ -66,11 +74,15 @@ struct side {
 	int has_time;
 	struct placed_list time_bushes;     /* sorted */
 	uint64_t time_samples, time_state[5];
+	uint64_t time_bush_total;   /* the bushes' samples, kept below 2^63 */
 };
 
-/* Read the side in dir (its manifest first).  0, 1 when dir has no
- * manifest, -1 after a message. */
-int side_read(struct side *s, const char *dir, const char *label);
+/* Read the side in path (parent NULL), or in the subdirectory path of
+ * parent (a dump of several), its manifest first; all of it checked
+ * (compare_read.c).  0, 1 when the directory has no manifest, -1 after a
+ * message. */
+int side_read(struct side *s, const struct runfile_dir *parent, const char *path,
+              const char *label);
 /* Put reasons and sites in the form both sides can give: NORMAL_REASON
  * when both files have it, else the reason normalised here; sites keyed
  * by their SOURCE text too when both have it. */
@@ -79,12 +91,13 @@ void side_free(struct side *s);
 
 /* Sort by file, line, group, count. */
 void placed_sort(struct placed_list *l);
-/* Add an item at "file:line" (loc[0..len)). */
-void add_placed(struct placed_list *l, const char *loc, size_t len, const char *group,
-                uint64_t count);
+/* Add an item at "file:line" (0 when the text after the last ':' is not
+ * a line number, as in "=[C]"). */
+void add_placed(struct placed_list *l, const char *loc, const char *group, uint64_t count);
 void placed_free(struct placed_list *l);
 /* compare_time.c: the sysprof view's files of a side that has them
- * (after side_read): 0, or -1 after a message. */
+ * (after side_read), through csvin like every other file: 0, or -1
+ * after a message. */
 int side_read_time(struct side *s);
 /* Match a's items to b's (both sorted): to[i] is the index in b of a's
  * item i, or -1.  Only items of the same file and group match; see
@@ -98,9 +111,19 @@ struct rep {
 	FILE *out;                  /* NULL with --json */
 	json_t *fail;               /* the rules crossed, as said */
 	int tripped, cannot;        /* a rule crossed; a rule not evaluable */
+	char **scratch;             /* cmp_text's, freed by the next cmp_say */
+	size_t nscratch, scratch_cap;
 };
 
+/* Text to out (nothing with --json).  Every name read from a run's files
+ * goes through cmp_text: the report is printed to terminals and CI logs. */
 void cmp_say(struct rep *r, const char *fmt, ...) DA_PRINTF(2, 3);
+/* s (its first n bytes) escaped for the text (termtext.h), valid until
+ * the next cmp_say. */
+const char *cmp_text(struct rep *r, const char *s);
+const char *cmp_textn(struct rep *r, const char *s, size_t n);
+/* Free what cmp_text made since the last cmp_say. */
+void cmp_done(struct rep *r);
 /* A JSON string, or null. */
 json_t *cmp_str(const char *s);
 json_t *cmp_old_new(uint64_t a, uint64_t b);

@@ -8,31 +8,44 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/compare_impl.h"
+#include "cli/manifest_in.h"
+#include "output/message.h"
+#include "output/termtext.h"
 #include "profile/sysprof.h"
 #include "util/alloc.h"
 
 #define TOP_BUSHES 10
 
-static void on_state(void *ctx, const struct csvin_header *h, char **f, size_t n)
+static int on_state(void *ctx, const struct csvin *c)
 {
 	struct side *s = ctx;
-	const char *st = csvin_field(h, f, n, "STATE"), *v = csvin_field(h, f, n, "SAMPLES");
-	if (!st || !v)
-		return;
-	uint64_t k = strtoull(v, NULL, 10);
-	s->time_samples += k;
-	for (int i = 0; i < SP_STATES; i++)
-		if (strcmp(st, sp_state_names[i]) == 0)
-			s->time_state[sp_state_jp(i)] += k;
+	const char *st = csvin_text(c, CSVIN_SPSTATES_STATE);
+	int i = 0;
+	while (i < SP_STATES && strcmp(st, sp_state_names[i]) != 0)
+		i++;
+	if (i == SP_STATES) {
+		char *shown = term_text(st);
+		msg_error("%s: row %" PRIu64 ", column STATE: '%s' is not one of sysprof's VM states",
+		          c->shown, c->row, shown);
+		free(shown);
+		return -1;
+	}
+	uint64_t before = s->time_samples;
+	if (csvin_add(c, CSVIN_SPSTATES_SAMPLES, &s->time_samples) < 0)
+		return -1;
+	s->time_state[sp_state_jp(i)] += s->time_samples - before;
+	return 0;
 }
 
-static void on_bush(void *ctx, const struct csvin_header *h, char **f, size_t n)
+static int on_bush(void *ctx, const struct csvin *c)
 {
 	struct side *s = ctx;
-	const char *kind = csvin_field(h, f, n, "KIND"), *start = csvin_field(h, f, n, "START");
-	const char *v = csvin_field(h, f, n, "SAMPLES");
-	if (kind && start && v)
-		add_placed(&s->time_bushes, start, strlen(start), kind, strtoull(v, NULL, 10));
+	uint64_t sum = s->time_bush_total;
+	if (csvin_add(c, CSVIN_SPBUSHES_SAMPLES, &s->time_bush_total) < 0)
+		return -1;
+	add_placed(&s->time_bushes, csvin_text(c, CSVIN_SPBUSHES_START),
+	           csvin_text(c, CSVIN_SPBUSHES_KIND), s->time_bush_total - sum);
+	return 0;
 }
 
 /* One item per kind and start (l sorted): the generations' bushes summed. */
@@ -56,13 +69,19 @@ static void merge_starts(struct placed_list *l)
 
 int side_read_time(struct side *s)
 {
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/profile-states.csv", s->dir);
-	if (csvin_read_named(path, on_state, s) < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/profile-bushes.csv", s->dir);
-	if (csvin_read_named(path, on_bush, s) < 0)
-		return -1;
+	static const enum csvin_kind kinds[] = { CSVIN_SPSTATES, CSVIN_SPBUSHES };
+	int (*const rows[])(void *, const struct csvin *) = { on_state, on_bush };
+	for (size_t k = 0; k < 2; k++) {
+		const char *name = csvin_name(kinds[k]);
+		if (!manifest_has(s->m.files, s->m.nfiles, name)) {
+			msg_error("%s/%s: the view sysprof was rendered but the manifest does not list %s",
+			          s->dir, MANIFEST_NAME, name);
+			return -1;
+		}
+		struct csvin_reader rd = { NULL, rows[k], s };
+		if (csvin_read(&s->d, name, kinds[k], 0, &rd) < 0)
+			return -1;
+	}
 	placed_sort(&s->time_bushes);
 	merge_starts(&s->time_bushes);
 	return 0;
@@ -155,8 +174,8 @@ void cmp_time(struct rep *r, json_t *d, struct side *a, struct side *b)
 			        "location, generations summed):\n");
 		if (shown > TOP_BUSHES)
 			continue;
-		cmp_say(r, "      %5.1f%% -> %5.1f%%  %s %s:%ld", share(a, ca), share(b, cb), any->group,
-		        any->file, y ? y->line : x->line);
+		cmp_say(r, "      %5.1f%% -> %5.1f%%  %s %s:%ld", share(a, ca), share(b, cb),
+		        cmp_text(r, any->group), cmp_text(r, any->file), y ? y->line : x->line);
 		if (x && y && x->line != y->line)
 			cmp_say(r, " (was %ld)", x->line);
 		cmp_say(r, "%s\n", !x ? "  (new)" : !y ? "  (gone)" : "");

@@ -17,6 +17,7 @@
 #include "profile/profile.h"
 #include "profile/sysprof.h"
 #include "util/alloc.h"
+#include "lib/api.h"
 #include "views/view.h"
 
 #define WARNINGS_SHOWN 20       /* printed before going quiet */
@@ -24,12 +25,21 @@
 /* Warnings as "FILE:LINE: warning: ...", the first WARNINGS_SHOWN. */
 struct printer {
 	uint64_t warnings;
+	int profile;                /* da_use_profile: its errors are the
+	                               tool's one-line messages */
 };
 
 static void print_diag(void *data, enum da_severity sev, const char *file, uint64_t line,
                        const char *msg)
 {
 	struct printer *pr = data;
+	if (pr->profile) {
+		if (line)
+			msg_error("%s:%" PRIu64 ": %s", file, line, msg);
+		else
+			msg_error("%s: %s", file, msg);
+		return;
+	}
 	if (sev == DA_NOTE) {
 		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
 		return;
@@ -131,15 +141,15 @@ static int views_fit_profile(const struct view_set *v, unsigned have, const char
 	return 0;
 }
 
-/* The profiles of a run: a -jp one and a sysprof one at most. */
+/* The profiles of a run: a -jp one (read by the library, for the
+ * findings: da_use_profile) and a sysprof one at most. */
 struct profiles {
-	struct profile jp;
 	struct sysprof sp;
 	const char *jp_path, *sp_path;
 };
 
-/* Read each profile as what its bytes say it is.  0, or the exit code
- * after a message. */
+/* Sort the profiles by what their bytes say they are, and read a
+ * sysprof one.  0, or the exit code after a message. */
 static int load_profiles(struct profiles *ps, const char *const *paths, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -156,35 +166,29 @@ static int load_profiles(struct profiles *ps, const char *const *paths, size_t n
 			          is ? "sysprof" : "-jp", is ? ps->sp_path : ps->jp_path, path);
 			return EXIT_USAGE;
 		}
-		if (is) {
-			struct sysprof_error e;
-			sysprof_init(&ps->sp, path);
-			ps->sp_path = path;
-			int r = sysprof_load(&ps->sp, path, &e);
-			if (r == SYSPROF_EFORMAT) {
-				msg_error("%s: %s", path, e.msg);
-				return EXIT_REJECTED;
-			}
-			if (r < 0) {
-				msg_error("%s: %s%s", path, r == SYSPROF_EBAD ? "not a sysprof profile "
-				          "dumpanalyze can trust: " : "", e.msg);
-				return EXIT_IO;
-			}
+		if (!is) {
+			ps->jp_path = path;
 			continue;
 		}
-		profile_init(&ps->jp, path);
-		ps->jp_path = path;
-		int pr = profile_load(&ps->jp, path);
-		if (pr < 0)
-			return pr == -2 ? EXIT_IO : EXIT_REJECTED;
+		struct sysprof_error e;
+		sysprof_init(&ps->sp, path);
+		ps->sp_path = path;
+		int r = sysprof_load(&ps->sp, path, &e);
+		if (r == SYSPROF_EFORMAT) {
+			msg_error("%s: %s", path, e.msg);
+			return EXIT_REJECTED;
+		}
+		if (r < 0) {
+			msg_error("%s: %s%s", path, r == SYSPROF_EBAD ? "not a sysprof profile "
+			          "dumpanalyze can trust: " : "", e.msg);
+			return EXIT_IO;
+		}
 	}
 	return 0;
 }
 
 static void free_profiles(struct profiles *ps)
 {
-	if (ps->jp_path)
-		profile_free(&ps->jp);
 	if (ps->sp_path)
 		sysprof_free(&ps->sp);
 }
@@ -232,6 +236,24 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->strict = run->strict;
 	m->complete = rc == EXIT_OK;
 	m->exit_status = rc;
+	m->jit_events = da_line_counts(d)->header > 0 ? 1 : -1;
+}
+
+/* A run that saw no JIT event: an input without a trace, abort or -jv
+ * line.  Input that is not empty but holds none was warned about by the
+ * library (fatal under --strict); an empty one is said here, fatal under
+ * --strict too: `luajit -jdump app.lua | dumpanalyze` of a program that
+ * did not start, or whose dump went elsewhere, must not pass for a run.
+ * The exit code. */
+static int no_jit_events(const struct run *run, const char *name, const da_dump *d, int rc)
+{
+	const struct da_line_counts *lc = da_line_counts(d);
+	if (rc != EXIT_OK || lc->header > 0 || lc->total > 0)
+		return rc;
+	fprintf(stderr, "%s: %s: no JIT events: the input is empty (no trace, abort or -jv line; "
+	        "did the program run, under -jdump or -jv?)\n", name,
+	        run->strict ? "error" : "warning");
+	return run->strict ? EXIT_REJECTED : rc;
 }
 
 int run_one(const struct run *run, const char *dump, const char *const *profiles,
@@ -255,22 +277,25 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		rc = lr;
 		goto done;
 	}
-	pp = ps.jp_path ? &ps.jp : NULL;
 	char err[256];
-	unsigned have = (pp ? NEEDS_PROFILE : 0) | (pp && pp->kind == PROFILE_STACKS ? NEEDS_STACKS : 0) |
-	                (ps.sp_path ? NEEDS_SYSPROF | NEEDS_STACKS : 0);
-	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
-		msg_error("%s", err);
-		goto done;
+	/* What the views need of the library, whichever kind of -jp profile
+	 * (lines or stacks) it turns out to be. */
+	unsigned sp_have = ps.sp_path ? NEEDS_SYSPROF | NEEDS_STACKS : 0;
+	unsigned needs = 0;
+	for (int stacks = 0; stacks < 2; stacks++) {
+		unsigned have = sp_have | (!ps.jp_path ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS
+		                                        : NEEDS_PROFILE);
+		if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
+			msg_error("%s", err);
+			goto done;
+		}
+		needs |= views.needs;
+		view_set_discard(&views);
 	}
-	have_views = 1;
-	if (views_fit_profile(&views, have, ps.jp_path) < 0)
-		goto done;
-	for (size_t i = 0; i < views.n; i++)
-		manifest_add(&names, &nnames, views.ctx[i].view->name);
-	struct printer pr = { 0 };
+	struct printer pr = { 0, 0 };
 	struct da_options o = {
-		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
 		.sink = &view_set_sink,
@@ -288,6 +313,38 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		rc = EXIT_IO;
 		goto done;
 	}
+	/* The findings read the profile and the Lua files only where the
+	 * user said: the current directory, as written, and --source-root. */
+	if (ps.jp_path) {
+		pr.profile = 1;
+		int r = da_use_profile(d, ps.jp_path);
+		pr.profile = 0;
+		if (r < 0) {             /* said by print_diag */
+			rc = r == DA_EFORMAT ? EXIT_REJECTED : EXIT_IO;
+			goto done;
+		}
+		pp = api_profile(d);
+	}
+	if (da_use_source_root(d, ".", 0) < 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	for (size_t i = 0; i < run->nsource_roots; i++)
+		if (da_use_source_root(d, run->source_roots[i], DA_SOURCE_BY_NAME) < 0) {
+			rc = EXIT_IO;
+			goto done;
+		}
+	unsigned have = sp_have | (!pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
+	                           : NEEDS_PROFILE);
+	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		goto done;
+	}
+	have_views = 1;
+	if (views_fit_profile(&views, have, ps.jp_path) < 0)
+		goto done;
+	for (size_t i = 0; i < views.n; i++)
+		manifest_add(&names, &nnames, views.ctx[i].view->name);
 	dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
 	if (!dir || rundir_open(&rd, dir) < 0 || !(out = outdir_open(rd.stage))) {
 		rc = EXIT_IO;
@@ -301,7 +358,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */
 	signals_watch(d);
-	rc = analyse(run, dump, name, d, &views, out);
+	rc = no_jit_events(run, name, d, analyse(run, dump, name, d, &views, out));
 	signals_watch(NULL);
 	sig = signals_caught();
 	/* A run that read its input to the end owns OUT now, and so does one
@@ -312,7 +369,8 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	unsigned long written = outdir_files_written(out);
 	outdir_close(out);          /* discards anything not committed */
 	out = NULL;
-	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0))) {
+	int events = da_line_counts(d)->header > 0;
+	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0 && events))) {
 		struct manifest m;
 		describe_run(&m, run, dump, &ps, d, names, nnames, rc);
 		if (rundir_commit(&rd, &m) < 0 && rc == EXIT_OK)
@@ -325,8 +383,6 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		msg_error("%s: interrupted (%s); %s is left as it was", name, signals_name(sig), dir);
 		goto done;
 	}
-	if (rc == EXIT_OK && !run->quiet && da_lines_read(d) == 0)
-		fprintf(stderr, "%s: the dump is empty\n", name);
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)

@@ -40,8 +40,10 @@ static void put_bush_name(FILE *fp, const struct sj_bush *b)
 		fprintf(fp, "%u", b->root);
 }
 
-void summary_put_callees(FILE *fp, const struct callees *cal, const char *heading,
-                         const char *file)
+/* The top callers of failed code (profile/callees.h) under heading, and
+ * how many more FILE has. */
+static void put_callee_rows(FILE *fp, const struct callees *cal, const char *heading,
+                            const char *file)
 {
 	for (size_t i = 0; i < cal->n && i < TOP; i++) {
 		const struct callee_row *r = &cal->rows[i];
@@ -65,7 +67,7 @@ static void put_callees(FILE *fp, const struct answers *a, const struct sysprof 
 {
 	struct callees cal;
 	sysprof_callees(&cal, a, p);
-	summary_put_callees(fp, &cal, "and up the call stack (Lua stacks; functions by defining line):",
+	put_callee_rows(fp, &cal, "and up the call stack (Lua stacks; functions by defining line):",
 	                    "profile-callees-sysprof.csv");
 	callees_free(&cal);
 }

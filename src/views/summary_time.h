@@ -1,6 +1,5 @@
 /* summary_time.h — summary.txt's part on a sysprof profile (time per
- * trace, bush and function), written by summary.c, and the callees'
- * lines both profiles' parts print. */
+ * trace, bush and function), written by summary.c. */
 #ifndef DUMPANALYZE_SUMMARY_TIME_H
 #define DUMPANALYZE_SUMMARY_TIME_H
 
@@ -12,9 +11,5 @@
 
 void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof *p,
                         const struct sysprof_join *j);
-/* The top callers of failed code (profile/callees.h) under heading, and
- * how many more FILE has; the -jp part of summary.txt uses it too. */
-void summary_put_callees(FILE *fp, const struct callees *cal, const char *heading,
-                         const char *file);
 
 #endif

@@ -19,7 +19,7 @@
 
 /* Every text view and the report (html draws its bushes in the browser,
  * so no cairo here). */
-#define VIEWS "summary,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
+#define VIEWS "summary,findings,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
               "blacklist,bush-txt,jsonl,html,source,files"
 
 /* The scratch output directory, made once per process (libFuzzer gives
@@ -125,6 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct seen seen = { 0, 0 };
 	struct da_options o = {
 		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		         ((views.needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
 		         (size & 1 ? DA_STRICT : 0) | (size & 2 ? DA_NOTES : 0) |
 		         (size & 4 ? DA_NO_THREAD : 0),
 		.name = "fuzz.dump",
@@ -137,6 +138,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	da_dump *d = da_open_memory(data, size, &o, &e);
 	struct outdir *out = d ? outdir_open(scratch) : NULL;
 	if (!out)
+		__builtin_trap();
+	/* The findings read the same bytes as a profile from a file, and the
+	 * scratch directory's Lua files (none) as sources. */
+	if (have_prof) {
+		char path[128];
+		snprintf(path, sizeof(path), "%s/fuzz.prof", scratch);
+		FILE *fp = fopen(path, "wb");
+		if (!fp || fwrite(data, 1, size, fp) != size || fclose(fp) != 0)
+			__builtin_trap();
+		if (da_use_profile(d, path) != 0)
+			__builtin_trap();      /* what profile_line read, the file reads */
+		unlink(path);
+	}
+	if (da_use_source_root(d, scratch, DA_SOURCE_BY_NAME) != 0)
 		__builtin_trap();
 	view_set_attach(&views, out, d, "fuzz.dump", 1, have_prof ? &prof : NULL);
 	for (size_t i = 0; i < views.n; i++)
@@ -158,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (seen.warnings != da_warnings(d))
 		__builtin_trap();      /* every warning counted is passed on */
 	/* A finished run wrote every view's files, even for no traces. */
-	if (r == 0 && !(written("summary.txt") && written("gen-1-traces.csv") &&
+	if (r == 0 && !(written("summary.txt") && written("findings.csv") && written("gen-1-traces.csv") &&
 	                written("gen-1-bushes.html") && written("gen-1.jsonl") && written("index.html")))
 		__builtin_trap();
 	da_close(d);
