@@ -15,9 +15,9 @@
 #include "output/rundir.h"
 #include "cli/signals.h"
 #include "profile/profile.h"
-#include "profile/sysprof.h"
 #include "util/alloc.h"
 #include "lib/api.h"
+#include "lib/profiles.h"
 #include "views/view.h"
 
 #define WARNINGS_SHOWN 20       /* printed before going quiet */
@@ -141,22 +141,20 @@ static int views_fit_profile(const struct view_set *v, unsigned have, const char
 	return 0;
 }
 
-/* The profiles of a run: a -jp one (read by the library, for the
- * findings: da_use_profile) and a sysprof one at most. */
+/* The profiles of a run, by kind: a -jp one and a sysprof one at most,
+ * both read by the library (da_use_profile; the -jp one charges the
+ * findings when both are given). */
 struct profiles {
-	struct sysprof sp;
 	const char *jp_path, *sp_path;
 };
 
-/* Sort the profiles by what their bytes say they are, and read a
- * sysprof one.  0, or the exit code after a message. */
-static int load_profiles(struct profiles *ps, const char *const *paths, size_t n)
+/* Sort the profiles by what their bytes say they are.  0, or the exit
+ * code after a message. */
+static int sort_profiles(struct profiles *ps, const char *const *paths, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const char *path = paths[i];
-		/* standard input is read as -jp text, as before sysprof: its
-		 * first bytes cannot be looked at and given back */
-		int is = strcmp(path, "-") == 0 ? 0 : sysprof_file_is(path);
+		int is = api_profiles_is_sysprof(path);
 		if (is < 0) {
 			msg_error("%s: %s", path, strerror(-is));
 			return EXIT_IO;
@@ -166,31 +164,9 @@ static int load_profiles(struct profiles *ps, const char *const *paths, size_t n
 			          is ? "sysprof" : "-jp", is ? ps->sp_path : ps->jp_path, path);
 			return EXIT_USAGE;
 		}
-		if (!is) {
-			ps->jp_path = path;
-			continue;
-		}
-		struct sysprof_error e;
-		sysprof_init(&ps->sp, path);
-		ps->sp_path = path;
-		int r = sysprof_load(&ps->sp, path, &e);
-		if (r == SYSPROF_EFORMAT) {
-			msg_error("%s: %s", path, e.msg);
-			return EXIT_REJECTED;
-		}
-		if (r < 0) {
-			msg_error("%s: %s%s", path, r == SYSPROF_EBAD ? "not a sysprof profile "
-			          "dumpanalyze can trust: " : "", e.msg);
-			return EXIT_IO;
-		}
+		*(is ? &ps->sp_path : &ps->jp_path) = path;
 	}
 	return 0;
-}
-
-static void free_profiles(struct profiles *ps)
-{
-	if (ps->sp_path)
-		sysprof_free(&ps->sp);
 }
 
 /* Read the whole dump into the views.  The exit code. */
@@ -272,7 +248,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	size_t nnames = 0;
 	int rc = EXIT_USAGE, sig = 0;
 
-	int lr = load_profiles(&ps, profiles, nprofiles);
+	int lr = sort_profiles(&ps, profiles, nprofiles);
 	if (lr) {
 		rc = lr;
 		goto done;
@@ -315,16 +291,19 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	}
 	/* The findings read the profile and the Lua files only where the
 	 * user said: the current directory, as written, and --source-root. */
-	if (ps.jp_path) {
+	for (int k = 0; k < 2; k++) {
+		const char *path = k ? ps.sp_path : ps.jp_path;
+		if (!path)
+			continue;
 		pr.profile = 1;
-		int r = da_use_profile(d, ps.jp_path);
+		int r = da_use_profile(d, path);
 		pr.profile = 0;
 		if (r < 0) {             /* said by print_diag */
 			rc = r == DA_EFORMAT ? EXIT_REJECTED : EXIT_IO;
 			goto done;
 		}
-		pp = api_profile(d);
 	}
+	pp = api_profile(d);
 	if (da_use_source_root(d, ".", 0) < 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -351,8 +330,8 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		goto done;
 	}
 	view_set_attach(&views, out, d, name, run->jobs, pp);
-	if (ps.sp_path)
-		view_set_sysprof(&views, &ps.sp);
+	if (api_sysprof(d))
+		view_set_sysprof(&views, api_sysprof(d));
 	view_set_source_roots(&views, run->source_roots, run->nsource_roots);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
@@ -396,7 +375,6 @@ done:
 	if (rd.stage && rc != EXIT_OK && !sig)
 		rundir_discard(&rd);
 	rundir_free(&rd);
-	free_profiles(&ps);
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);

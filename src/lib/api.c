@@ -15,6 +15,8 @@
 #include "util/alloc.h"
 #include "util/diag.h"
 #include "lib/api.h"
+#include "lib/profiles.h"
+#include "source/fnextent.h"
 
 /* The public link kinds are link_types.def's words, in its order. */
 enum {
@@ -41,7 +43,7 @@ struct da_dump {
 	void *sink_data;
 	struct answers *answers;    /* with DA_ANSWERS */
 	struct findings *findings;  /* with DA_FINDINGS */
-	struct profile *profile;    /* da_use_profile */
+	struct api_profiles profiles;   /* da_use_profile */
 	struct source_finder finder;    /* da_use_source_root's directories */
 	int stepped;                /* da_step was called: too late to add */
 	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
@@ -280,9 +282,13 @@ static int finish(da_dump *d)
 		r = model_finish(&d->model, in->lineno);
 	if (r < 0)
 		return fail(d, stopped(d));
+	/* a sysprof profile's functions get their extents from the source,
+	 * for the findings' cost and the callees (basis "function") */
+	if (d->profiles.sp)
+		fn_extents_sysprof(d->profiles.sp, &d->finder);
 	if (d->findings) {
 		struct findings_input fin = {
-			d->answers, d->profile, d->finder.nroots ? &d->finder : NULL,
+			d->answers, d->profiles.jp, d->profiles.sp, d->finder.nroots ? &d->finder : NULL,
 			explain_flavour_guess(&d->model.evidence, NULL), &d->diag,
 		};
 		findings_build(d->findings, &fin);
@@ -354,7 +360,12 @@ const struct answers *api_answers(const da_dump *d)
 
 const struct profile *api_profile(const da_dump *d)
 {
-	return d->profile;
+	return d->profiles.jp;
+}
+
+const struct sysprof *api_sysprof(const da_dump *d)
+{
+	return d->profiles.sp;
 }
 
 /* ---- what the findings may read ------------------------------------- */
@@ -368,35 +379,15 @@ struct profiling {
 static void load_profile(void *arg)
 {
 	struct profiling *pr = arg;
-	da_dump *d = pr->d;
-	struct profile *p = xrealloc(NULL, sizeof(*p));
-	size_t n = strlen(pr->path) + 1;
-	char *path = xrealloc(NULL, n);
-	memcpy(path, pr->path, n);
-	profile_init(p, path);
-	struct profile_error e;
-	int r = profile_load(p, path, &e);
-	if (r < 0) {
-		int err = errno;
-		if (d->diag.fn)
-			d->diag.fn(d->diag.fn_data, DA_ERROR, path, e.line, e.msg);
-		profile_free(p);
-		free(p);
-		free(path);
-		errno = err;
-		pr->r = r == -1 ? DA_EFORMAT : err == EIO ? DA_EIO : DA_EOPEN;
-		return;
-	}
-	d->profile = p;
-	pr->r = 0;
+	pr->r = api_profiles_load(&pr->d->profiles, pr->path, &pr->d->diag);
 }
 
 int da_use_profile(da_dump *d, const char *path)
 {
-	if (!d || !path || d->state != 1 || d->stepped || d->profile)
+	if (!d || !path || d->state != 1 || d->stepped)
 		return DA_EINVAL;
 	struct profiling pr = { d, path, 0 };
-	if (oom_call(load_profile, &pr) < 0)
+	if (oom_call(load_profile, &pr) < 0 || pr.r == DA_ENOMEM)
 		return fail(d, DA_ENOMEM);
 	return pr.r;
 }
@@ -500,11 +491,7 @@ void da_close(da_dump *d)
 		findings_free(d->findings);
 		free(d->findings);
 	}
-	if (d->profile) {
-		free((char *)d->profile->path);
-		profile_free(d->profile);
-		free(d->profile);
-	}
+	api_profiles_free(&d->profiles);
 	source_finder_free(&d->finder);
 	free(d->vmdef);
 	free(d->name);

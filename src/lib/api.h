@@ -10,5 +10,9 @@ const struct answers *api_answers(const da_dump *d);
 /* The profile da_use_profile read, or NULL: the tool's views use it. */
 struct profile;
 const struct profile *api_profile(const da_dump *d);
+/* The sysprof profile da_use_profile read, or NULL; its functions'
+ * extents are set at the end of the input (source/fnextent.h). */
+struct sysprof;
+const struct sysprof *api_sysprof(const da_dump *d);
 
 #endif

@@ -56,7 +56,8 @@ static uint32_t func_of(struct sysprof *p, const char *name, int32_t line)
 	const struct tally_entry *e = tally_find(t, name, NULL, line);
 	if (e->first == p->nfuncs) {
 		ALLOC_GROW(p->funcs, p->nfuncs + 1, p->funcs_cap);
-		p->funcs[p->nfuncs++] = (struct sp_func){ .file = name, .line = line };
+		p->funcs[p->nfuncs++] = (struct sp_func){ .file = name, .line = line,
+		                                          .last = SP_LAST_UNKNOWN };
 	}
 	return (uint32_t)e->first;
 }
@@ -80,6 +81,7 @@ static void on_lfunc(void *ctx, uint64_t addr, const struct sp_str *chunk, uint6
 		pr.frame = intern_get(&p->strings, buf, n);
 	}
 	pr.func = func_of(p, name, pr.line);
+	p->funcs[pr.func].frame = pr.frame;
 	ALLOC_GROW(x->proto, x->nproto + 1, x->proto_cap);
 	x->proto[x->nproto] = pr;
 	sp_map_set(&x->protos, addr, (uint32_t)x->nproto++);

@@ -34,13 +34,18 @@ extern const char *const sp_state_names[SP_STATES];
  * vm_state of profile/profile.h. */
 int sp_state_jp(int state);
 
-#define SP_MAX_FRAMES 1024          /* frames kept of one stack, innermost first */
+#define SP_MAX_FRAMES 1024
+#define SP_LAST_UNKNOWN INT32_MIN   /* sp_func.last: the source was not read */          /* frames kept of one stack, innermost first */
 
 /* A Lua function the stream names, by chunk and defining line: the
  * interpreted samples it took, for whoever charges them to code. */
 struct sp_func {
 	const char *file;           /* interned: its chunk as a dump names it */
 	int32_t line;               /* defining line (0: a main chunk; -1: builtin) */
+	const char *frame;          /* interned: its stack frame, "file:line" */
+	int32_t last;               /* its last line, from the source when it was
+	                               read (source/fnextent.c; a main chunk's:
+	                               the file's), else SP_LAST_UNKNOWN */
 	uint64_t interpreted;       /* on top of the Lua stack in state LFUNC, or the
 	                               Lua caller of the fast function of an FFUNC
 	                               sample */

@@ -1,13 +1,15 @@
 /* sysprof_callees.c — callees (profile/callees.h) from a sysprof
- * profile's Lua stacks, whose frames are functions, not lines: a function
- * holds a failed line of its chunk when it is the chunk's function whose
- * defining line comes last before that line, or at it for a start LuaJIT
- * likely gave up on (a function's own first line, where a trace of the
- * function starts).  The stream names a function by its first line
- * only, so a function defined earlier inside the one that failed (a
- * closure above the failed loop) takes the line instead; a function
- * defined on the line of an abort does not (the FNEW that makes it, a
- * common abort, is its parent's). */
+ * profile's Lua stacks, whose frames are functions, not lines.  A
+ * function holds a failed line of its chunk when its extent from the
+ * source (sp_func.last, source/fnextent.c) holds the line, the innermost
+ * such function (the one that starts last, then the shortest); for an
+ * abort, not a function that ends on that line (a closure written there:
+ * the FNEW that makes it, a common abort, runs in its parent), while a
+ * start LuaJIT likely gave up on at a function's first line is that
+ * function's.  Without the source the stream's defining lines are all
+ * there is: the chunk's function whose defining line comes last before
+ * the line (or at it, for a start) holds it, so a function defined above
+ * the failed one and ended before it (a sibling) takes the line wrongly. */
 #include <stdlib.h>
 #include <string.h>
 #include "profile/sysprof_callees.h"
@@ -58,12 +60,30 @@ void sp_holders_build(struct sp_holders *h, const struct callees *c, const struc
 				hi = mid;
 		}
 		const struct sp_func *best = NULL;
-		/* a start LuaJIT gave up on (no aborts there) may be a
-		 * function's own first line */
-		int32_t last = f->aborts ? f->line - 1 : f->line;
-		for (size_t k = lo; k < p->nfuncs && intern_len(fn[k].file) == f->file_len &&
-		     memcmp(fn[k].file, f->file, f->file_len) == 0 && fn[k].line <= last; k++)
-			best = &fn[k];
+		size_t end = lo;
+		while (end < p->nfuncs && intern_len(fn[end].file) == f->file_len &&
+		       memcmp(fn[end].file, f->file, f->file_len) == 0)
+			end++;
+		int extents = 0;
+		for (size_t k = lo; k < end && !extents; k++)
+			extents = fn[k].last != SP_LAST_UNKNOWN;
+		if (extents) {
+			for (size_t k = lo; k < end; k++) {
+				const struct sp_func *x = &fn[k];
+				if (x->last == SP_LAST_UNKNOWN || x->line > f->line || x->last < f->line ||
+				    (f->aborts && x->last == f->line && x->line > 0))
+					continue;
+				if (!best || x->line > best->line ||
+				    (x->line == best->line && x->last < best->last))
+					best = x;
+			}
+		} else {
+			/* a start LuaJIT gave up on (no aborts there) may be a
+			 * function's own first line */
+			int32_t last = f->aborts ? f->line - 1 : f->line;
+			for (size_t k = lo; k < end && fn[k].line <= last; k++)
+				best = &fn[k];
+		}
 		if (!best)
 			continue;
 		const char *name = intern_get(&h->names, best->file, intern_len(best->file));

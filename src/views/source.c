@@ -123,7 +123,7 @@ static const struct da_finding **file_findings(const da_dump *d, const char *nam
 	*n = 0;
 	for (size_t i = 0; i < total; i++) {
 		const struct da_finding *x = da_finding(d, i);
-		if (x->file && x->basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
+		if (x->file && x->extent_basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
 		    strlen(x->file) == len && memcmp(x->file, name, len) == 0)
 			v[(*n)++] = x;
 	}
@@ -134,7 +134,7 @@ static const struct da_finding **file_findings(const da_dump *d, const char *nam
 static void put_finding_story(FILE *fp, const struct da_finding *x)
 {
 	fprintf(fp, "               > finding %u (%s, lines %d-%d from the %s, %s", x->rank, x->kind_word,
-	        x->line, x->end_line, x->basis_word, x->level_word);
+	        x->line, x->end_line, x->extent_word, x->level_word);
 	if (x->costed)
 		fprintf(fp, ", %.1f%% of the samples", x->share);
 	fputs("): ", fp);

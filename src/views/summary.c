@@ -272,9 +272,13 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	const struct da_counts *t = &s->total;
 	uint64_t gens = s->ngens;
 	fprintf(fp, "dumpanalyze summary of %s\n\n", c->name);
-	if (c->profile) {
+	if (da_profile_totals(c->dump)) {
 		findings_write_shares(fp, c->dump);
-		write_profile_notes(s, fp, c->profile);
+		if (c->profile)
+			write_profile_notes(s, fp, c->profile);
+		if (c->profile && c->sysprof)
+			fputs("  (of the two profiles this -jp one, which knows lines, charges the findings;\n"
+			      "  the sysprof one gives the time per trace below)\n", fp);
 		putc('\n', fp);
 	}
 	findings_write_top(fp, c->dump, FIX_FIRST);

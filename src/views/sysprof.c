@@ -273,11 +273,11 @@ const struct view view_sysprof = {
 		".BR profile )\n"
 		"from sysprof's Lua stacks: the callers are functions (LINE their\n"
 		"defining line), and a function counts as failed code when it holds a\n"
-		"line where the JIT failed: it is its chunk's function whose defining\n"
-		"line comes last before that line, or at it for a start LuaJIT likely\n"
-		"gave up on (sysprof names a function by its first line only: a\n"
-		"function defined earlier inside the one that failed takes the line\n"
-		"instead).\n",
+		"line where the JIT failed: the innermost function whose extent in the\n"
+		"source holds the line, else (no source read) its chunk's function whose\n"
+		"defining line comes last before that line, or at it for a start LuaJIT\n"
+		"likely gave up on (see\n"
+		".BR \"TIME PER TRACE\" ).\n",
 	.needs = NEEDS_SYSPROF,
 	.is_default = 0,
 	.state_size = sizeof(struct answers),
