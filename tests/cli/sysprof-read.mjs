@@ -6,8 +6,10 @@
 // ("record INITIAL NUMBER START SAMPLES": INITIAL 1 for the symbol table's,
 // START the start location as LuaJIT's dump writes it), then the samples
 // per Lua function on top of the stack in state LFUNC
-// ("lfunc NAME:LINE N") and anywhere on the stack in states LFUNC and FFUNC
-// ("through NAME:LINE N", once per sample).
+// ("lfunc NAME:LINE N"), anywhere on the stack in states LFUNC and FFUNC
+// ("through NAME:LINE N", once per sample), and as the innermost Lua
+// function of a sample in state LFUNC or FFUNC ("leaf NAME:LINE N": for a
+// fast function, its Lua caller).
 import fs from "node:fs";
 
 const buf = fs.readFileSync(process.argv[2]);
@@ -49,6 +51,7 @@ function chunkName(chunk, addr, line) {
 }
 
 const protos = new Map(), newest = new Map(), records = [], lfunc = new Map(), through = new Map();
+const leaf = new Map();
 const state = new Array(10).fill(0);
 const names = ["INTERP", "LFUNC", "FFUNC", "CFUNC", "GC", "EXIT", "RECORD", "OPT", "ASM", "TRACE"];
 const addProto = () => {
@@ -88,7 +91,7 @@ for (;;) {
     uleb(); uleb();
     if (newest.has(no)) records[newest.get(no)].samples++;
   } else if (h >= 1 && h <= 3) {
-    let top = null, first = true;
+    let top = null, first = true, inner = null;
     const on = new Set();
     for (;;) {
       const f = byte();
@@ -97,11 +100,13 @@ for (;;) {
       if (f === 1) {
         const line = uleb(), p = protos.get(a), name = `${p ? p.name : "?"}:${line}`;
         if (first && h === 1) top = name;
+        if (!inner && h !== 3) inner = name;
         if (h !== 3) on.add(name);
       }
       first = false;
     }
     if (top) lfunc.set(top, (lfunc.get(top) || 0) + 1);
+    if (inner) leaf.set(inner, (leaf.get(inner) || 0) + 1);
     for (const k of on) through.set(k, (through.get(k) || 0) + 1);
     host();
   } else {
@@ -113,3 +118,4 @@ names.forEach((n, i) => console.log(`state ${n} ${state[i]}`));
 for (const r of records) console.log(`record ${r.initial} ${r.no} ${r.start} ${r.samples}`);
 for (const [k, v] of [...lfunc].sort()) console.log(`lfunc ${k} ${v}`);
 for (const [k, v] of [...through].sort()) console.log(`through ${k} ${v}`);
+for (const [k, v] of [...leaf].sort()) console.log(`leaf ${k} ${v}`);

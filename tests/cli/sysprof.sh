@@ -14,6 +14,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 dump_of() { if [ -f "$S/$1.dump" ]; then echo "$S/$1.dump"; else echo "$S/$1.dump.xz"; fi; }
 plain_dump() { if [ -f "$S/$1.dump" ]; then cat "$S/$1.dump"; else xz -dc "$S/$1.dump.xz"; fi; }
 col() { tr -d '\r' | cut -d, -f"$1"; }
+# fnd DIR RANK .a,.b,...: those fields of the finding of that rank in
+# DIR/findings.jsonl (the same records as findings.csv), space-separated
+fnd() { jq -r --argjson r "$2" "select(.type == \"finding\" and .rank == \$r) | [$3] | map(tostring) | join(\" \")" "$1/findings.jsonl"; }
 
 n=0
 for name in annotated costly phases hoststacks small; do
@@ -171,6 +174,82 @@ ran "the five states" $k 5
 check "costly: both profiles have enough samples for it (over 500 each)" "1 1" \
 	"$(echo "$jp" | awk '{ print ($1 + $2 + $3 + $4 + $5 > 500) }') $(echo "$sp" | awk '{ print ($1 + $2 + $3 + $4 + $5 > 500) }')"
 
+# The findings charged by function (basis "function"): the sysprof
+# profile alone charges each interpreted sample, by the innermost Lua
+# function of its stack, to the innermost failed loop or function whose
+# extent holds that whole function (extents from samples/lua/).
+PL=$(dpkg -L lua-penlight | sed -n 's|/pl/init.lua$|/pl|p' | head -n 1)
+k=0
+for name in annotated costly phases hoststacks small; do
+	$DA -q --dump "$(dump_of $name)" --profile "$S/$name.sysprof.xz" --source-root "$SAMPLES/lua" \
+		--views default,jsonl --out-dir "$TMP/fn-$name" 2> "$TMP/err"
+	interp=$(grep -E '^(INTERP|LFUNC|FFUNC),' "$TMP/fn-$name/profile-states.csv" | col 3 | awk '{ t += $1 } END { print t }')
+	charged=$(jq -r 'select(.type == "finding") | .samples' "$TMP/fn-$name/findings.jsonl" | awk '{ t += $1 } END { print t + 0 }')
+	check "$name: charged $charged <= interpreted $interp (sysprof's INTERP+LFUNC+FFUNC)" 1 \
+		"$(awk -v c="$charged" -v i="$interp" 'BEGIN { print (c <= i) }')"
+	check "$name: summary.txt's charged = findings.csv's sum" 1 \
+		"$(grep -c "^  charged to the findings: $charged interpreted samples" "$TMP/fn-$name/summary.txt")"
+	check "$name: every finding by function, or none without an extent; PROFILE the sysprof file" "" \
+		"$(jq -r 'select(.type == "finding") | [.basis, .extent, .profile] | join(" ")' "$TMP/fn-$name/findings.jsonl" |
+			awk -v p="$S/$name.sysprof.xz" '!(($1 == "function" && $2 != "none" || $1 == "none" && $2 == "none") && $3 == p)')"
+	check "$name: findings.csv's PROFILE column too" "$S/$name.sysprof.xz" \
+		"$(sed -n 2p "$TMP/fn-$name/findings.csv" | tr -d '\r' | awk -F, '{ print $NF }')"
+	k=$((k + 1))
+done
+ran "findings by function" $k 5
+# annotated: the second reader's innermost Lua functions of the LFUNC and
+# FFUNC samples (leaf NAME:LINE N): closures (18, its extent 18-25 from
+# the source, blacklisted) takes its own, the closure written on 21 lies
+# in the blacklisted loop 20-23, caller (27-29) its own.
+leaf() { awk -v k="$2" '$1 == "leaf" && $2 == k { print $3 }' "$TMP/$1.read"; }
+check "annotated: by function, closures 18-25 = its samples in the stream" \
+	"blacklisted-function annotated.lua 18 25 $(leaf annotated annotated.lua:18) function source" \
+	"$(fnd "$TMP/fn-annotated" 1 .kind,.file,.line,.end_line,.samples,.basis,.extent)"
+check "annotated: the loop 20-23 = the closure on 21's samples" \
+	"blacklisted-loop 20 23 $(leaf annotated annotated.lua:21)" \
+	"$(fnd "$TMP/fn-annotated" 2 .kind,.line,.end_line,.samples)"
+check "annotated: summary.txt says by function, and whose samples" 2 \
+	"$(grep -c -e '^where the time went: .*annotated.sysprof.xz (sysprof, 1769 samples; interpreted time is known per Lua function' \
+		-e '^  1   annotated.lua:18-25  blacklisted-function, costly: 42.7% of the samples (755 interpreted, by function, extent from the source)$' \
+		"$TMP/fn-annotated/summary.txt")"
+# The -jp=Gvl profile of annotated.lua (another run, Debian's luajit)
+# charges the loop 20-23 first, sysprof closures (18-25) around it: by
+# function the loop's time is its function's.  Both: the closure on 21.
+$DA -q --dump "$S/annotated.dump" --profile "$SAMPLES/annotated-Gvl.prof" --source-root "$SAMPLES/lua" \
+	--views default,jsonl --out-dir "$TMP/ann-jp" 2> "$TMP/err"
+check "annotated: -jp=Gvl and sysprof, tops around the same cause" \
+	"blacklisted-loop 20 23 annotated.lua 21 source
+blacklisted-function 18 25 annotated.lua 21 function" \
+	"$(fnd "$TMP/ann-jp" 1 .kind,.line,.end_line,.cause_file,.cause_line,.basis; fnd "$TMP/fn-annotated" 1 .kind,.line,.end_line,.cause_file,.cause_line,.basis)"
+# phases: closures (21-28) is no finding, its loop 23-26 is: its own 105
+# samples cannot be given to a line, the closure on 24 is the loop's.
+check "phases: the loop 23-26 = the closure on 24's samples" "23 26 $(leaf phases phases.lua:24)" \
+	"$(fnd "$TMP/fn-phases" 1 .line,.end_line,.samples)"
+check "phases: closures' own samples, not charged, said" 1 \
+	"$(grep -c "^  not charged: $(leaf phases phases.lua:21) interpreted samples in functions that hold a failed loop of their own$" "$TMP/fn-phases/summary.txt")"
+# -jp=Gvl and sysprof of costly.lua rank the same top finding when the
+# penlight sources are read too: tablex.keys (586-589), blacklisted,
+# which both profiles see the time in.  Without them tablex.lua's extents
+# are lines, and the -jp profile charges the loop calling keys,
+# costly.lua:24-26, whose line it sees; sysprof cannot (costly.lua's loops
+# are all in its main chunk, one function), so its top is keys' line.
+for p in costly-Gvl.prof costly.sysprof.xz; do
+	$DA -q --dump "$(dump_of costly)" --profile "$S/$p" --source-root "$SAMPLES/lua" --source-root "$PL" \
+		--views default,jsonl --out-dir "$TMP/top-$p" 2> "$TMP/err"
+done
+check "costly: -jp=Gvl and sysprof, the same top finding (tablex.keys)" \
+	"1 blacklisted-function tablex.lua 586 589 source
+1 blacklisted-function tablex.lua 586 589 function" \
+	"$(for p in costly-Gvl.prof costly.sysprof.xz; do fnd "$TMP/top-$p" 1 .rank,.kind,.file,.line,.end_line,.basis; done)"
+check "costly: ... the same ID" 1 \
+	"$(for p in costly-Gvl.prof costly.sysprof.xz; do fnd "$TMP/top-$p" 1 .id; done | sort -u | wc -l)"
+check "costly: without penlight's source, the tops differ as said" \
+	"costly.lua 24 source
+tablex.lua 586 function" \
+	"$($DA -q --dump "$(dump_of costly)" --profile "$S/costly-Gvl.prof" --source-root "$SAMPLES/lua" \
+		--views default,jsonl --out-dir "$TMP/nopl-jp" 2> "$TMP/err"
+	   fnd "$TMP/nopl-jp" 1 .file,.line,.basis; fnd "$TMP/fn-costly" 1 .file,.line,.basis)"
+
 # Both profiles at once: each answer names its profile.
 $DA --dump "$(dump_of costly)" --profile "$S/costly-Gvl.prof" --profile "$S/costly.sysprof.xz" \
 	--out-dir "$TMP/both" > "$TMP/both.out" 2> "$TMP/err"
@@ -180,6 +259,8 @@ check "both: summary sections name their profiles" "1 1" \
 check "both: the -jp files and the sysprof files, named apart" \
 	"flamegraph-sysprof.svg flamegraph.svg profile-bushes.csv profile-callees-sysprof.csv profile-callees.csv profile-functions.csv profile-lines.csv profile-states.csv profile-traces.csv" \
 	"$(ls "$TMP/both" | grep -E '^(profile-|flamegraph.*svg)' | tr '\n' ' ' | sed 's/ $//')"
+check "both: the -jp profile charges the findings (by line, not function), said" "1 costly-Gvl.prof trace" \
+	"$(grep -c '^  (of the two profiles this -jp one, which knows lines, charges the findings;$' "$TMP/both/summary.txt") $(sed -n 2p "$TMP/both/findings.csv" | tr -d '\r' | awk -F, '{ print $NF, $14 }' | sed 's|^.*/||')"
 check "both: manifest.json names both" "1 1" \
 	"$(grep -c '"profile": *".*costly-Gvl.prof"' "$TMP/both/manifest.json") $(grep -c '"sysprof": *".*costly.sysprof.xz"' "$TMP/both/manifest.json")"
 $DA -q --dump "$(dump_of costly)" --profile "$S/costly.sysprof.xz" --profile "$S/phases.sysprof.xz" --out-dir "$TMP/two" 2> "$TMP/err"
@@ -203,6 +284,20 @@ check "compare --json: time.bushes has root phases.lua:11's samples" \
 	"$(node -e 'const j = JSON.parse(require("fs").readFileSync(process.argv[1]));
 		const d = j.dumps ? j.dumps[0] : j; const b = d.time.bushes.find(x => x.file === "phases.lua" && x.old_line === 11);
 		console.log(b.old_samples, b.new_samples)' "$TMP/cmp.json")"
+
+# --compare reads the sysprof view's files as strictly as the others
+# (csvin_columns.def): a column it does not know, a state sysprof has not.
+cp -r "$TMP/phases" "$TMP/tampered"
+sed '1s/SHARE/SHARE,EXTRA/' "$TMP/phases/profile-bushes.csv" > "$TMP/tampered/profile-bushes.csv"
+$DA --compare "$TMP/phases" "$TMP/tampered" > "$TMP/cmp.txt" 2> "$TMP/err"
+check "compare: an unknown column of profile-bushes.csv: exit 2, file, row and column named" \
+	"2 dumpanalyze: $TMP/tampered/profile-bushes.csv: row 1, column 8: unknown column 'EXTRA'" "$? $(cat "$TMP/err")"
+cp "$TMP/phases/profile-bushes.csv" "$TMP/tampered/"
+sed '3s/^LFUNC,/LFUNK,/' "$TMP/phases/profile-states.csv" > "$TMP/tampered/profile-states.csv"
+$DA --compare "$TMP/phases" "$TMP/tampered" > "$TMP/cmp.txt" 2> "$TMP/err"
+check "compare: a state sysprof has not: exit 2, named" \
+	"2 dumpanalyze: $TMP/tampered/profile-states.csv: row 3, column STATE: 'LFUNK' is not one of sysprof's VM states" \
+	"$? $(cat "$TMP/err")"
 
 # Determinism: the same profile, the same bytes.
 $DA -q --dump "$S/phases.dump" --profile "$S/phases.sysprof.xz" --views sysprof --out-dir "$TMP/again" 2> "$TMP/err"

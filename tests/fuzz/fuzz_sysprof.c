@@ -2,12 +2,14 @@
  * reader (profile/sysprof.h); a profile it reads is then matched to the
  * traces of a real dump of the same kind (samples/sysprof/small.dump,
  * read once) and its callees and failed functions worked out, as the
- * views do.  An error must come with a message and an offset inside the
+ * views do, and the findings of that dump charged by its functions
+ * through da_use_profile (charged <= interpreted, the findings' sum).  An error must come with a message and an offset inside the
  * input; any crash, leak, sanitizer report or trap below is a bug. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
 #include "profile/sysprof.h"
@@ -62,6 +64,43 @@ static void read_dump(void)
 	ready = 1;
 }
 
+/* The profile through the library, as a file: the findings charged by
+ * function. */
+static char path[] = "/tmp/fuzz_sysprof.XXXXXX";
+
+static void remove_path(void)
+{
+	unlink(path);
+}
+
+static void findings_of(const uint8_t *data, size_t size, uint64_t interpreted)
+{
+	static int fd = -1;
+	if (fd < 0) {
+		if ((fd = mkstemp(path)) < 0)
+			__builtin_trap();
+		atexit(remove_path);
+	}
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+		__builtin_trap();
+	struct da_options o = { .flags = DA_FINDINGS | DA_NO_THREAD };
+	int e;
+	da_dump *d = da_open_path(DUMP, &o, &e);
+	if (!d || da_use_source_root(d, "samples/lua", DA_SOURCE_BY_NAME) != 0 ||
+	    da_use_profile(d, path) != 0 || da_read(d) != 0)
+		__builtin_trap();
+	const struct da_profile_totals *t = da_profile_totals(d);
+	if (!t || !t->functions || t->state[DA_VM_INTERPRETED] != interpreted ||
+	    t->charged + t->unsplit > interpreted)
+		__builtin_trap();
+	uint64_t charged = 0;
+	for (size_t i = 0; i < da_findings(d); i++)
+		charged += da_finding(d, i)->samples;
+	if (charged != t->charged)
+		__builtin_trap();
+	da_close(d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -102,6 +141,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sysprof_callees(&c, &answers, &p);
 	callees_free(&c);
 	sysprof_functions(&p, &n);
+	uint64_t jp[5];
+	sysprof_jp_states(&p, jp);
 	sysprof_free(&p);
+	findings_of(data, size, jp[0]);
 	return 0;
 }
