@@ -83,7 +83,7 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 				return EXIT_OK;
 			}
 			return cli_help_doc(stdout, optarg) < 0 ? EXIT_USAGE : EXIT_OK;
-		case OPT_VERSION: puts("dumpanalyze " DA_VERSION); *done = 1; return EXIT_OK;
+		case OPT_VERSION: puts("dumpanalyze " DA_VERSION_STRING); *done = 1; return EXIT_OK;
 		case ':':
 			msg_error("option '%s' needs an argument (try --help)", argv[optind - 1]);
 			return EXIT_USAGE;

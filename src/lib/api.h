@@ -1,15 +1,74 @@
-/* api.h — what the public API's files share inside the library. */
+/* api.h — the dump handle, shared by the public API's files inside the
+ * library: api.c (the handle, accounting), open.c (options, opening),
+ * read.c (da_step, da_feed), answers_api.c (the whole-run answers),
+ * findings_api.c (what the findings read, and the findings); and what the
+ * tool asks of a handle. */
 #ifndef DUMPANALYZE_API_H
 #define DUMPANALYZE_API_H
 
+#include <stdatomic.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
+#include "analysis/vmdef.h"
+#include "findings/findings.h"
+#include "input/input.h"
+#include "lib/profiles.h"
+#include "model/model.h"
+#include "util/diag.h"
 
-/* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS). */
+struct answers_out;
+
+/* Reading is over (0 or a DA_E* code) or not (1): d->state. */
+#define API_READING 1
+
+struct da_dump {
+	struct input in;
+	struct diag diag;
+	struct model model;
+	struct parser *parser;
+	int opened;                 /* in holds a reader to close */
+	int push;                   /* opened with da_open_push */
+	int busy;                   /* inside da_step or da_feed: a callback
+	                               may not call them again */
+	unsigned flags;
+	const struct da_sink *sink; /* &sink_copy, or NULL */
+	struct da_sink sink_copy;   /* the user's, so theirs may go after open */
+	void *sink_data;
+	struct answers *answers;    /* with DA_ANSWERS (or DA_FINDINGS) */
+	struct findings *findings;  /* with DA_FINDINGS */
+	struct api_profiles profiles;   /* da_use_profile: a -jp and a sysprof one */
+	struct source_finder finder;    /* da_use_source_root's directories */
+	int stepped;                /* read or fed: too late to add those */
+	struct answers_out *out;    /* the answers' public records, made once
+	                               reading is over */
+	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
+	char *name;
+	int state;                  /* API_READING, 0 done, or a DA_E* code */
+	atomic_int interrupted;     /* da_interrupt was called */
+	char error[128];
+};
+
+/* The sink that keeps the answers, in front of the user's (api.c). */
+extern const struct da_sink api_tee;
+
+/* Reading is over with code err (0 at the end): the answers are made
+ * (answers_api.c) and later calls get err. */
+int api_over(da_dump *d, int err);
+void api_answers_make(da_dump *d);
+void api_answers_free(da_dump *d);
+/* The findings, made at the end of a complete read (findings_api.c; a
+ * sysprof profile's functions get their extents then too, findings or
+ * not), and what they read, freed. */
+void api_findings_make(da_dump *d);
+void api_findings_free(da_dump *d);
+
+/* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS), and the
+ * profiles da_use_profile read, or NULL: the tool's views use them (the
+ * sysprof one's functions have their extents from the end of a complete
+ * read, source/fnextent.h). */
 const struct answers *api_answers(const da_dump *d);
-/* The profile da_use_profile read, or NULL: the tool's views use it. */
-struct profile;
 const struct profile *api_profile(const da_dump *d);
+const struct sysprof *api_sysprof(const da_dump *d);
 /* The sysprof profile da_use_profile read, or NULL; its functions'
  * extents are set at the end of the input (source/fnextent.h). */
 struct sysprof;

@@ -134,8 +134,11 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 {
 	if (l->traces) {
 		say(w, "%" PRIu64 " compiled %s here", l->traces, plural(l->traces, "trace starts", "traces start"));
-		if (l->side || l->stitched)
-			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched)", l->side, l->stitched);
+		if (l->side || l->stitched || l->orphans)
+			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched%s", l->side, l->stitched,
+			    l->orphans ? ", " : ")");
+		if (l->orphans)
+			say(w, "%" PRIu64 " orphan)", l->orphans);
 		say_name(w, ": ");
 		say_refs(w, l->trace_refs, l->traces);
 		w->end(w->arg);

@@ -251,13 +251,13 @@ static int set_gen_end(void *data, const struct da_gen *g)
 	return r;
 }
 
-const struct da_sink view_set_sink = {
+const struct da_sink view_set_sink = DA_SINK(
 	.gen_begin = set_gen_begin,
 	.trace = set_trace,
 	.abort = set_abort,
 	.exit = set_exit,
 	.gen_end = set_gen_end,
-};
+);
 
 void view_set_discard(struct view_set *s)
 {

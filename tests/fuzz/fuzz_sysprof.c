@@ -50,8 +50,9 @@ static int on_gen_end(void *data, const struct da_gen *g)
 
 static void read_dump(void)
 {
-	static const struct da_sink sink = { NULL, on_trace, on_abort, NULL, on_gen_end };
-	struct da_options o = { .name = DUMP, .sink = &sink, .flags = DA_NO_THREAD };
+	static const struct da_sink sink = DA_SINK(.trace = on_trace, .abort = on_abort,
+	                                           .gen_end = on_gen_end);
+	struct da_options o = DA_OPTIONS(.name = DUMP, .sink = &sink, .flags = DA_NO_THREAD);
 	int e;
 	sj_init(&join);
 	dump = da_open_path(DUMP, &o, &e);
@@ -83,7 +84,7 @@ static void findings_of(const uint8_t *data, size_t size, uint64_t interpreted)
 	}
 	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		__builtin_trap();
-	struct da_options o = { .flags = DA_FINDINGS | DA_NO_THREAD };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS | DA_NO_THREAD);
 	int e;
 	da_dump *d = da_open_path(DUMP, &o, &e);
 	if (!d || da_use_source_root(d, "samples/lua", DA_SOURCE_BY_NAME) != 0 ||

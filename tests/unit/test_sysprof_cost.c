@@ -118,7 +118,7 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 
 static da_dump *open_with(const char *dump, struct diags *dg)
 {
-	struct da_options o = { .flags = DA_FINDINGS, .diag = on_diag, .diag_data = dg };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS, .diag = on_diag, .diag_data = dg);
 	int err;
 	da_dump *d = da_open_path(dump, &o, &err);
 	assert_non_null(d);

@@ -186,8 +186,9 @@ static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c)
 	fputs("{\"cards\":[", fp);
 	put_card(fp, &first, "traces compiled", t->traces);
 	put_card(fp, &first, "root traces", t->root);
-	put_card(fp, &first, "side traces", t->side - t->orphans);
+	put_card(fp, &first, "side traces", t->side);
 	put_card(fp, &first, "stitched", t->stitched);
+	put_card(fp, &first, "orphan traces", t->orphans);
 	put_card(fp, &first, "aborted attempts", t->aborts);
 	put_card(fp, &first, "exits taken", t->exits);
 	put_card(fp, &first, "bushes", t->bushes);
@@ -206,9 +207,9 @@ static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c)
 	for (size_t i = 0; i < a->ngens; i++) {
 		const struct da_counts *n = &a->gens[i].n;
 		fprintf(fp, "%s[%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n", a->gens[i].number,
-		        n->traces, n->root, n->side - n->orphans, n->stitched, n->aborts,
-		        n->exits, n->bushes, n->incomplete);
+		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n",
+		        a->gens[i].number, n->traces, n->root, n->side, n->stitched, n->orphans,
+		        n->aborts, n->exits, n->bushes, n->incomplete);
 	}
 	fputs("],\n", fp);
 	put_sites(fp, a, c->set);

@@ -130,12 +130,12 @@
   (function () {
     var NS = "http://www.w3.org/2000/svg", W = 1000, H = 140, gens = data.gens;
     var max = 1;
-    gens.forEach(function (g) { max = Math.max(max, g[1], g[5]); });
+    gens.forEach(function (g) { max = Math.max(max, g[1], g[6]); });
     var svg = document.getElementById("timeline");
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
     var w = Math.min(W / Math.max(1, gens.length), 40);
     gens.forEach(function (g, i) {
-      [[g[1], "#444", 0], [g[5], "#c0392b", 0.5]].forEach(function (bar) {
+      [[g[1], "#444", 0], [g[6], "#c0392b", 0.5]].forEach(function (bar) {
         var r = document.createElementNS(NS, "rect"), h = bar[0] / max * (H - 10);
         r.setAttribute("x", i * w + bar[2] * w);
         r.setAttribute("width", Math.max(w / 2 - 0.5, 0.5));
@@ -143,14 +143,15 @@
         r.setAttribute("height", h);
         r.setAttribute("fill", bar[1]);
         var t = document.createElementNS(NS, "title");
-        t.textContent = "generation " + g[0] + ": " + g[1] + " traces, " + g[5] + " aborts";
+        t.textContent = "generation " + g[0] + ": " + g[1] + " traces, " + g[6] + " aborts";
         r.appendChild(t);
         svg.appendChild(r);
       });
     });
   })();
   Table("gens", [{ name: "gen", num: true }, { name: "traces", num: true }, { name: "root", num: true },
-    { name: "side", num: true }, { name: "stitched", num: true }, { name: "aborts", num: true },
+    { name: "side", num: true }, { name: "stitched", num: true }, { name: "orphan", num: true },
+    { name: "aborts", num: true },
     { name: "exits", num: true }, { name: "bushes", num: true, link: function (r) { return "gen-" + r[0] + "-bushes.html"; } },
     { name: "incomplete", num: true }], data.gens, { paged: true });
 

@@ -1,0 +1,105 @@
+/* findings_api.c — the findings of the public API: what they may read
+ * (da_use_profile, da_use_source_root, before reading begins), the list
+ * made once at the end of a complete read, and its records by index. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/api.h"
+#include "source/fnextent.h"
+#include "util/alloc.h"
+
+/* Before the first da_step or da_feed of a handle still reading. */
+static int may_add(const da_dump *d)
+{
+	return d && d->state == API_READING && !d->stepped && !d->busy;
+}
+
+struct profiling {
+	da_dump *d;
+	const char *path;
+	int r;
+};
+
+static void load_profile(void *arg)
+{
+	struct profiling *pr = arg;
+	pr->r = api_profiles_load(&pr->d->profiles, pr->path, &pr->d->diag);
+}
+
+/* A -jp and a sysprof profile at most, each by its bytes (lib/profiles.c). */
+int da_use_profile(da_dump *d, const char *path)
+{
+	if (!may_add(d) || !path)
+		return DA_EINVAL;
+	struct profiling pr = { d, path, 0 };
+	if (oom_call(load_profile, &pr) < 0 || pr.r == DA_ENOMEM) {
+		d->state = DA_ENOMEM;
+		return DA_ENOMEM;
+	}
+	return pr.r;
+}
+
+struct rooting {
+	da_dump *d;
+	const char *dir;
+	unsigned how;
+};
+
+static void add_root(void *arg)
+{
+	struct rooting *r = arg;
+	source_finder_add(&r->d->finder, r->dir, (r->how & DA_SOURCE_BY_NAME) != 0);
+}
+
+int da_use_source_root(da_dump *d, const char *dir, unsigned how)
+{
+	if (!may_add(d) || !dir || (how & ~DA_SOURCE_BY_NAME))
+		return DA_EINVAL;
+	struct rooting r = { d, dir, how };
+	if (oom_call(add_root, &r) < 0) {
+		d->state = DA_ENOMEM;
+		return DA_ENOMEM;
+	}
+	return 0;
+}
+
+void api_findings_make(da_dump *d)
+{
+	/* a sysprof profile's functions get their extents from the source,
+	 * for the findings' cost and the tool's callees (basis "function") */
+	if (d->profiles.sp)
+		fn_extents_sysprof(d->profiles.sp, &d->finder);
+	if (!d->findings)
+		return;
+	struct findings_input fin = {
+		d->answers, d->profiles.jp, d->profiles.sp, d->finder.nroots ? &d->finder : NULL,
+		explain_flavour_guess(&d->model.evidence, NULL), &d->diag,
+	};
+	findings_build(d->findings, &fin);
+}
+
+void api_findings_free(da_dump *d)
+{
+	if (d->findings) {
+		findings_free(d->findings);
+		free(d->findings);
+		d->findings = NULL;
+	}
+	api_profiles_free(&d->profiles);
+	source_finder_free(&d->finder);
+}
+
+size_t da_findings(const da_dump *d)
+{
+	return d && d->findings && d->state == 0 ? d->findings->n : 0;
+}
+
+const struct da_finding *da_finding(const da_dump *d, size_t i)
+{
+	return i < da_findings(d) ? &d->findings->list[i] : NULL;
+}
+
+const struct da_profile_totals *da_profile_totals(const da_dump *d)
+{
+	return d && d->findings && d->state == 0 && d->findings->has_totals ? &d->findings->totals : NULL;
+}
