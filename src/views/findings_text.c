@@ -148,10 +148,7 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		        same, same == 1 ? "" : "s", f->rank);
 }
 
-/* Worth listing first: not usually harmless, not fixed by a finding
- * above it, and, measured by a profile, costing something (a finding
- * without an extent, an exit, cannot be measured so). */
-static int listed(const struct da_finding *f)
+int findings_listed(const struct da_finding *f)
 {
 	return !f->same_cause && f->level != DA_LEVEL_HARMLESS &&
 	       !(f->costed && f->basis != DA_BASIS_NONE && !f->samples);
@@ -161,7 +158,7 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 {
 	size_t n = da_findings(d), distinct = 0;
 	for (size_t i = 0; i < n; i++)
-		distinct += listed(da_finding(d, i));
+		distinct += findings_listed(da_finding(d, i));
 	if (!distinct) {
 		fputs("fix these first\n", fp);
 		if (n)
@@ -179,7 +176,7 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 	size_t shown = 0;
 	for (size_t i = 0; i < n && shown < top; i++) {
 		const struct da_finding *f = da_finding(d, i);
-		if (!listed(f))
+		if (!findings_listed(f))
 			continue;
 		size_t same = 0;
 		for (size_t k = i + 1; k < n; k++)

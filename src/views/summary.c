@@ -25,7 +25,6 @@
 #include "lib/api.h"
 
 #define TOP 10                      /* rows per list */
-#define FIX_FIRST 5                 /* findings at the top */
 
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
@@ -281,7 +280,7 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			      "  the sysprof one gives the time per trace below)\n", fp);
 		putc('\n', fp);
 	}
-	findings_write_top(fp, c->dump, FIX_FIRST);
+	findings_write_top(fp, c->dump, FINDINGS_TOP);
 	fprintf(fp, "\nwhole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
 	        ", stitched %" PRIu64 ", orphan %" PRIu64 ")\n",
