@@ -605,6 +605,9 @@ struct da_finding {
 	uint32_t same_cause;            /* the rank of the first finding with
 	                                   the same rule and cause (or failing
 	                                   line): fixing that fixes this; 0 */
+	const char *baseline_reason;    /* NULL unless a baseline accepted it:
+	                                   the reason line written there ("" when
+	                                   the entry gives none) */
 	enum da_basis extent_basis;     /* where the extent comes from (never
 	                                   DA_BASIS_FUNCTION) */
 	const char *extent_word;
@@ -617,6 +620,28 @@ struct da_finding {
  * last, returned 0) or without DA_FINDINGS. */
 DA_API size_t da_findings(const da_dump *d);
 DA_API const struct da_finding *da_finding(const da_dump *d, size_t i);
+
+/* A baseline: findings accepted on purpose, in the file --write-baseline
+ * writes (its format in dumpanalyze(1), BASELINE).  da_use_baseline reads
+ * it before the first da_step (else DA_EINVAL; also without DA_FINDINGS):
+ * 0, DA_EOPEN (errno says why), DA_EIO, or DA_EFORMAT after diag
+ * (DA_ERROR, the file's path and line) said what is wrong.  After da_read
+ * each finding whose identity it lists has baseline_reason set. */
+DA_API int da_use_baseline(da_dump *d, const char *path);
+
+/* An entry of the baseline as written (strings NULL when the entry lacks
+ * the line, until da_close). */
+struct da_baseline_entry {
+	const char *identity;           /* what decides a match */
+	const char *kind, *severity, *reason, *place;   /* for the reader */
+	const char *accepted;           /* why it is accepted ("" when not said) */
+	uint64_t line;                  /* its "finding" line in the file */
+};
+/* The entries no finding matched (stale: the code changed or the finding
+ * is gone), after da_read, in the file's order: how many, and the i-th
+ * (0-based) or NULL. */
+DA_API size_t da_baseline_stale(const da_dump *d);
+DA_API const struct da_baseline_entry *da_baseline_stale_entry(const da_dump *d, size_t i);
 
 #ifdef __cplusplus
 }

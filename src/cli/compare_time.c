@@ -59,7 +59,7 @@ static void merge_starts(struct placed_list *l)
 			l->v[k - 1].count += x->count;
 			free(x->file);
 			free(x->group);
-			free(x->extra);
+			free(x->text);
 			continue;
 		}
 		l->v[k++] = *x;
@@ -135,7 +135,7 @@ void cmp_time(struct rep *r, json_t *d, struct side *a, struct side *b)
 	/* bushes matched by kind and start; the largest share either side first */
 	const struct placed_list *la = &a->time_bushes, *lb = &b->time_bushes;
 	long *to = xrealloc(NULL, (la->n + 1) * sizeof(*to));
-	placed_align(la, lb, to);
+	placed_align(la, lb, to, NULL);
 	char *hit = xrealloc(NULL, lb->n + 1);
 	memset(hit, 0, lb->n + 1);
 	struct pair *pairs = xrealloc(NULL, (la->n + lb->n + 1) * sizeof(*pairs));

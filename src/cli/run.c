@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "dumpanalyze.h"
 #include "cli/cli.h"
+#include "cli/baseline_file.h"
 #include "cli/progress.h"
 #include "output/bush_files.h"
 #include "output/message.h"
@@ -358,7 +359,8 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	 * generation's traces, not its exits and text. */
 	struct da_options o = DA_OPTIONS(
 		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | DA_CALLBACK_ONLY |
-		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
+		         ((needs & NEEDS_FINDINGS) || run->baseline || run->write_baseline
+		          ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
 		.sink = &view_set_sink,
@@ -400,6 +402,15 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 			rc = EXIT_IO;
 			goto done;
 		}
+	if (run->baseline) {
+		pr.profile = 1;         /* its errors are the tool's messages */
+		int r = da_use_baseline(d, run->baseline);
+		pr.profile = 0;
+		if (r < 0) {
+			rc = EXIT_IO;
+			goto done;
+		}
+	}
 	unsigned have = sp_have | (!pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
 	                           : NEEDS_PROFILE);
 	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
@@ -481,6 +492,8 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	}
 	if (sig)
 		goto done;
+	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d) < 0)
+		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)

@@ -21,7 +21,7 @@
  * given: that one knows lines) names each Lua frame by its function's
  * defining line, not the line running: a frame of kind FRAME_FUNCTION is
  * charged to the innermost failed extent that holds the whole function,
- * its defining line to its last (from the source, source/fnextent.c;
+ * its defining line to its last (from the source, findings/fnextent.c;
  * without the source its defining line alone), and the findings say
  * basis "function".  So a loop that failed inside a function it does not
  * span is charged nothing by it: the profile cannot say which line of

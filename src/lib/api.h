@@ -38,6 +38,7 @@ struct da_dump {
 	struct findings *findings;  /* with DA_FINDINGS */
 	struct api_profiles profiles;   /* da_use_profile: a -jp and a sysprof one */
 	struct source_finder finder;    /* da_use_source_root's directories */
+	struct text_files *texts;   /* the Lua files read, at their first need */
 	int stepped;                /* read or fed: too late to add those */
 	struct answers_out *out;    /* the answers' public records, made once
 	                               reading is over */
@@ -65,13 +66,40 @@ void api_findings_free(da_dump *d);
 /* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS), and the
  * profiles da_use_profile read, or NULL: the tool's views use them (the
  * sysprof one's functions have their extents from the end of a complete
- * read, source/fnextent.h). */
+ * read, findings/fnextent.h). */
 const struct answers *api_answers(const da_dump *d);
 const struct profile *api_profile(const da_dump *d);
 const struct sysprof *api_sysprof(const da_dump *d);
-/* The sysprof profile da_use_profile read, or NULL; its functions'
- * extents are set at the end of the input (source/fnextent.h). */
-struct sysprof;
-const struct sysprof *api_sysprof(const da_dump *d);
+
+/* For the files of lib/ beside api.c: the findings' state (NULL without
+ * DA_FINDINGS); whether what must come before the first da_step still
+ * may; whether da_read ended; a DA_ERROR through the caller's diag; out
+ * of memory, which leaves only da_close. */
+struct findings;
+struct findings *api_findings(const da_dump *d);
+int api_may_add(const da_dump *d);
+int api_read_done(const da_dump *d);
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg);
+int api_out_of_memory(da_dump *d);
+
+/* A source line's fingerprint (findings/lines.h: the hash of its
+ * normalised text and its index among equal texts), from the files
+ * da_use_source_root allows: 0, or -1 when the line has no text. */
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13]);
+
+/* For the files of lib/ that need no more of the handle (baseline_api.c):
+ * the findings' state (NULL without DA_FINDINGS); whether what must come
+ * before the first da_step still may; whether da_read ended; a DA_ERROR
+ * through the caller's diag; out of memory, which leaves only da_close. */
+struct findings *api_findings(const da_dump *d);
+int api_may_add(const da_dump *d);
+int api_read_done(const da_dump *d);
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg);
+int api_out_of_memory(da_dump *d);
+
+/* A source line's fingerprint (findings/lines.h: the hash of its
+ * normalised text and its index among equal texts), from the files
+ * da_use_source_root allows: 0, or -1 when the line has no text. */
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13]);
 
 #endif

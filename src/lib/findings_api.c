@@ -4,14 +4,58 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "findings/fnextent.h"
+#include "findings/lines.h"
 #include "lib/api.h"
-#include "source/fnextent.h"
 #include "util/alloc.h"
 
 /* Before the first da_step or da_feed of a handle still reading. */
 static int may_add(const da_dump *d)
 {
 	return d && d->state == API_READING && !d->stepped && !d->busy;
+}
+
+int api_may_add(const da_dump *d)
+{
+	return may_add(d);
+}
+
+int api_read_done(const da_dump *d)
+{
+	return d && d->state == 0;
+}
+
+struct findings *api_findings(const da_dump *d)
+{
+	return d ? d->findings : NULL;
+}
+
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg)
+{
+	if (d->diag.fn)
+		d->diag.fn(d->diag.fn_data, DA_ERROR, file, line, msg);
+}
+
+int api_out_of_memory(da_dump *d)
+{
+	d->state = DA_ENOMEM;
+	return DA_ENOMEM;
+}
+
+/* The Lua files, read where da_use_source_root said, once each. */
+static struct text_files *texts_of(da_dump *d)
+{
+	if (!d->texts) {
+		d->texts = xrealloc(NULL, sizeof(*d->texts));
+		text_files_init(d->texts, d->finder.nroots ? &d->finder : NULL, &d->diag);
+	}
+	return d->texts;
+}
+
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13])
+{
+	/* the files read are a cache: asking does not change the handle */
+	return text_files_fingerprint(texts_of((da_dump *)d), file, n, line, out);
 }
 
 struct profiling {
@@ -68,12 +112,12 @@ void api_findings_make(da_dump *d)
 	/* a sysprof profile's functions get their extents from the source,
 	 * for the findings' cost and the tool's callees (basis "function") */
 	if (d->profiles.sp)
-		fn_extents_sysprof(d->profiles.sp, &d->finder);
+		fn_extents_sysprof(d->profiles.sp, texts_of(d));
 	if (!d->findings)
 		return;
 	struct findings_input fin = {
-		d->answers, d->profiles.jp, d->profiles.sp, d->finder.nroots ? &d->finder : NULL,
-		explain_flavour_guess(&d->model.evidence, NULL), &d->diag,
+		d->answers, d->profiles.jp, d->profiles.sp, texts_of(d),
+		explain_flavour_guess(&d->model.evidence, NULL),
 	};
 	findings_build(d->findings, &fin);
 }
@@ -86,6 +130,11 @@ void api_findings_free(da_dump *d)
 		d->findings = NULL;
 	}
 	api_profiles_free(&d->profiles);
+	if (d->texts) {
+		text_files_free(d->texts);
+		free(d->texts);
+		d->texts = NULL;
+	}
 	source_finder_free(&d->finder);
 }
 

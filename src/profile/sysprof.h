@@ -44,7 +44,7 @@ struct sp_func {
 	int32_t line;               /* defining line (0: a main chunk; -1: builtin) */
 	const char *frame;          /* interned: its stack frame, "file:line" */
 	int32_t last;               /* its last line, from the source when it was
-	                               read (source/fnextent.c; a main chunk's:
+	                               read (findings/fnextent.c; a main chunk's:
 	                               the file's), else SP_LAST_UNKNOWN */
 	uint64_t interpreted;       /* on top of the Lua stack in state LFUNC, or the
 	                               Lua caller of the fast function of an FFUNC

@@ -1,7 +1,7 @@
 /* sysprof_callees.c — callees (profile/callees.h) from a sysprof
  * profile's Lua stacks, whose frames are functions, not lines.  A
  * function holds a failed line of its chunk when its extent from the
- * source (sp_func.last, source/fnextent.c) holds the line, the innermost
+ * source (sp_func.last, findings/fnextent.c) holds the line, the innermost
  * such function (the one that starts last, then the shortest); for an
  * abort, not a function that ends on that line (a closure written there:
  * the FNEW that makes it, a common abort, runs in its parent), while a

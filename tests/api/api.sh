@@ -130,8 +130,9 @@ for dump in penlight-x.dump flush.dump luajit2.dump costly.dump jv.dump luacheck
 		BEGIN { RS = "\r\n" }
 		/^FILE,LINE,REASON,/ { next }
 		{
-			# COUNT is last once NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE go
-			sub(/,("([^"]|"")*"|[^,"]*),[A-Z0-9]*,[0-9]+,[0-9]+$/, "")
+			# COUNT is last once NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,
+			# FINGERPRINT go
+			sub(/,("([^"]|"")*"|[^,"]*),[A-Z0-9]*,[0-9]+,[0-9]+,[0-9a-f]*$/, "")
 			if (substr($0, 1, 1) == "\"") {
 				f = ""
 				for (i = 2; ; i++) {

@@ -19,7 +19,7 @@ for case in penlight-x:26 flush:19 luajit2:26 blacklist:6 chunknames:7; do
 	# (chunk names with newlines make multi-line CSV fields: counted via jsonl)
 	[ "$dump" = chunknames ] ||
 	check "$dump: abort-site counts = abort lines" "$(grep -c '^---- TRACE [0-9]* abort' "$d")" \
-		"$(cat "$out"/gen-*-abort-sites.csv | grep -v '^FILE,' | tr -d '\r' | awk -F, '{s += $(NF - 4)} END {print s + 0}')"
+		"$(cat "$out"/gen-*-abort-sites.csv | grep -v '^FILE,' | tr -d '\r' | awk -F, '{s += $(NF - 5)} END {print s + 0}')"
 	# JSON lines: valid for jq, one object per record.
 	cat "$out"/gen-*.jsonl > "$TMP/$dump.jsonl"
 	jq -e . "$TMP/$dump.jsonl" > /dev/null 2>&1

@@ -1,5 +1,5 @@
 /* test_sysprof_cost.c — a sysprof profile in the library: its functions'
- * extents from the source (source/fnextent.c), the functions that hold
+ * extents from the source (findings/fnextent.c), the functions that hold
  * failed lines by those extents (profile/sysprof_callees.c), and the
  * findings charged by function (findings/cost.c) through da_use_profile,
  * on the real samples of samples/sysprof/ (their programs in samples/lua/)
@@ -18,7 +18,7 @@
 #include "profile/sysprof.h"
 #include "profile/sysprof_callees.h"
 #include "source/find.h"
-#include "source/fnextent.h"
+#include "findings/fnextent.h"
 
 static const struct sp_func *func(const struct sysprof *p, const char *file, int32_t line)
 {
@@ -36,6 +36,20 @@ static void load(struct sysprof *p, const char *path)
 	assert_int_equal(sysprof_load(p, path, &e), SYSPROF_OK);
 }
 
+/* The extents from the files under dir (NULL: nowhere to look). */
+static void extents(struct sysprof *p, const char *dir)
+{
+	struct source_finder f;
+	struct text_files fs;
+	source_finder_empty(&f);
+	if (dir)
+		source_finder_add(&f, dir, 1);
+	text_files_init(&fs, dir ? &f : NULL, NULL);
+	fn_extents_sysprof(p, &fs);
+	text_files_free(&fs);
+	source_finder_free(&f);
+}
+
 /* samples/lua/annotated.lua: sum 12-16, closures 18-25 (a closure on 21),
  * caller 27-29, the main chunk its 35 lines. */
 static void test_extents(void **s)
@@ -43,12 +57,9 @@ static void test_extents(void **s)
 	(void)s;
 	struct sysprof p;
 	load(&p, "samples/sysprof/annotated.sysprof.xz");
-	struct source_finder f;
-	source_finder_empty(&f);
-	fn_extents_sysprof(&p, &f);        /* nowhere to look: nothing known */
+	extents(&p, NULL);                  /* nowhere to look: nothing known */
 	assert_int_equal(func(&p, "annotated.lua", 18)->last, SP_LAST_UNKNOWN);
-	source_finder_add(&f, "samples/lua", 1);
-	fn_extents_sysprof(&p, &f);
+	extents(&p, "samples/lua");
 	assert_int_equal(func(&p, "annotated.lua", 0)->last, 35);
 	assert_int_equal(func(&p, "annotated.lua", 12)->last, 16);
 	assert_int_equal(func(&p, "annotated.lua", 18)->last, 25);
@@ -59,7 +70,6 @@ static void test_extents(void **s)
 	for (size_t i = 0; i < p.nfuncs; i++)
 		if (p.funcs[i].line < 0)
 			assert_int_equal(p.funcs[i].last, SP_LAST_UNKNOWN);
-	source_finder_free(&f);
 	sysprof_free(&p);
 }
 
@@ -79,13 +89,8 @@ static void test_holders(void **s)
 	struct sysprof p;
 	load(&p, "samples/sysprof/annotated.sysprof.xz");
 	for (int with = 0; with < 2; with++) {
-		if (with) {
-			struct source_finder f;
-			source_finder_empty(&f);
-			source_finder_add(&f, "samples/lua", 1);
-			fn_extents_sysprof(&p, &f);
-			source_finder_free(&f);
-		}
+		if (with)
+			extents(&p, "samples/lua");
 		struct sp_holders h;
 		sp_holders_build(&h, &c, &p);
 		/* 21 is closures' (the closure written on it is not) */
