@@ -187,7 +187,7 @@ static void note(void *data, enum da_severity sev, const char *file, uint64_t li
 
 static da_dump *open_shop(char *said)
 {
-	struct da_options o = { .flags = DA_FINDINGS, .diag = note, .diag_data = said };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS, .diag = note, .diag_data = said);
 	int err;
 	da_dump *d = da_open_path("samples/shop-regressed.dump", &o, &err);
 	assert_non_null(d);
