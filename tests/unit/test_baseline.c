@@ -246,7 +246,7 @@ static void test_api(void **st)
 	                    "reason, place, accepted)");
 	da_close(d);
 	/* without DA_FINDINGS there is nothing to mark */
-	struct da_options o = DA_OPTIONS(0);
+	struct da_options o = DA_OPTIONS(.flags = 0);
 	d = da_open_path("samples/shop-regressed.dump", &o, NULL);
 	assert_non_null(d);
 	assert_int_equal(da_use_baseline(d, p), DA_EINVAL);
