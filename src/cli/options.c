@@ -134,6 +134,50 @@ const struct option_doc cli_options[] = {
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
 	  "no summary and no progress line",
 	  "No summary at the end, and no progress line.\n" },
+	{ { "format", required_argument, NULL, OPT_FORMAT }, "FORMAT",
+	  "what a run prints on standard output: summary (the default) or gcc (a line per finding)",
+	  "What a run prints on standard output:\n"
+	  ".B summary\n"
+	  "(the default:\n"
+	  ".BR summary.txt ,\n"
+	  "unless\n"
+	  ".BR \\-\\-quiet )\n"
+	  "or\n"
+	  ".B gcc\n"
+	  "(instead of the summary, even with\n"
+	  ".BR \\-\\-quiet :\n"
+	  "one compiler-style line per finding, the lines of\n"
+	  ".BR problems.txt ,\n"
+	  "for an editor that runs\n"
+	  ".B dumpanalyze \\-q \\-\\-format=gcc\n"
+	  "as its compiler; see\n"
+	  ".BR \"FINDINGS ON THE CODE\" ).\n"
+	  "One dump at a time.\n" },
+	{ { "annotate", required_argument, NULL, OPT_ANNOTATE }, "CI",
+	  "also print the findings as annotations for CI: github (workflow commands)",
+	  "Also print the findings on standard output as annotations for a CI\n"
+	  "system, after the summary (or alone with\n"
+	  ".BR \\-\\-quiet ).\n"
+	  ".I CI\n"
+	  "is\n"
+	  ".BR github :\n"
+	  "GitHub Actions' workflow commands\n"
+	  ".RB ( ::warning\n"
+	  ".IR file=\\&... ,\n"
+	  ".IR line=\\&... ,\n"
+	  ".IR endLine=\\&... ,\n"
+	  ".IR title=\\&... :: MESSAGE ),\n"
+	  "which put each finding on the pull request's lines.\n"
+	  "On a run, one per finding; with\n"
+	  ".BR \\-\\-compare ,\n"
+	  "one per new finding of NEW, and an\n"
+	  ".B ::error\n"
+	  "for each that crosses a\n"
+	  ".B \\-\\-fail\\-on\n"
+	  "rule.\n"
+	  "See\n"
+	  ".BR \"FINDINGS ON THE CODE\" .\n"
+	  "One dump at a time.\n" },
 	{ { "verbose", no_argument, NULL, 'v' }, NULL,
 	  "print the first foreign lines with their line numbers",
 	  "Also print the first foreign lines (see\n"

@@ -303,7 +303,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	struct printer pr = { 0, 0 };
 	struct da_options o = {
 		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
-		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
+		         ((needs & NEEDS_FINDINGS) || run->format_gcc || run->annotate_github
+		          ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
 		.sink = &view_set_sink,
@@ -419,8 +420,10 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	}
 	if (sig)
 		goto done;
-	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
+	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout && !run->format_gcc)
 		print_file(dir, "summary.txt");
+	if (rc == EXIT_OK && !run->quiet_stdout && run_print_findings(run, d) < 0)
+		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet)
 		summary(name, d, written, view_set_left_out(&views), dir);
 done:
