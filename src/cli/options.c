@@ -154,7 +154,7 @@ const struct option_doc cli_options[] = {
 	  ".BR \"FINDINGS ON THE CODE\" ).\n"
 	  "One dump at a time.\n" },
 	{ { "annotate", required_argument, NULL, OPT_ANNOTATE }, "CI",
-	  "also print the findings as annotations for CI: github (workflow commands)",
+	  "also print the findings as CI annotations: github (GitHub Actions)",
 	  "Also print the findings on standard output as annotations for a CI\n"
 	  "system, after the summary (or alone with\n"
 	  ".BR \\-\\-quiet ).\n"

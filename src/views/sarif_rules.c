@@ -102,21 +102,25 @@ static json_t *text_of(const char *s)
 }
 
 /* The catalogue's name as SARIF's friendly name, a Pascal-case
- * identifier: "closure-in-loop" -> "ClosureInLoop", "c-function-2.0" ->
- * "CFunction20". */
+ * identifier (each word capitalised, joined; a word of one letter joins
+ * the next uncapitalised, as the validator wants no two capitals in a
+ * row): "closure-in-loop" -> "ClosureInLoop", "c-function-2.0" ->
+ * "Cfunction20". */
 static json_t *pascal(const char *name)
 {
 	char buf[128];
-	size_t k = 0;
+	size_t k = 0, word = 0;     /* the letters of the word so far */
 	int up = 1;
 	for (const char *p = name; *p && k < sizeof(buf) - 1; p++) {
 		int alnum = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9');
 		if (!alnum) {
-			up = 1;
+			up = word != 1;
+			word = 0;
 			continue;
 		}
 		buf[k++] = up && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
 		up = 0;
+		word++;
 	}
 	buf[k] = '\0';
 	return json_string(buf);
