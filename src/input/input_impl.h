@@ -32,6 +32,9 @@ struct input_reader {
 	/* chunk[made % N] is the next to fill, chunk[used % N] the caller's
 	 * while used < made. */
 	unsigned made, used;
+	/* The reading thread left its loop: no chunk comes after made (it may
+	 * stop on input_interrupt without making one). */
+	int quit;
 	pthread_mutex_t lock;
 	pthread_cond_t ready, freed;
 	/* The reading thread; while it runs, it alone fills chunks, inside

@@ -54,6 +54,21 @@ async function open(browser, file) {
 const cells = (page, id) => page.$$eval(`#${id} tbody tr`, (trs) =>
   trs.map((tr) => Array.from(tr.cells, (td) => td.textContent)));
 const header = (page, id, name) => page.locator(`#${id} th`, { hasText: new RegExp(`^${name}$`) });
+// A click on a header, then its table sorted: the page sets aria-sort and
+// redraws the rows in one handler, so the attribute is the state to wait
+// for (the click's return does not promise the handler has run).
+async function sortBy(page, id, name, dir) {
+  await header(page, id, name).click();
+  await header(page, id, name).and(page.locator(`[aria-sort=${dir}]`)).waitFor();
+}
+// The generation page's panel shows ADDRESS (trace-T[-K] or abort-L):
+// route() runs on hashchange, a task queued after the address changes, so
+// a read right after a click or goBack() could see the panel before.
+const panelFor = (page, address) => page.waitForFunction((a) => {
+  const pn = document.getElementById("panel");
+  return location.hash === "#" + a && !pn.hidden &&
+    (pn.dataset.trace === a || "abort-" + pn.dataset.abort === a);
+}, address);
 
 async function penlight(browser) {
   const out = path.join(dir, "pen");
@@ -104,15 +119,15 @@ async function penlight(browser) {
 
   // Sorting by a click on a column header.
   const sizes = traces.map((t) => Number(t.SIZE_MC));
-  await header(page, "traces", "mcode bytes").click();
+  await sortBy(page, "traces", "mcode bytes", "descending");
   rows = await cells(page, "traces");
   same("click on 'mcode bytes' sorts descending", [...sizes].sort((a, b) => b - a), rows.map((r) => Number(r[10])));
   same("the header says so", "descending",
     await header(page, "traces", "mcode bytes").getAttribute("aria-sort"));
-  await header(page, "traces", "mcode bytes").click();
+  await sortBy(page, "traces", "mcode bytes", "ascending");
   rows = await cells(page, "traces");
   same("a second click sorts ascending", [...sizes].sort((a, b) => a - b), rows.map((r) => Number(r[10])));
-  await header(page, "traces", "id").click();
+  await sortBy(page, "traces", "id", "descending");
   rows = await cells(page, "traces");
   same("a click on id sorts by number, descending", traces.map((t) => Number(t.ID)).sort((a, b) => b - a),
     rows.map((r) => Number(r[1])));
@@ -206,7 +221,7 @@ async function penlight(browser) {
     boxes.every((b) => Math.abs(parseFloat(b[0]) - b[1]) < 1), JSON.stringify(boxes.slice(0, 3)));
   // A bush node to its trace's panel and back.
   await p.click('#bush-23 a[href="#trace-27"]');
-  await p.waitForSelector("#panel:not([hidden])");
+  await panelFor(p, "trace-27");
   same("click on trace 27's node: its address", "#trace-27", await p.evaluate(() => location.hash));
   same("its panel", "trace 27, generation 1", await p.textContent("#panel .bar b"));
   await p.waitForSelector("#panel .text pre.dumptext");
@@ -217,7 +232,7 @@ async function penlight(browser) {
   // Links both ways: trace 23's panel lists the traces whose stop line
   // links to 23 (the dump's "stop -> 23").
   await p.evaluate(() => { location.hash = "#trace-23"; });
-  await p.waitForFunction(() => document.querySelector("#panel .bar b").textContent.startsWith("trace 23,"));
+  await panelFor(p, "trace-23");
   const into23 = [];
   let open23 = null;
   for (const l of dump) {
@@ -231,13 +246,14 @@ async function penlight(browser) {
       return q ? Array.from(q.querySelectorAll("a"), (a) => a.textContent) : [];
     })).sort());
   await p.goBack();
-  await p.waitForFunction(() => location.hash === "#trace-27");
+  await panelFor(p, "trace-27");
   const parentOf27 = traces.find((t) => t.ID === "27").PARENT;
   await p.click(`#panel a[href="#trace-${parentOf27}"]`);
+  await panelFor(p, `trace-${parentOf27}`);
   same("its parent's link opens the parent (traces.csv)", `trace ${parentOf27}, generation 1`,
     await p.textContent("#panel .bar b"));
   await p.goBack();
-  await p.waitForFunction(() => location.hash === "#trace-27");
+  await panelFor(p, "trace-27");
   same("back: trace 27's panel again", "trace 27, generation 1", await p.textContent("#panel .bar b"));
   const exitRows = await p.$$eval("#panel table tr", (rs) => rs.slice(1).map((r) => Array.from(r.cells, (c) => c.textContent)));
   const taken27 = exits.filter((e) => e.TRACE === "27").reduce((s, e) => s + Number(e.COUNT), 0);
@@ -251,16 +267,54 @@ async function penlight(browser) {
   const stage = await p.$eval("#viewer .stage", (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
   same("opened at 100%: a layout unit is a pixel", [Math.round(stage[0]), Math.round(stage[1])], [Math.round(v0[2]), Math.round(v0[3])]);
   await p.click("#viewer .bar button:has-text('+')");
+  await p.waitForFunction((w) => document.querySelector("#viewer svg").viewBox.baseVal.width !== w, v0[2]);
   const v1 = await vb();
   same("+ zooms in by 1.25", Math.round(v0[2] * 0.8), Math.round(v1[2]));
+  // The renderer hands pointer moves to the page at its frames: wait until
+  // the page has handled the release, which comes after every move (this
+  // listener runs after the viewer's), before reading what they did.
+  await p.evaluate(() => {
+    window.daReleased = null;
+    addEventListener("pointerup", (e) => { window.daReleased = [e.clientX, e.clientY]; }, { once: true });
+  });
   await p.mouse.move(600, 500);
   await p.mouse.down();
   await p.mouse.move(500, 450, { steps: 4 });
   await p.mouse.up();
+  same("the page saw the release where the drag ended", [500, 450],
+    await (await p.waitForFunction(() => window.daReleased)).jsonValue());
   const v2 = await vb();
   same("drag pans by the distance dragged", [Math.round(v1[0] + 100 * v1[2] / stage[0]), Math.round(v1[1] + 50 * v1[3] / stage[1])],
     [Math.round(v2[0]), Math.round(v2[1])]);
+  // What once made that test fail one run in three on a busy machine: the
+  // "+" click's release left a timer that ended the drag begun before it
+  // ran (a busy page runs input before timers), one step of four in.  Made
+  // to happen every time: a release, then a drag's start in the same task,
+  // then the timers due so far (the page's first: same delay, queued
+  // earlier), then a move.  After a release, moves pan no more.
+  same("a drag begun before the last release's timer ran still pans; a released one does not", [50, 50, 50, 50],
+    await p.evaluate(async () => {
+      const stage = document.querySelector("#viewer .stage"), svg = document.querySelector("#viewer svg");
+      const at = (type, x, y) => stage.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, bubbles: true }));
+      const x0 = svg.viewBox.baseVal.x, y0 = svg.viewBox.baseVal.y, k = svg.viewBox.baseVal.width / stage.getBoundingClientRect().width;
+      at("pointerup", 600, 500);
+      at("pointerdown", 600, 500);
+      await new Promise((r) => setTimeout(r, 0));
+      at("pointermove", 550, 450);
+      const panned = [(svg.viewBox.baseVal.x - x0) / k, (svg.viewBox.baseVal.y - y0) / k];
+      at("pointerup", 550, 450);
+      at("pointermove", 500, 400);
+      return panned.concat([(svg.viewBox.baseVal.x - x0) / k, (svg.viewBox.baseVal.y - y0) / k]).map(Math.round);
+    }));
+  // A wheel event reaches the page after mouse.wheel() returns too: wait
+  // until it has (the viewer's listener, on an element, runs before the
+  // window's).
+  await p.evaluate(() => {
+    window.daWheeled = false;
+    addEventListener("wheel", () => { window.daWheeled = true; }, { once: true });
+  });
   await p.mouse.wheel(0, 300);
+  await p.waitForFunction(() => window.daWheeled);
   check("the wheel zooms out", (await vb())[2] > v2[2]);
   await p.click("#viewer .bar button:has-text('close')");
   check("gen page: no console errors", gen.errors.length === 0, gen.errors.join(" | "));
@@ -283,8 +337,11 @@ async function templates(browser) {
   const top = await page.$eval(`[id="bush-${last}"]`, (s) => s.getBoundingClientRect().top);
   check("#bush-R scrolls to the last bush and draws it", top >= 0 && top < 100, `${top}`);
   const height = await page.$eval("#bushes", (b) => b.getBoundingClientRect().height);
+  // Back at the top: the window of bushes is redrawn at the next frame
+  // after the scroll; wait until it holds the first bush and not the last.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(100);
+  await page.waitForFunction((l) => document.getElementById("bush-" + DA_GEN.bushes[0][0]) &&
+    !document.getElementById("bush-" + l), last);
   same("the page does not reflow as bushes come and go", height,
     await page.$eval("#bushes", (b) => b.getBoundingClientRect().height));
   // A number that recurs in the generation: #trace-T-K is the K-th.
@@ -305,7 +362,11 @@ async function hostile(browser) {
   const out = path.join(dir, "hostile");
   for (const file of ["index.html", "gen-1-bushes.html"]) {
     const { page, errors, dialogs } = await open(browser, path.join(out, file));
-    await page.waitForTimeout(300);
+    // What a name turned into markup would run has run once the page's
+    // scripts have drawn it (a frame after they ran) and every image has
+    // loaded or failed (an onerror fires then).
+    await page.waitForFunction(() => document.body.dataset.rendered === "1" &&
+      Array.from(document.images).every((i) => i.complete));
     same(`${file}: no dialog opened by names in the dump`, [], dialogs);
     check(`${file}: title untouched`, !(await page.title()).includes("pwned"), await page.title());
     same(`${file}: no element with an event attribute`, 0,

@@ -241,7 +241,7 @@
     drag = { x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y, moved: false };
   });
   window.addEventListener("pointermove", function (ev) {
-    if (!drag || !view) return;
+    if (!drag || drag.up || !view) return;
     var r = view.stage.getBoundingClientRect();
     var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
     if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
@@ -249,7 +249,14 @@
     view.y = drag.vy - dy / r.height * view.h;
     apply();
   });
-  window.addEventListener("pointerup", function () { setTimeout(function () { drag = null; }, 0); });
+  /* Released, a drag pans no more, but is kept for the click that follows
+   * (which it may cancel); then it is dropped, if no new drag has begun:
+   * a busy page runs input before timers, so one may have. */
+  window.addEventListener("pointerup", function () {
+    var ended = drag;
+    if (ended) ended.up = true;
+    setTimeout(function () { if (drag === ended) drag = null; }, 0);
+  });
   viewer.addEventListener("click", function (ev) { if (drag && drag.moved) ev.preventDefault(); }, true);
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape" && view) closeViewer();
