@@ -21,7 +21,7 @@
 #include "output/outdir.h"
 #include "util/alloc.h"
 
-#ifndef DA_URL
+#ifndef DA_URL       /* the Makefile's URL */
 #define DA_URL "file:///usr/local/share/man/man1/dumpanalyze.1"
 #endif
 
