@@ -15,16 +15,19 @@ INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 PCDIR   ?= $(LIBDIR)/pkgconfig
 CC      ?= cc
-VERSION  = 0.3.0
-# The library's ABI: the soname's number, raised on every incompatible
-# change of include/dumpanalyze.h.
-ABI      = 1
+# The version and the library's ABI (the soname's number, raised on every
+# incompatible change of include/dumpanalyze.h) are also the header's
+# DA_VERSION_* and DA_ABI: src/lib/api.c does not build when they differ.
+VERSION  = 0.4.0
+ABI      = 2
+VERSION_NUM = $(shell echo $(VERSION) | awk -F. '{ printf "0x%02x%02x%02x", $$1, $$2, $$3 }')
 SONAME   = libdumpanalyze.so.$(ABI)
 
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 THREADS  = -pthread
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude -Isrc -Ibuild/gen
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_MAKE_VERSION_NUM=$(VERSION_NUM) -DDA_MAKE_ABI=$(ABI) \
+	    -Iinclude -Isrc -Ibuild/gen
 # Only da_ names leave the shared library (DA_API in dumpanalyze.h).
 VIS      = -fvisibility=hidden
 DEPFLAGS = -MMD -MP

@@ -56,6 +56,12 @@ void input_from_memory(struct input *in, const void *buf, size_t len)
 	rd->mem_len = len;
 }
 
+void input_from_push(struct input *in)
+{
+	struct input_reader *rd = reader_new(in, -1);
+	bgthread_forgo(&rd->reading);
+}
+
 void input_without_thread(struct input *in)
 {
 	bgthread_forgo(&in->rd->reading);

@@ -51,6 +51,13 @@ struct input_reader {
 	char *carry;                /* the unfinished line of the last chunk */
 	size_t carry_len, carry_cap;
 	uint64_t lineno, bytes;
+	/* Bytes pushed by the caller (push.c): the piece being taken, and
+	 * the first bytes kept until they say whether it is compressed. */
+	const unsigned char *push;
+	size_t push_len, push_pos;
+	int push_last;
+	unsigned char head[8];
+	size_t nhead;
 };
 
 /* read.c: up to n bytes of the dump, decompressed: how many, 0 at the

@@ -236,8 +236,8 @@ static json_t *document(struct sarif_state *s, const struct view_ctx *c)
 	struct sarif_rule_index ix;
 	json_t *driver = json_object();
 	json_object_set_new(driver, "name", json_string("dumpanalyze"));
-	json_object_set_new(driver, "version", json_string(DA_VERSION));
-	json_object_set_new(driver, "semanticVersion", json_string(DA_VERSION));
+	json_object_set_new(driver, "version", json_string(DA_VERSION_STRING));
+	json_object_set_new(driver, "semanticVersion", json_string(DA_VERSION_STRING));
 	json_object_set_new(driver, "informationUri", json_string(DA_URL));
 	json_object_set_new(driver, "rules", sarif_rules(&ix));
 	json_t *results = json_array();

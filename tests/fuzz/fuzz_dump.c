@@ -121,21 +121,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (view_set_init(&views, VIEWS, 0, err, sizeof(err)) < 0)
 		__builtin_trap();
 	/* The options the CLI can give, chosen by the input's length: strict,
-	 * notes (--verbose), and reading with or without the thread. */
+	 * notes (--verbose), reading with or without the thread, */
 	struct seen seen = { 0, 0 };
-	struct da_options o = {
+	/* and records kept until gen_end, or only during their callback */
+	struct da_options o = DA_OPTIONS(
 		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
 		         ((views.needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
 		         (size & 1 ? DA_STRICT : 0) | (size & 2 ? DA_NOTES : 0) |
-		         (size & 4 ? DA_NO_THREAD : 0),
+		         (size & 4 ? DA_NO_THREAD : 0) | (size & 8 ? DA_CALLBACK_ONLY : 0),
 		.name = "fuzz.dump",
 		.sink = &view_set_sink,
 		.sink_data = &views,
 		.diag = on_diag,
 		.diag_data = &seen,
-	};
-	int e;
-	da_dump *d = da_open_memory(data, size, &o, &e);
+	);
+	/* and read from memory, or pushed in pieces of 1 to 64 bytes (the
+	 * sizes from the input's own bytes) */
+	int e, push = (size & 16) != 0;
+	da_dump *d = push ? da_open_push(&o, &e) : da_open_memory(data, size, &o, &e);
 	struct outdir *out = d ? outdir_open(scratch) : NULL;
 	if (!out)
 		__builtin_trap();
@@ -157,9 +160,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
 
-	int r;
-	while ((r = da_step(d)) > 0)
-		;
+	int r = 0;
+	if (push) {
+		size_t at = 0;
+		while (r == 0 && at < size) {
+			size_t n = 1 + data[at] % 64;
+			n = n < size - at ? n : size - at;
+			r = da_feed(d, data + at, n, at + n == size);
+			at += n;
+		}
+		if (r == 0 && size == 0)
+			r = da_feed(d, NULL, 0, 1);
+	} else {
+		while ((r = da_step(d)) > 0)
+			;
+	}
 	/* Corrupt compressed data and --strict may end a run early; nothing
 	 * else may (a view failing in a scratch directory is a bug). */
 	if (r < 0 && r != DA_EIO && !(r == DA_ESTRICT && (o.flags & DA_STRICT)))
