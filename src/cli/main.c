@@ -175,8 +175,13 @@ static int dispatch(struct run *run, int argc, char **argv)
 			msg_error("--format=gcc goes with a run, not --compare (--annotate does both)");
 			return EXIT_USAGE;
 		}
+		if (run->json && run->annotate_github) {
+			msg_error("--json and --annotate both print on standard output: run them apart");
+			return EXIT_USAGE;
+		}
 		struct compare_opts o = { run->fail_on, run->json, run->allow_empty, run->baseline,
-		                          run->write_baseline };
+		                          run->write_baseline, run->annotate_github,
+		                          (const char *const *)run->source_roots, run->nsource_roots };
 		int r = compare_dirs(run->compare, argv[optind], &o, stdout);
 		return r < 0 ? EXIT_USAGE : r;
 	}

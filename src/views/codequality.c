@@ -69,8 +69,11 @@ static int codequality_finish(struct view_ctx *c)
 	const char *run_name = c->name && strcmp(c->name, "-") != 0 ? c->name : "standard input";
 	json_t *a = json_array();
 	size_t n = da_findings(c->dump);
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, issue(da_finding(c->dump, i), t, &m, run_name));
+	for (size_t i = 0; i < n; i++) {
+		const struct da_finding *f = da_finding(c->dump, i);
+		if (!f->baseline_reason)    /* accepted: not an issue to show */
+			json_array_append_new(a, issue(f, t, &m, run_name));
+	}
 	where_free(&m);
 	int r = json_dumpf(a, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	json_decref(a);

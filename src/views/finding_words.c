@@ -6,7 +6,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "views/findings.h"
+#include "analysis/explain.h"
+#include "findings/findings.h"
 #include "util/alloc.h"
 
 static void put_place(FILE *fp, const char *file, int32_t line, int32_t end)
@@ -55,4 +58,23 @@ char *finding_message(const struct da_finding *f, const struct da_profile_totals
 void finding_title(char *buf, size_t n, const struct da_finding *f)
 {
 	snprintf(buf, n, "%s %s", f->rule ? f->rule : "DA000", f->rule_name ? f->rule_name : f->kind_word);
+}
+
+const char *finding_rule_name(const char *id)
+{
+	size_t n;
+	const struct explain_err *e = explain_errs(&n);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(e[i].rule.id, id) == 0)
+			return e[i].rule.name;
+	const struct explain_rule *bc = explain_bc_rules(&n, NULL);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(bc[i].id, id) == 0)
+			return bc[i].name;
+	const struct finding_kind *k = findings_kinds(&n);
+	for (size_t i = 0; i < n; i++)
+		if (k[i].rule.id && strcmp(k[i].rule.id, id) == 0)
+			return k[i].rule.name;
+	const struct explain_rule *u = findings_unknown_rule();
+	return strcmp(u->id, id) == 0 ? u->name : NULL;
 }

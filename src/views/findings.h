@@ -38,6 +38,8 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top);
 char *finding_message(const struct da_finding *f, const struct da_profile_totals *t, int place);
 /* "DA203 closure-in-loop": the rule's id and name. */
 void finding_title(char *buf, size_t n, const struct da_finding *f);
+/* The catalogue's name of a rule id ("closure-in-loop"), or NULL. */
+const char *finding_rule_name(const char *id);
 
 struct where;
 struct where_map;

@@ -70,6 +70,8 @@ int problems_write(FILE *fp, const da_dump *d, struct where_map *m)
 	size_t n = da_findings(d);
 	for (size_t i = 0; i < n; i++) {
 		const struct da_finding *f = da_finding(d, i);
+		if (f->baseline_reason)     /* accepted: not to be fixed now */
+			continue;
 		struct where w = where_of(m, f->file, f->line);
 		char *msg = finding_message(f, t, 0);
 		char *shown = term_text(msg);

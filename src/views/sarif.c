@@ -197,6 +197,18 @@ static json_t *result(struct sarif_state *s, const struct sarif_rule_index *ix,
 	json_object_set_new(p, "basis", json_string(f->basis_word));
 	json_object_set_new(p, "identity", json_text(f->identity, strlen(f->identity)));
 	json_object_set_new(r, "properties", p);
+	/* Accepted by a baseline: kept, as a suppression the consumer can
+	 * show or hide (GitHub closes such an alert). */
+	if (f->baseline_reason) {
+		json_t *sup = json_object();
+		json_object_set_new(sup, "kind", json_string("external"));
+		json_object_set_new(sup, "status", json_string("accepted"));
+		json_object_set_new(sup, "justification",
+		                    json_text(f->baseline_reason, strlen(f->baseline_reason)));
+		json_t *list = json_array();
+		json_array_append_new(list, sup);
+		json_object_set_new(r, "suppressions", list);
+	}
 	return r;
 }
 

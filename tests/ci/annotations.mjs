@@ -1,6 +1,8 @@
-// annotations.mjs ANNOTATIONS SARIF — `--annotate github` lines read as
+// annotations.mjs ANNOTATIONS [SARIF] — `--annotate github` lines read as
 // GitHub's runner reads workflow commands, against the run's
-// findings.sarif (the same findings, in the same order).
+// findings.sarif (the same findings, in the same order); without SARIF
+// (a comparison's), each line's command, file, lines and title decoded,
+// one per line, for the caller to check.
 //
 // The syntax and escaping checked are GitHub's: "::COMMAND
 // key=value,key=value::MESSAGE" (docs: "Workflow commands for GitHub
@@ -13,14 +15,15 @@ import { readFileSync } from 'node:fs';
 
 const [annFile, sarifFile] = process.argv.slice(2);
 const text = readFileSync(annFile, 'utf8');
-const run = JSON.parse(readFileSync(sarifFile, 'utf8')).runs[0];
-const results = run.results;
+const run = sarifFile ? JSON.parse(readFileSync(sarifFile, 'utf8')).runs[0] : null;
+// a baselined finding (a suppressed result) has no annotation
+const results = run ? run.results.filter((r) => !r.suppressions) : null;
 const problems = [];
 const bad = (i, what) => problems.push(`line ${i + 1}: ${what}`);
 
 if (!text.endsWith('\n')) problems.push('the last line has no newline');
 const lines = text.split('\n').slice(0, -1);
-if (lines.length !== results.length)
+if (results && lines.length !== results.length)
   problems.push(`${lines.length} lines for ${results.length} findings`);
 
 const KEYS = ['file', 'line', 'endLine', 'title'];
@@ -28,15 +31,16 @@ const unescapeProperty = (s) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n')
   .replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
 const unescapeData = (s) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 
+const decoded = [];
 lines.forEach((line, i) => {
-  const r = results[i];
-  if (!r) return;
+  const r = results ? results[i] : null;
+  if (results && !r) return;
   if (/\r/.test(line)) bad(i, 'a raw carriage return');
   const m = /^::(notice|warning|error) ([^:]*)::(.*)$/.exec(line);
   if (!m) return bad(i, `not a workflow command: ${JSON.stringify(line.slice(0, 80))}`);
   const [, level, props, data] = m;
-  const want = r.level === 'note' ? 'notice' : 'warning';
-  if (level !== want) bad(i, `${level} for a result of level ${r.level}`);
+  const want = r && (r.level === 'note' ? 'notice' : 'warning');
+  if (r && level !== want) bad(i, `${level} for a result of level ${r.level}`);
   // every '%' starts an escape the runner undoes
   if (/%(?!25|0D|0A|3A|2C)/.test(props)) bad(i, `a bare '%' in the properties: ${props}`);
   if (/%(?!25|0D|0A)/.test(data)) bad(i, `a bare '%' in the message`);
@@ -48,7 +52,10 @@ lines.forEach((line, i) => {
     if (key in p) return bad(i, `${key} twice`);
     p[key] = unescapeProperty(kv.slice(eq + 1));
   }
-  if (!p.title || !p.title.startsWith(`${r.ruleId} `)) bad(i, `title ${p.title} for ${r.ruleId}`);
+  if (!p.title) bad(i, 'no title');
+  decoded.push(`${level} ${p.file ? `${p.file}:${p.line}${p.endLine ? `-${p.endLine}` : ''}` : '-'} ${p.title}`);
+  if (!r) return;
+  if (!p.title.startsWith(`${r.ruleId} `)) bad(i, `title ${p.title} for ${r.ruleId}`);
   const phys = r.locations[0].physicalLocation;
   if (phys) {
     const uri = decodeURIComponent(phys.artifactLocation.uri);
@@ -67,6 +74,7 @@ lines.forEach((line, i) => {
     bad(i, `message ${JSON.stringify(msg)}, SARIF ${JSON.stringify(r.message.text)}`);
 });
 
+if (!results) for (const d of decoded) console.log(d);
 for (const p of problems) console.log(`  ${p}`);
 console.log(`annotations: checked ${lines.length} lines`);
 process.exit(problems.length ? 1 : 0);
