@@ -409,7 +409,8 @@ void cli_usage(FILE *fp)
 {
 	fputs("usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]\n"
 	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
-	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES] [--baseline FILE] [--json]\n"
+	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES] [--baseline FILE] [--json | --annotate github]\n"
+	      "       dumpanalyze -q --format=gcc [--annotate github] --dump FILE\n"
 	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < cli_noptions; i++) {
