@@ -52,6 +52,11 @@ GEN_HDRS  = build/gen/html_assets.h
 
 all: dumpanalyze libdumpanalyze.so libdumpanalyze.a
 
+# findings.sarif's tool.driver.informationUri: where a reader learns about
+# the tool.  The installed man page unless a packager names a web page.
+URL ?= file://$(MANDIR)/man1/dumpanalyze.1
+build/views/sarif.o: CPPFLAGS += -DDA_URL='"$(URL)"'
+
 # V=1 shows the commands.
 Q = $(if $(V),,@)
 

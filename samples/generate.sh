@@ -218,6 +218,18 @@ check_hostile() {
   has "$1" '^---- TRACE [0-9]+ start "<svg onload=alert\(1\)>":2$' 'quoted markup chunk name'
 }
 
+# Chunk names with what CI annotations and editors' parsers treat
+# specially ('%', ',', ':', a blank, a newline): two real files
+# (lua/ci-names/) and two loaded strings, each with a closure in a loop.
+make_ci_names() { lj "-jdump=+x,$1" lua/ci-names.lua; }
+check_ci_names() {
+  has "$1" '^---- TRACE [0-9]+ abort 50%,off\.lua:5 -- NYI' 'abort in the file 50%,off.lua' &&
+  has "$1" '^---- TRACE [0-9]+ abort a:b, c\.lua:5 -- NYI' 'abort in the file a:b, c.lua' &&
+  has "$1" '^---- TRACE [0-9]+ abort 50% off, then: more:2 -- NYI' 'abort in an "=" name with % , :' &&
+  has "$1" '^---- TRACE [0-9]+ abort "100%,$' 'abort in a quoted name with a newline' &&
+  has "$1" '^a:b":2 -- NYI' 'the quoted name'"'"'s second line'
+}
+
 make_builtin() { lj "-jdump=+x,$1" lua/builtin.lua; }
 check_builtin() {
   has "$1" '^---- TRACE [0-9]+ start builtin:remove$' 'start builtin:remove' &&
@@ -560,7 +572,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
+     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
      annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles)
 [ $# -gt 0 ] && ALL=("$@")

@@ -362,7 +362,8 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	 * generation's traces, not its exits and text. */
 	struct da_options o = DA_OPTIONS(
 		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | DA_CALLBACK_ONLY |
-		         ((needs & NEEDS_FINDINGS) || run->baseline || run->write_baseline
+		         ((needs & NEEDS_FINDINGS) || run->baseline || run->write_baseline ||
+		          run->format_gcc || run->annotate_github
 		          ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
@@ -497,8 +498,10 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		goto done;
 	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d) < 0)
 		rc = EXIT_IO;
-	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
+	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout && !run->format_gcc)
 		print_file(dir, "summary.txt");
+	if (rc == EXIT_OK && !run->quiet_stdout && run_print_findings(run, d) < 0)
+		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet)
 		summary(name, d, written, view_set_left_out(&views), dir);
 done:

@@ -10,6 +10,9 @@
 
 extern const struct view view_summary;
 extern const struct view view_findings;
+extern const struct view view_sarif;
+extern const struct view view_problems;
+extern const struct view view_codequality;
 extern const struct view view_traces;
 extern const struct view view_abort_reasons;
 extern const struct view view_abort_reasons_txt;
@@ -31,6 +34,9 @@ extern const struct view view_flamegraph;
 const struct view *const view_table[] = {
 	&view_summary,
 	&view_findings,
+	&view_sarif,
+	&view_problems,
+	&view_codequality,
 	&view_traces,
 	&view_abort_reasons,
 	&view_abort_reasons_txt,

@@ -111,10 +111,10 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 21);
-	assert_int_equal(nviews, 18);
+	assert_int_equal(cli_noptions, 23);
+	assert_int_equal(nviews, 21);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP\n"), 21 + 18 + 4);
+	assert_int_equal(count(text, ".TP\n"), 23 + 21 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */
@@ -125,7 +125,7 @@ static void test_man_entries(void **s)
 	assert_non_null(strstr(text, ".TP\n.BI \\-\\-fail\\-on \" RULES\"\nWith\n"));
 	assert_non_null(strstr(text, ".TP\n.B abort\\-reasons\\-txt\n.BI gen\\- N \\-abort\\-reasons.txt :\n"));
 	/* Non-default views say so, once each, after their paragraph. */
-	assert_int_equal(count(text, "Not part of the default views.\n"), 8);
+	assert_int_equal(count(text, "Not part of the default views.\n"), 11);
 	assert_non_null(strstr(text, "glyph outlines).\nNot part of the default views.\n"));
 	assert_non_null(strstr(text, ".TP\n.B 3\nInput rejected under \\fB\\-\\-strict\\fR (also an input with "
 	                             "no JIT event), or a "
@@ -140,12 +140,12 @@ static void test_readme_table(void **s)
 {
 	(void)s;
 	char *text = printed(help_readme);
-	assert_int_equal(count(text, "\n| `"), 18);
+	assert_int_equal(count(text, "\n| `"), 21);
 	assert_non_null(strstr(text, "\n| `profile` | `profile-lines.csv`, `profile-coverage.csv`, `profile-callees.csv` | with `--profile`: "));
 	assert_non_null(strstr(text, "\n| `bush-svg` | `gen-N-bush-ROOT.svg` | the same picture as SVG (not default) |\n"));
 	assert_non_null(strstr(text, "\n| `traces` | `gen-N-traces.csv` | `ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC`, "
 	                             "one row per compiled trace in stop order |\n"));
-	assert_int_equal(count(text, "(not default)"), 8);
+	assert_int_equal(count(text, "(not default)"), 11);
 	free(text);
 }
 
