@@ -138,7 +138,7 @@ check-asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) -C build-asan check \
-	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON' \
+	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON -DDA_ALLOC_MOVE' \
 	  LDFLAGS='-fsanitize=address,undefined'
 
 # The threads (input reading ahead, the output directory writing behind)
@@ -179,7 +179,7 @@ check-clang:
 FUZZ_SECONDS ?= 60
 tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS) \
 		$(wildcard src/*/*.h src/*/*/*.h src/*/*.def) include/dumpanalyze.h
-	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DDA_ALLOC_MOVE \
 	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) \
 	  $(TOOL_LIBS) $(LIB_LIBS)
 

@@ -372,7 +372,8 @@ static const struct {
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
 	  "corrupt compressed data, a sysprof profile malformed or cut short (the byte is "
-	  "named), a failed write; the output directory in use by another run "
+	  "named), a failed write, or no memory to be had (the message then says \"out of "
+	  "memory\"); the output directory in use by another run "
 	  "(without \\fB\\-\\-wait\\fR), a dump or profile the run would write over; with "
 	  "\\fB\\-\\-recover\\fR, a commit that can be neither finished nor undone; with "
 	  "\\fB\\-\\-compare\\fR, a directory that "

@@ -191,7 +191,10 @@ static int analyse(const struct run *run, const char *dump, const char *name, da
 		msg_error("%s: %s (after line %" PRIu64 ")", name, da_dump_error(d), da_lines_read(d));
 	if (r < 0)
 		rc = r == DA_ESTRICT ? EXIT_REJECTED : EXIT_IO;
-	if (view_set_finish(views) < 0 && rc == EXIT_OK)
+	int f = view_set_finish(views);
+	if (f == -ENOMEM)
+		msg_error("%s: out of memory (writing the views' files)", name);
+	if (f < 0 && rc == EXIT_OK)
 		rc = EXIT_IO;
 	/* What the finish hooks wrote (summary.txt) appears only for a run
 	 * that got to its end. */

@@ -53,7 +53,7 @@ $DA --help | sed -n '/^Exit status:$/,$p' > "$TMP/help-exits"
 check "--help: exit codes" "Exit status:
   0  Success (warnings allowed).
   1  Usage error: unknown option or view, missing argument, no dump; with --compare, also a --fail-on rule crossed.
-  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a sysprof profile malformed or cut short (the byte is named), a failed write; the output directory in use by another run (without --wait), a dump or profile the run would write over; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
+  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a sysprof profile malformed or cut short (the byte is named), a failed write, or no memory to be had (the message then says \"out of memory\"); the output directory in use by another run (without --wait), a dump or profile the run would write over; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
   3  Input rejected under --strict (also an input with no JIT event), or a --profile file that is not a profile dumpanalyze reads (a sysprof or symbol table format version it does not know, a memprof profile).
 See dumpanalyze(1)." "$(cat "$TMP/help-exits")"
 check "man EXIT STATUS = --help's exit codes" "$(sed -n 's/^  \([0-9]\)  /\1 /p' "$TMP/help-exits")" \
