@@ -23,8 +23,10 @@ void sp_holders_build(struct sp_holders *h, const struct callees *c, const struc
 const struct failed_line *sp_holder_of(struct sp_holders *h, const char *frame);
 void sp_holders_free(struct sp_holders *h);
 
-/* Callees from p's stacks: rows whose frames are functions (LINE their
- * defining line), interpreted samples only. */
+/* Callees from p's stacks by the dump's failed lines: rows whose frames
+ * are functions (LINE their defining line), interpreted samples only.
+ * (The tool's callee columns judge by the findings instead:
+ * findings/failed.c.) */
 void sysprof_callees(struct callees *c, const struct answers *a, const struct sysprof *p);
 
 #endif
