@@ -1,0 +1,170 @@
+/* fuzz_run.c — a dump through the tool's views for the fuzz targets (see
+ * fuzz_run.h): da_open_memory, da_step, the view set as the sink, the
+ * finish, publish and sync of src/cli/run.c; then the checks: every line
+ * accounted for, every warning passed on, every expected file written. */
+#define _GNU_SOURCE
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "dumpanalyze.h"
+#include "output/outdir.h"
+#include "views/view.h"
+#include "fuzz_run.h"
+
+void fuzz_failed(const char *what, const char *file, int line)
+{
+	fprintf(stderr, "%s:%d: fuzz check failed: %s\n", file, line, what);
+	__builtin_trap();
+}
+
+static char root_buf[PATH_MAX];
+static const char *roots[1];
+static size_t nroots;
+
+void fuzz_setup(const char *argv0)
+{
+	/* samples/lua holds the programs of the seeds' dumps: a seed that
+	 * names annotated.lua gets its source pages. */
+	char exe[PATH_MAX];
+	if (!realpath(argv0, exe))
+		return;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(root_buf, sizeof(root_buf), "%s/../../samples/lua", exe);
+	if (access(root_buf, R_OK | X_OK) == 0) {
+		roots[0] = root_buf;
+		nroots = 1;
+	}
+}
+
+/* ---- the output directory ----------------------------------------------- */
+
+/* The scratch output directory, made once per process (libFuzzer gives
+ * the target no context to keep it in) and emptied after every input. */
+static char scratch[64];
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *at)
+{
+	(void)st;
+	(void)flag;
+	if (at->level > 0 && remove(path) < 0)
+		__builtin_trap();   /* a file left would be in the next input's listing */
+	return 0;
+}
+
+static void empty_scratch(void)
+{
+	nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+static void remove_scratch(void)
+{
+	empty_scratch();
+	rmdir(scratch);
+}
+
+/* In TMPDIR, else in /dev/shm: creating and removing a dozen files per
+ * input on a disk's file system took two thirds of the time. */
+static int make_scratch(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	if (!tmp || !*tmp || strlen(tmp) > sizeof(scratch) - 20)
+		tmp = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+	snprintf(scratch, sizeof(scratch), "%s/fuzz_dump.XXXXXX", tmp);
+	if (!mkdtemp(scratch))
+		return -1;
+	atexit(remove_scratch);
+	return 0;
+}
+
+static struct outdir *out_open(void)
+{
+	if (!scratch[0] && make_scratch() < 0)
+		__builtin_trap();
+	return outdir_open(scratch);
+}
+
+static int out_has(struct outdir *out, const char *name)
+{
+	(void)out;
+	char path[128];
+	snprintf(path, sizeof(path), "%s/%s", scratch, name);
+	return access(path, F_OK) == 0;
+}
+
+static void out_close(struct outdir *out)
+{
+	outdir_close(out);
+	empty_scratch();
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+/* Warnings passed on, every byte of every message read. */
+struct seen {
+	uint64_t warnings;
+	size_t bytes;
+};
+
+static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t line,
+                    const char *msg)
+{
+	struct seen *s = data;
+	(void)line;
+	if (sev != DA_NOTE)
+		s->warnings++;
+	s->bytes += strlen(file) + strlen(msg);
+}
+
+int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
+{
+	struct view_set views;
+	char err[256];
+	const struct profile *p = run->profile;
+	unsigned have = p ? NEEDS_PROFILE | NEEDS_STACKS : 0;
+	FUZZ_CHECK(view_set_init(&views, run->views, have, err, sizeof(err)) == 0);
+	struct seen seen = { 0, 0 };
+	struct da_options o = {
+		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | run->flags,
+		.name = "fuzz.dump",
+		.sink = &view_set_sink,
+		.sink_data = &views,
+		.diag = on_diag,
+		.diag_data = &seen,
+	};
+	int e;
+	da_dump *d = da_open_memory(data, size, &o, &e);
+	FUZZ_CHECK(d);
+	struct outdir *out = out_open();
+	FUZZ_CHECK(out);
+	view_set_attach(&views, out, d, "fuzz.dump", 1, p);
+	view_set_source_roots(&views, roots, nroots);
+	for (size_t i = 0; i < views.n; i++)
+		views.ctx[i].lines = da_line_counts(d);
+
+	int r;
+	while ((r = da_step(d)) > 0)
+		;
+	/* Corrupt compressed data and --strict may end a run early; nothing
+	 * else may (a view failing in memory is a bug). */
+	FUZZ_CHECK(r == 0 || r == DA_EIO || (r == DA_ESTRICT && (o.flags & DA_STRICT)));
+	int fin = view_set_finish(&views);
+	FUZZ_CHECK(r < 0 || (fin == 0 && outdir_publish(out) == 0 && outdir_sync(out) == 0));
+	const struct da_line_counts *c = da_line_counts(d);
+	/* every line accounted for */
+	FUZZ_CHECK(r < 0 || c->total == c->header + c->content + c->exit_regs + c->foreign + c->blank);
+	/* every warning counted is passed on */
+	FUZZ_CHECK(seen.warnings == da_warnings(d));
+	/* A finished run wrote every view's files, even for no traces. */
+	for (const char *const *x = run->expect; r == 0 && *x; x++)
+		if (!out_has(out, *x))
+			fuzz_failed(*x, __FILE__, __LINE__);
+	da_close(d);
+	out_close(out);
+	return r;
+}

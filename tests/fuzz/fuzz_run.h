@@ -1,0 +1,36 @@
+/* fuzz_run.h — what the fuzz targets share: a dump, with or without a
+ * profile, through the tool's views the way src/cli/run.c drives them,
+ * into an output directory that lives in memory (no files, no threads),
+ * and the checks every such run must pass.  A failed check is a crash to
+ * libFuzzer. */
+#ifndef DUMPANALYZE_FUZZ_RUN_H
+#define DUMPANALYZE_FUZZ_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct profile;
+
+/* A failed check names itself on stderr, then traps. */
+#define FUZZ_CHECK(cond) do { if (!(cond)) fuzz_failed(#cond, __FILE__, __LINE__); } while (0)
+_Noreturn void fuzz_failed(const char *what, const char *file, int line);
+
+struct fuzz_run {
+	const char *views;          /* as for --views */
+	unsigned flags;             /* DA_STRICT, DA_NOTES, DA_NO_THREAD */
+	const struct profile *profile;      /* or NULL */
+	/* Files a run that read its input to the end must have written. */
+	const char *const *expect;  /* NULL-ended */
+};
+
+/* Once per process, from LLVMFuzzerInitialize: the source root
+ * (samples/lua beside the binary's tests/fuzz/) that the source view
+ * reads Lua files from, as --source-root would give it. */
+void fuzz_setup(const char *argv0);
+
+/* Render the dump's bytes.  0 when its input was read to the end, or the
+ * (expected) negative da_step result that ended it: corrupt compressed
+ * data, or a warning under DA_STRICT. */
+int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *r);
+
+#endif

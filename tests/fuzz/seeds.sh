@@ -1,0 +1,76 @@
+#!/bin/sh
+# seeds.sh DIR — the fuzzers' seeds, cut from the real samples in samples/
+# (line ranges below; see samples/README.md for where each sample came
+# from): one shape each, small, so that a mutation changes one thing and an
+# execution costs little.  DIR/dump/ for fuzz_dump, DIR/profile/ for
+# fuzz_profile, DIR/compare/ for fuzz_compare.  `make fuzz` runs it;
+# tests/cli/fuzz.sh checks every seed is what these cuts give.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+S=$top/samples
+out=$1
+rm -rf "$out/dump" "$out/profile" "$out/compare"
+mkdir -p "$out/dump" "$out/profile" "$out/compare"
+
+# cut SAMPLE FIRST LAST NAME: lines FIRST..LAST of SAMPLE as a dump seed.
+cut() {
+	sed -n "$2,$3p" "$S/$1" > "$out/dump/$4"
+}
+
+# A root trace whole: bytecode, IR, mcode, "stop -> return".
+cut penlight-x.dump 362 424 trace
+# A root trace with registers and spill slots in its IR, interleaved
+# snapshots (-jdump=+rsX), then "exit 0" with its register dump.
+cut rsx.dump 1 72 trace-regs-exit
+# An attempt: start, IR, "abort ... -- NYI: bytecode 71".
+cut abort-ir.dump 1 15 abort
+# Headers only (-jdump=t): a stop, then "---- TRACE flush", then a new
+# generation's start, stop and abort.
+cut maxtrace.dump 499 508 flush
+# Headers only: a root, side traces 1/3, 2/0 and 1/1, an abort, a link.
+cut maxtrace.dump 1 20 bush
+# Headers only: a stitch and the trace started from it.
+cut maxtrace.dump 236 239 stitch
+# Exits of a trace the dump never started, then its side trace (late on).
+cut late.dump 1 46 exits-orphan
+# -jv: loop, return, stitch, "-> N" links, (P/E) sides, "---" aborts.
+cut jv.dump 1 30 jv
+# -jdump=+H: the style sheet, <pre> and the first trace, </pre>, exits.
+cut html.dump 1 88 html
+# -jdump=+A: the first trace with ANSI colours and its first exit.
+cut ansi.dump 1 60 ansi
+# A snapshots section (-jdump=tbsm) instead of IR.
+cut snapshots.dump 1 51 snapshots
+# luajit2: bytecode lines that end in "(file:line)".
+cut luajit2.dump 374 431 luajit2
+# luajit2: an abort located in a fast function.
+cut luajit2.dump 3295 3300 abort-fastfunc
+# LuaJIT 2.0: "NYI: FastFunc string.format".
+cut penlight-luajit20.dump 1 20 luajit20-nyi
+# LuaJIT 2.1 of 2024: "NYI: bytecode FNEW  ", padded.
+cut penlight-luajit21.dump 2987 2993 luajit21-nyi-name
+# Quoted chunk names over two lines in a start, a bytecode line and an
+# abort; a chunk name holding " -- ".
+cut chunknames.dump 298 319 chunknames
+# Program output before and inside the dump.
+cut mixed-stdout.dump 1 62 mixed-stdout
+# Markup in chunk names.
+cut hostile.dump 42 50 hostile
+# The machine-code area full: that abort, then a flush.
+cut mcode-full.dump 1097 1150 mcode-full
+# Cut off: the file ends inside an IR line, no final newline.
+cut truncated.dump 2067 2074 truncated
+# CRLF line ends (as tests/cli/formats.sh makes them) of the root trace.
+sed 's/$/\r/' "$out/dump/trace" > "$out/dump/trace-crlf"
+# The root trace compressed in each format input/decode.c reads.
+gzip -n -9 -c "$out/dump/trace" > "$out/dump/trace.gz"
+xz -c "$out/dump/trace" > "$out/dump/trace.xz"
+zstd -q -c "$out/dump/trace" > "$out/dump/trace.zst"
+
+# Profiles, one of each -jp shape the reader knows, whole (the largest is
+# 1.6 KB): lvr, vlr, lv, vl, lvr cut at 3%, whole paths, folded stacks
+# with and without VM states (LuaJIT and luajit2), and -jp=f, refused.
+for p in costly-lvr costly-vlr costly-lv costly-vl costly-lvr-m3 costly-lvrp \
+         costly-Gl costly-Gvl costly-luajit2-Gvl costly-f annotated-Gvl; do
+	cp "$S/$p.prof" "$out/profile/$p"
+done
