@@ -112,26 +112,45 @@ $DA --views traces,abort-reasons --dump "$TMP/million.dump" --out-dir "$TMP/mill
 check "10^6 traces in one generation: exit status" 0 $?
 check "10^6 traces in one generation: rows" 1000001 "$(wc -l < "$TMP/million/gen-1-traces.csv")"
 
-# Inputs the fuzzer once choked on, and hand-written ones of its shapes,
-# through the views the fuzz target runs: the exit status their name
-# ends in (.exitN), never a signal, no sanitizer or valgrind report.
-n=0
-for f in "$TOP"/tests/fuzz/regressions/*; do
-	case $f in *README) continue ;; esac
-	n=$((n + 1))
-	name=$(basename "$f")
+# Inputs the fuzzers once choked on, and hand-written ones of their
+# shapes (tests/fuzz/regressions/), run by the tool as the fuzz target ran
+# them: the exit status their name ends in (.exitN), never a signal, no
+# sanitizer or valgrind report.
+# regression KIND FILE ARGS...: one of them.
+regression() {
+	name=$(basename "$2")
 	case $name in
 	*.exit[0-9]) want=${name##*.exit} ;;
 	*) want="a name ending in .exitN" ;;
 	esac
-	$DA -q --views traces,abort-reasons,abort-reasons-txt,abort-sites,exits,blacklist,bush-txt,summary,jsonl,html,source,files \
-		--dump "$f" --out-dir "$TMP/regr" > /dev/null 2> "$TMP/regr.err"
-	check "fuzz regression $name: exit status" "$want" $?
-	check "fuzz regression $name: no sanitizer report" "" \
+	kind=$1 f=$2
+	shift 2
+	$DA -q "$@" --out-dir "$TMP/regr" > /dev/null 2> "$TMP/regr.err"
+	check "fuzz regression $kind/$name: exit status" "$want" $?
+	check "fuzz regression $kind/$name: no sanitizer report" "" \
 		"$(grep -m1 -E 'Sanitizer|runtime error|^==[0-9]+==' "$TMP/regr.err")"
 	rm -rf "$TMP/regr"
+}
+# fuzz_dump: the bytes as a dump, into every view but pictures.
+n=0
+for f in "$TOP"/tests/fuzz/regressions/*; do
+	[ -f "$f" ] || continue
+	case $f in *README) continue ;; esac
+	n=$((n + 1))
+	regression dump "$f" --source-root "$SAMPLES/lua" --dump "$f" \
+		--views traces,abort-reasons,abort-reasons-txt,abort-sites,exits,blacklist,bush-txt,summary,jsonl,html,source,files
 done
-ran "fuzz regressions" "$n"
+ran "fuzz regressions" "$n" "$(find "$TOP/tests/fuzz/regressions" -maxdepth 1 -type f -name '*.exit*' | wc -l)"
+# fuzz_profile: the bytes as a -jp profile of the dump it joins them with.
+sh "$TOP/tests/fuzz/seeds.sh" --profile-dump > "$TMP/profile-join.dump"
+n=0
+for f in "$TOP"/tests/fuzz/regressions/profile/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	regression profile "$f" --source-root "$SAMPLES/lua" --dump "$TMP/profile-join.dump" \
+		--profile "$f" --views default,profile,source,files,html
+done
+ran "fuzz profile regressions" "$n" "$(find "$TOP/tests/fuzz/regressions/profile" -type f -name '*.exit*' | wc -l)"
 
 # Disk full (a file size limit): exit 2, the cause, no file left.
 (ulimit -f 64; $DA_BIN --views traces,bush-txt --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/full" 2> "$TMP/full.err")

@@ -38,9 +38,9 @@ tests/fuzz/fuzz_%: build-fuzz/obj/fuzz_%.o build-fuzz/obj/fuzz_run.o $(FUZZ_OBJS
 build-fuzz/obj/fuzz_profile.o: build/gen/fuzz_profile_dump.h
 
 # The dump fuzz_profile joins its profiles with (see fuzz_profile.c).
-build/gen/fuzz_profile_dump.h: samples/costly.dump scripts/embed.sh
+build/gen/fuzz_profile_dump.h: samples/costly.dump scripts/embed.sh tests/fuzz/seeds.sh
 	@mkdir -p $(@D)
-	{ sed -n 3026,3103p samples/costly.dump > $@.dump && \
+	{ sh tests/fuzz/seeds.sh --profile-dump > $@.dump && \
 	  sh scripts/embed.sh profile_dump $@.dump; } > $@.tmp && mv $@.tmp $@ && rm -f $@.dump
 
 fuzz: $(FUZZ_BINS)

@@ -12,6 +12,7 @@
 #                                (-merge=1) and within its size cap
 #   fuzz.sh total                executions per target, all told and since
 #                                the last crash
+#   fuzz.sh limits TARGET        its longest input and its corpus's cap
 #
 # Crashers land in tests/fuzz/crashes/ (fix the bug, then move the file to
 # tests/fuzz/regressions/, named for its reviewed exit status).
@@ -33,7 +34,6 @@ settings() {
 	*) echo "fuzz.sh: no target $1 (dump, profile, compare)" >&2; exit 2 ;;
 	esac
 	bin=$F/fuzz_$1
-	[ -x "$bin" ] || { echo "fuzz.sh: $bin is not built (make $bin)" >&2; exit 2; }
 	dict=$F/$1.dict
 	corpus=$F/corpus-$1
 	seeds=$B/seeds/$1
@@ -61,8 +61,13 @@ commit_id() {
 	echo "$id"
 }
 
+built() {
+	[ -x "$bin" ] || { echo "fuzz.sh: $bin is not built (make $bin)" >&2; exit 2; }
+}
+
 run() {
 	settings "$1"
+	built
 	seconds=$2
 	seeds_made
 	regressions "$1"
@@ -101,6 +106,7 @@ run() {
 
 merge() {
 	settings "$1"
+	built
 	seeds_made
 	regressions "$1"
 	new=$B/merged-$1
@@ -140,7 +146,8 @@ total() {
 
 case ${1:-} in
 run) run "$2" "$3" ;;
+limits) settings "$2"; echo "$max_len $cap" ;;
 merge) merge "$2" ;;
 total) total ;;
-*) echo "usage: fuzz.sh run TARGET SECONDS | merge TARGET | total" >&2; exit 2 ;;
+*) echo "usage: fuzz.sh run TARGET SECONDS | merge TARGET | total | limits TARGET" >&2; exit 2 ;;
 esac

@@ -5,9 +5,19 @@
 # execution costs little.  DIR/dump/ for fuzz_dump, DIR/profile/ for
 # fuzz_profile, DIR/compare/ for fuzz_compare.  `make fuzz` runs it;
 # tests/cli/fuzz.sh checks every seed is what these cuts give.
+#
+# seeds.sh --profile-dump prints the dump fuzz_profile joins its profiles
+# with (compiled into it), for tests/cli/formats.sh to replay a profile
+# regression the same way: costly.dump lines 3026-3103, the profiled
+# program's side trace at tablex.lua:81, aborts at tablex.lua:563 and
+# seven attempts at costly.lua:29 aborting at costly.lua:30.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 S=$top/samples
+if [ "${1:-}" = --profile-dump ]; then
+	sed -n 3026,3103p "$S/costly.dump"
+	exit 0
+fi
 out=$1
 rm -rf "$out/dump" "$out/profile" "$out/compare"
 mkdir -p "$out/dump" "$out/profile" "$out/compare"
@@ -30,7 +40,7 @@ cut maxtrace.dump 499 508 flush
 # Headers only: a root, side traces 1/3, 2/0 and 1/1, an abort, a link.
 cut maxtrace.dump 1 20 bush
 # Headers only: a stitch and the trace started from it.
-cut maxtrace.dump 236 239 stitch
+cut maxtrace.dump 235 239 stitch
 # Exits of a trace the dump never started, then its side trace (late on).
 cut late.dump 1 46 exits-orphan
 # -jv: loop, return, stitch, "-> N" links, (P/E) sides, "---" aborts.
