@@ -3,7 +3,8 @@
 #
 # The tree is the pipeline (ARCHITECTURE.md): src/<stage>/ holds a stage's
 # sources and private headers; include/dumpanalyze.h is the only public
-# header.  libdumpanalyze is the stages up to the model and its answers;
+# header.  libdumpanalyze is the stages up to the model, its answers and
+# findings (with the profile and source readers they need);
 # the views, pictures, output directory and CLI are the tool, its first
 # client.  Objects go to build/, sources are found by folder.
 
@@ -36,8 +37,8 @@ TOOL_LIBS   := $(shell pkg-config --libs $(TOOL_PKGS) 2>/dev/null) -lcsv -lm
 COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS)
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
-LIB_DIRS  = util input parse model analysis lib
-TOOL_DIRS = profile source output views views/html cli
+LIB_DIRS  = util input parse model analysis profile source findings lib
+TOOL_DIRS = output views views/html cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)

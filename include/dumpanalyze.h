@@ -48,7 +48,9 @@ enum da_error {
 	DA_ESTOPPED = -4,           /* a sink callback returned non-zero */
 	DA_EINVAL = -5,             /* a bad argument, or a call out of order */
 	DA_EOPEN = -6,              /* the dump could not be opened */
-	DA_EINTR = -7               /* da_interrupt was called */
+	DA_EINTR = -7,              /* da_interrupt was called */
+	DA_EFORMAT = -8             /* a file given to da_use_profile is not
+	                               in a format read (diag says where) */
 };
 
 /* The words for an error code ("out of memory"). */
@@ -217,7 +219,9 @@ enum da_flags {
 	DA_STRICT = 1 << 1,         /* the first warning stops the run */
 	DA_ANSWERS = 1 << 2,        /* keep the whole-run answers below */
 	DA_NO_THREAD = 1 << 3,      /* read on the caller's thread only */
-	DA_NOTES = 1 << 4           /* pass notes to diag, not only warnings */
+	DA_NOTES = 1 << 4,          /* pass notes to diag, not only warnings */
+	DA_FINDINGS = 1 << 5        /* rank what to fix first (da_findings);
+	                               implies DA_ANSWERS */
 };
 
 struct da_options {
@@ -322,6 +326,154 @@ struct da_given_up {
 DA_API size_t da_given_up(const da_dump *d, struct da_given_up **out);
 
 DA_API void da_free(void *p);
+
+/* ---- findings (with DA_FINDINGS, after da_read) -------------------- */
+
+/* What else the findings may read, given before the first da_step (else
+ * DA_EINVAL).  The library opens files only where these say.
+ *
+ * da_use_profile: a LuaJIT -jp profile of the same workload (-jp=Gvl or
+ * -jp=lvrm0i1 are best; plain or compressed), read at once: 0, DA_EOPEN
+ * (errno says why), DA_EIO, or DA_EFORMAT after diag (DA_ERROR, the
+ * profile's path and line) said what is wrong.  Its samples become the
+ * findings' cost.
+ *
+ * da_use_source_root: a directory whose Lua files the dump may name,
+ * read to find the extents of loops and functions and the text of their
+ * lines (a finding's identity): a name as written relative to it, an
+ * absolute name lying inside it, and with DA_SOURCE_BY_NAME a name's base
+ * name anywhere below it.  Every file is opened only when its real path
+ * lies inside one of the directories (never through "..", a symbolic
+ * link out of it, or anything but a regular file of 16 MiB at most).
+ * Directories are tried in the order given.  0 or DA_EINVAL. */
+#define DA_SOURCE_BY_NAME 1u
+DA_API int da_use_profile(da_dump *d, const char *path);
+DA_API int da_use_source_root(da_dump *d, const char *dir, unsigned how);
+
+/* The VM states of a -jp profile, in -jp=v's words: Interpreted,
+ * Compiled, C code, Garbage Collector, JIT Compiler. */
+enum da_vm_state { DA_VM_INTERPRETED, DA_VM_COMPILED, DA_VM_C, DA_VM_GC, DA_VM_JIT,
+                   DA_VM_STATES };
+
+/* The profile's totals, or NULL without one.  Samples are counts, or
+ * units of 0.01% for a profile of percentages (-jp without r: total is
+ * 10000). */
+struct da_profile_totals {
+	const char *path;               /* as given to da_use_profile */
+	uint64_t total;                 /* all samples */
+	uint64_t state[DA_VM_STATES];   /* by VM state (0 without states) */
+	uint64_t charged;               /* interpreted samples the findings
+	                                   were charged, summed (<= state[0]) */
+	int states;                     /* split by VM state (-jp=...v) */
+	int stacks;                     /* folded stacks (-jp=G) */
+	int percent;                    /* percentages, not counts */
+};
+DA_API const struct da_profile_totals *da_profile_totals(const da_dump *d);
+
+/* What a finding is (the KIND column of findings.csv; see FINDINGS in
+ * dumpanalyze(1)). */
+enum da_finding_kind {
+	DA_KIND_ABORTING_LOOP,          /* attempts that start at a loop abort */
+	DA_KIND_ABORTING_FUNCTION,      /* ... at a function */
+	DA_KIND_ABORTING_START,         /* ... at a start whose kind is unknown */
+	DA_KIND_BLACKLISTED_LOOP,       /* ... and LuaJIT likely gave up on it */
+	DA_KIND_BLACKLISTED_FUNCTION,
+	DA_KIND_BLACKLISTED_START,
+	DA_KIND_ABORTING_EXIT,          /* side traces at an exit abort */
+	DA_KIND_GIVEN_UP_EXIT,          /* ... and LuaJIT likely gave up on it */
+	DA_KIND_BLACKLISTED_STITCH,     /* a stitch whose trace aborted */
+	DA_KIND_HOT_EXIT,               /* an exit taken often, no side trace */
+	DA_KIND_FLUSH_STORM,            /* many flushes */
+	DA_KIND_MCODE_FLUSHES,          /* flushes when machine code ran out */
+	DA_KIND_TRACE_LIMIT,            /* flushes at the trace limit */
+	DA_KIND_SIDE_EXPLOSION,         /* many side traces at one line */
+	DA_KIND_LONG_CHAIN,             /* side traces of side traces, deep */
+	DA_KIND_COUNT
+};
+
+/* How much it matters (the rule's severity). */
+enum da_level { DA_LEVEL_COSTLY, DA_LEVEL_LOOK, DA_LEVEL_HARMLESS };
+
+/* Where a finding's extent (line .. end_line) comes from. */
+enum da_basis {
+	DA_BASIS_NONE,                  /* no extent: nothing charged by place */
+	DA_BASIS_SOURCE,                /* the Lua source's block structure */
+	DA_BASIS_TRACE,                 /* the lines the failed attempts recorded */
+	DA_BASIS_LINE,                  /* the start's line alone */
+	DA_BASIS_FUNCTION               /* (reserved: profiles by function) */
+};
+
+/* One finding.  Strings are NUL-terminated and, like the record, valid
+ * until da_close; NULL when unknown.  Lines are DA_NO_LINE when unknown.
+ * The struct only grows at its end. */
+struct da_finding {
+	uint32_t rank;                  /* 1-based: the list's order */
+	enum da_finding_kind kind;
+	const char *kind_word;          /* "aborting-loop", ... */
+	enum da_level level;
+	const char *level_word;         /* "costly", "worth-a-look", "harmless" */
+	const char *rule;               /* "DA203": the catalogue's stable id */
+	const char *rule_name;          /* "closure-in-loop" */
+	const char *file;               /* where: the loop, function or exit's
+	                                   start, or the line; NULL run-level */
+	int32_t line;
+	int32_t end_line;               /* the extent's last line */
+	enum da_basis basis;
+	const char *basis_word;         /* "source", "trace", "line", "none" */
+	const char *at_file;            /* the line that failed: the abort
+	                                   site of the main reason */
+	int32_t at_line;
+	const char *cause_file;         /* the code the dump names as the
+	                                   cause: a closure's line (FNEW ;
+	                                   file:line), or a built-in's name */
+	int32_t cause_line;
+	const char *reason;             /* the main reason (most attempts), in
+	                                   its normal form */
+	const char *error;              /* its LuaJIT name ("NYIBC") or NULL */
+	uint64_t reason_attempts;       /* attempts that ended with it */
+	const struct da_reason_count *reasons;  /* every reason, most first */
+	uint32_t nreasons;
+	const char *last_reason;        /* of the last attempt */
+	uint64_t attempts;              /* aborted attempts, all reasons */
+	uint64_t count;                 /* the kind's count: attempts, times
+	                                   taken, flushes, side traces, depth */
+	uint64_t traces;                /* compiled traces that start there */
+	uint32_t blacklisted_gens;      /* generations it was likely
+	                                   blacklisted (given up) in */
+	uint32_t gen_first, gen_last;   /* generations it shows in */
+	const char *bytecode;           /* the failed bytecode line, as written */
+	uint64_t dump_line;             /* the dump line of that abort */
+	int costed;                     /* a profile was given */
+	uint64_t samples;               /* interpreted samples charged */
+	uint64_t state_samples[DA_VM_STATES];   /* each state's samples by the
+	                                   same rule, shown beside the cost */
+	double share;                   /* samples, percent of all samples */
+	uint64_t score;                 /* weight x count, the rank without a
+	                                   profile */
+	const char *title;              /* one line on the kind */
+	const char *why;                /* why this severity */
+	const char *advice;             /* what to do, naming the places */
+	const char *identity;           /* a stable string that survives edits
+	                                   elsewhere in the file */
+	const char *id;                 /* a short hash of it (12 hex digits) */
+	const char *start_text;         /* the start's line, whitespace
+	                                   normalised, when the source was read */
+	const char *at_text;            /* the failing line's, likewise */
+	uint32_t order;                 /* among the file's findings of its
+	                                   group and error, by line (0-based) */
+	uint32_t trace;                 /* exits: the trace (its number in
+	                                   gen_last) and the exit, or ... */
+	int32_t exit;                   /* ... DA_PARENT_EXIT_STITCH, or
+	                                   DA_PARENT_EXIT_NONE */
+	uint32_t same_cause;            /* the rank of the first finding with
+	                                   the same rule and cause (or failing
+	                                   line): fixing that fixes this; 0 */
+};
+
+/* How many findings, and the i-th (0-based, rank i + 1), or NULL.  0 and
+ * NULL before da_read ended or without DA_FINDINGS. */
+DA_API size_t da_findings(const da_dump *d);
+DA_API const struct da_finding *da_finding(const da_dump *d, size_t i);
 
 #ifdef __cplusplus
 }

@@ -357,6 +357,52 @@ make_annotated_profile() {
   die "annotated-Gvl: no stack through line 28 into line 21"
 }
 
+# The shop service (lua/shop, an OpenResty-style app run without nginx)
+# before and after the fix of its top findings (lua/shop-fixed): dumps of
+# SHOP_DUMP_ROUNDS rounds, and -jp=Gvl profiles of SHOP_PROF_ROUNDS rounds
+# (separate runs: -jp next to -jdump would skew the profile), for the
+# findings' acceptance test (tests/cli/findings.sh): the interpreted share
+# the fixed findings were charged before is the share the fix removed.
+SHOP_DUMP_ROUNDS=2000
+SHOP_PROF_ROUNDS=60000
+shop_run() { # DIR ARGS...: luajit in lua/DIR, its modules found there
+  local dir=$1
+  shift
+  (cd "lua/$dir" && env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LUA_PATH="./?.lua;;" \
+    "$LUAJIT" "$@" >"$TMP/stdout")
+}
+make_shop() { shop_run shop "-jdump=+x,$1" main.lua "$SHOP_DUMP_ROUNDS"; }
+check_shop() {
+  has "$1" '^0[0-9]{3}  FNEW .* ; json\.lua:23$' 'FNEW of the closure at json.lua:23' &&
+  has "$1" '^---- TRACE [0-9]+ abort json\.lua:25 -- NYI: bytecode 51$' 'its abort at json.lua:25' &&
+  has "$1" '^---- TRACE [0-9]+ abort app\.lua:161 -- NYI: bytecode 51$' 'the middleware closure abort' &&
+  [ "$(count "$1" '^---- TRACE [0-9]+ start json\.lua:19$')" -ge 11 ] &&
+  [ "$(count "$1" '^---- TRACE [0-9]+ start app\.lua:159$')" -ge 11 ] ||
+    { note "  shop: the loops at json.lua:19 and app.lua:159 are not blacklisted"; return 1; }
+}
+make_shop_fixed() { shop_run shop-fixed "-jdump=+x,$1" main.lua "$SHOP_DUMP_ROUNDS"; }
+check_shop_fixed() {
+  ! grep -Eq '^---- TRACE [0-9]+ abort (json\.lua:25|app\.lua:16[0-9]) -- NYI: bytecode 51$' "$1" ||
+    { note "  shop-fixed: the fixed closures still abort"; return 1; }
+  has "$1" '^---- TRACE [0-9]+ start json\.lua:19$' 'the encoder loop compiled'
+}
+# shop_profile NAME DIR: samples/NAME.prof, retried until its interpreted
+# stacks show the shape the test relies on.
+shop_profile() {
+  local name=$1 dir=$2 want=$3 i
+  for ((i = 1; i <= ATTEMPTS; i++)); do
+    rm -f "$TMP/$name.prof"
+    shop_run "$dir" "-jp=Gvli1,$TMP/$name.prof" main.lua "$SHOP_PROF_ROUNDS" ||
+      die "$name: luajit failed"
+    if awk '/^Interpreted /{on=1; next} /^[A-Z]/{on=0} on' "$TMP/$name.prof" | grep -Eq "$want"; then
+      mv "$TMP/$name.prof" "$SAMPLES/$name.prof"
+      note "$name.prof $(wc -c <"$SAMPLES/$name.prof") bytes (attempt $i)"
+      return 0
+    fi
+  done
+  die "$name: no interpreted stack matching $want"
+}
+
 # profile NAME TOOL OPTS: samples/NAME.prof from -jp=OPTS of the workload.
 profile() {
   local name=$1 tool=$2 opts=$3
@@ -489,7 +535,7 @@ produce() {
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
-     annotated annotated-profile annotated-luajit2)
+     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-profiles)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -513,6 +559,10 @@ for name in "${ALL[@]}"; do
       make_profiles ;;
     annotated-profile)
       make_annotated_profile ;;
+    shop-profiles)
+      # before: the encoder's closure is interpreted; after: main's loop
+      shop_profile shop-Gvl shop ';json\.lua:2[2-5] [0-9]+$'
+      shop_profile shop-fixed-Gvl shop-fixed ';main\.lua:2[0-9]' ;;
     annotated-luajit2)
       if setup_luajit2; then
         produce annotated-luajit2

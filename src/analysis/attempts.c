@@ -48,9 +48,18 @@ void attempts_abort(struct attempts *s, const struct da_abort *ab)
 		st->exit = ab->parent_exit;
 	}
 	/* The entry's insertion order is its index. */
-	struct start *st = &s->starts[tally_find(&s->index, a, b, k)->first];
+	uint64_t si = tally_find(&s->index, a, b, k)->first;
+	struct start *st = &s->starts[si];
 	st->attempts++;
 	st->last_reason = ab->reason;
+	const char *why = ab->reason_normal ? ab->reason_normal : ab->reason;
+	st->last_normal = why;
+	tally_add(&s->reasons, why, NULL, (int64_t)si, 1);
+	uint64_t n = tally_get(&s->reasons, why, NULL, (int64_t)si);
+	if (n > st->main_attempts) {
+		st->main_attempts = n;
+		st->main_reason = why;
+	}
 	st->later = LATER_NO;
 }
 
@@ -99,12 +108,14 @@ const struct start **attempts_given_up(const struct attempts *s, size_t *n)
 void attempts_clear(struct attempts *s)
 {
 	tally_clear(&s->index);
+	tally_clear(&s->reasons);
 	s->n = 0;
 }
 
 void attempts_free(struct attempts *s)
 {
 	tally_free(&s->index);
+	tally_free(&s->reasons);
 	free(s->starts);
 	memset(s, 0, sizeof(*s));
 }

@@ -21,12 +21,18 @@ struct start {
 	uint32_t parent;            /* side and stitch attempts */
 	int32_t exit;               /* PARENT_EXIT_NONE for roots */
 	uint64_t attempts;
-	const char *last_reason;
+	const char *last_reason;    /* as written */
+	const char *last_normal;    /* the same, in its normal form */
+	const char *main_reason;    /* the reason of most attempts, in its
+	                               normal form (the first to get there on
+	                               a tie) */
+	uint64_t main_attempts;
 	enum later later;           /* compiled after its last abort? */
 };
 
 struct attempts {
 	struct tally index;         /* key -> first = index in starts */
+	struct tally reasons;       /* (reason, NULL, start index) -> attempts */
 	struct start *starts;
 	size_t n, cap;
 };

@@ -196,13 +196,10 @@ static uint64_t pow2_at_least(uint64_t v)
 	return p;
 }
 
-size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
-                      uint64_t mcode_blacklisted, char ***out)
+void diagnose_flushes(const struct diagnose *d, struct flush_summary *s, enum flush_cause *cause)
 {
-	struct lines l = { 0 };
-	struct text t = { 0 };
+	memset(s, 0, sizeof(*s));
 	size_t nflush = d->ngens ? d->ngens - 1 : 0;
-	enum flush_cause *cause = xrealloc(NULL, (d->ngens + 1) * sizeof(*cause));
 	uint32_t top = 0;           /* no generation went past it */
 	size_t at_top = 0;
 	for (size_t i = 0; i < d->ngens; i++)
@@ -212,25 +209,46 @@ size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
 		at_top += !d->gens[i].mcode_last && d->gens[i].highest == top;
 	int limit = top == MAXTRACE_DEFAULT || top == MAXTRACE_LUAJIT2 ||
 	            (at_top >= 2 && top >= DIAG_MAXTRACE_REPEAT_MIN);
-	size_t n[4] = { 0 };
-	uint32_t maxtrace = 0;
 	uint64_t mcode_most = 0;
 	for (size_t i = 0; i < d->ngens; i++) {
 		const struct diag_gen *g = &d->gens[i];
+		enum flush_cause c;
 		if (i == nflush)
-			cause[i] = FLUSH_NONE;
+			c = FLUSH_NONE;
 		else if (g->mcode_last)
-			cause[i] = FLUSH_MCODE;
+			c = FLUSH_MCODE;
 		else if (limit && g->highest == top)
-			cause[i] = FLUSH_MAXTRACE;
+			c = FLUSH_MAXTRACE;
 		else
-			cause[i] = FLUSH_EXPLICIT;
-		n[cause[i]]++;
-		if (cause[i] == FLUSH_MAXTRACE && g->highest > maxtrace)
-			maxtrace = g->highest;
+			c = FLUSH_EXPLICIT;
+		if (cause)
+			cause[i] = c;
+		s->n[c]++;
+		if (c == FLUSH_MAXTRACE && g->highest > s->maxtrace)
+			s->maxtrace = g->highest;
 		if (g->mcode > mcode_most)
 			mcode_most = g->mcode;
 	}
+	s->flushes = nflush;
+	s->mcode_kb = (mcode_most + 1023) / 1024;
+	s->try_maxmcode = pow2_at_least(4 * s->mcode_kb);
+	if (s->try_maxmcode < 2 * MAXMCODE_DEFAULT_KB)
+		s->try_maxmcode = 2 * MAXMCODE_DEFAULT_KB;
+	s->try_maxtrace = 2 * (uint64_t)s->maxtrace;
+	if (s->try_maxtrace > MAXTRACE_CAP)
+		s->try_maxtrace = MAXTRACE_CAP;
+}
+
+size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
+                      uint64_t mcode_blacklisted, char ***out)
+{
+	struct lines l = { 0 };
+	struct text t = { 0 };
+	enum flush_cause *cause = xrealloc(NULL, (d->ngens + 1) * sizeof(*cause));
+	struct flush_summary fs;
+	diagnose_flushes(d, &fs, cause);
+	size_t nflush = fs.flushes, *n = fs.n;
+	uint32_t maxtrace = fs.maxtrace;
 
 	if (nflush >= DIAG_STORM_FLUSHES) {
 		add(&t, "flush storm: %zu flushes, each threw away every compiled trace"
@@ -239,10 +257,7 @@ size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
 		push(&l, &t);
 	}
 	if (n[FLUSH_MCODE]) {
-		uint64_t kb = (mcode_most + 1023) / 1024;
-		uint64_t try = pow2_at_least(4 * kb);
-		if (try < 2 * MAXMCODE_DEFAULT_KB)
-			try = 2 * MAXMCODE_DEFAULT_KB;
+		uint64_t kb = fs.mcode_kb, try = fs.try_maxmcode;
 		add(&t, "%zu flush%s after machine code memory ran out (\"failed to allocate mcode"
 		    " memory\"), after gen ", n[FLUSH_MCODE], n[FLUSH_MCODE] == 1 ? "" : "es");
 		add_gens(&t, d, cause, FLUSH_MCODE);
@@ -252,9 +267,7 @@ size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
 		push(&l, &t);
 	}
 	if (n[FLUSH_MAXTRACE]) {
-		uint64_t try = 2 * (uint64_t)maxtrace;
-		if (try > MAXTRACE_CAP)
-			try = MAXTRACE_CAP;
+		uint64_t try = fs.try_maxtrace;
 		add(&t, "%zu flush%s at trace %u, the trace limit (maxtrace), after gen ",
 		    n[FLUSH_MAXTRACE], n[FLUSH_MAXTRACE] == 1 ? "" : "es", maxtrace);
 		add_gens(&t, d, cause, FLUSH_MAXTRACE);

@@ -52,6 +52,19 @@ void diagnose_abort(struct diagnose *d, const struct da_abort *a);
 void diagnose_gen_end(struct diagnose *d, const struct da_gen *g);
 void diagnose_free(struct diagnose *d);
 
+/* Why the flushes happened: how many of each cause, the trace limit
+ * taken for maxtrace, the most machine code a generation held, and the
+ * values to try (-Omaxmcode in KB, -Omaxtrace). */
+struct flush_summary {
+	size_t flushes;
+	size_t n[4];                /* by enum flush_cause */
+	uint32_t maxtrace;
+	uint64_t mcode_kb;
+	uint64_t try_maxmcode, try_maxtrace;
+};
+/* cause (may be NULL, else d->ngens + 1 entries) gets each generation's. */
+void diagnose_flushes(const struct diagnose *d, struct flush_summary *s, enum flush_cause *cause);
+
 /* An abort reason saying machine code memory ran out. */
 int diagnose_is_mcode(const char *reason);
 

@@ -4,7 +4,7 @@
 #include "analysis/explain.h"
 
 enum err_index {
-#define TRACEERR(nm, b, p, m, f) ERR_##nm,
+#define TRACEERR(nm, b, p, m, f, id, rn, sev, w, why, adv) ERR_##nm,
 #define TRACEERR_FORM(nm, b, p)
 #include "analysis/traceerr.def"
 #undef TRACEERR
@@ -13,7 +13,8 @@ enum err_index {
 };
 
 static const struct explain_err errs[ERR_COUNT] = {
-#define TRACEERR(nm, b, p, m, f) [ERR_##nm] = { #nm, p, b, m, f },
+#define TRACEERR(nm, b, p, m, f, id, rn, sev, w, why, adv) \
+	[ERR_##nm] = { #nm, p, b, m, f, { id, rn, sev, w, why, adv, adv, NULL } },
 #define TRACEERR_FORM(nm, b, p)
 #include "analysis/traceerr.def"
 #undef TRACEERR
@@ -27,7 +28,7 @@ static const struct form {
 	const char *pattern;
 	unsigned builds;
 } forms[] = {
-#define TRACEERR(nm, b, p, m, f)
+#define TRACEERR(nm, b, p, m, f, id, rn, sev, w, why, adv)
 #define TRACEERR_FORM(nm, b, p) { ERR_##nm, p, b },
 #include "analysis/traceerr.def"
 #undef TRACEERR
@@ -37,10 +38,28 @@ static const struct form {
 
 static const struct explain_bc bcs[] = {
 #define BC(nm, n20, n21, nyi, meaning) { #nm, n20, n21, nyi, meaning },
+#define BC_RULE(nm, id, rn, sev, w, why, a20, a21, seen)
 #include "analysis/bytecodes.def"
 #undef BC
+#undef BC_RULE
 };
 #define NBCS (sizeof(bcs) / sizeof(bcs[0]))
+
+static const struct explain_rule bc_rules[] = {
+#define BC(nm, n20, n21, nyi, meaning)
+#define BC_RULE(nm, id, rn, sev, w, why, a20, a21, seen) { id, rn, sev, w, why, a20, a21, seen },
+#include "analysis/bytecodes.def"
+#undef BC
+#undef BC_RULE
+};
+static const char *const bc_rule_names[] = {
+#define BC(nm, n20, n21, nyi, meaning)
+#define BC_RULE(nm, id, rn, sev, w, why, a20, a21, seen) #nm,
+#include "analysis/bytecodes.def"
+#undef BC
+#undef BC_RULE
+};
+#define NBC_RULES (sizeof(bc_rules) / sizeof(bc_rules[0]))
 
 #define NYIBC_PREFIX "NYI: bytecode "
 #define NYICF_TEXT "NYI: C function"
@@ -55,6 +74,34 @@ const struct explain_bc *explain_bcs(size_t *n)
 {
 	*n = NBCS;
 	return bcs;
+}
+
+const struct explain_rule *explain_bc_rule(const struct explain_bc *bc)
+{
+	for (size_t i = 0; bc && i < NBC_RULES; i++)
+		if (strcmp(bc_rule_names[i], bc->name) == 0)
+			return &bc_rules[i];
+	return NULL;
+}
+
+const struct explain_rule *explain_bc_rules(size_t *n, const char *const **names)
+{
+	*n = NBC_RULES;
+	if (names)
+		*names = bc_rule_names;
+	return bc_rules;
+}
+
+const char *explain_severity_word(enum explain_severity s)
+{
+	static const char *const w[] = { "costly", "worth-a-look", "harmless" };
+	return s < EXPLAIN_SEVERITIES ? w[s] : "unknown";
+}
+
+const char *explain_severity_text(enum explain_severity s)
+{
+	static const char *const w[] = { "costly and fixable", "worth a look", "usually harmless" };
+	return s < EXPLAIN_SEVERITIES ? w[s] : "unknown";
 }
 
 const char *explain_err_form(const struct explain_err *e, unsigned *builds)

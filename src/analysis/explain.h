@@ -46,6 +46,28 @@ enum explain_flavour {
 	EXPLAIN_FLAVOUR_21,
 };
 
+/* How much a finding of a rule matters (traceerr.def says each). */
+enum explain_severity {
+	EXPLAIN_COSTLY,             /* costly and fixable */
+	EXPLAIN_LOOK,               /* worth a look */
+	EXPLAIN_HARMLESS,           /* usually harmless */
+	EXPLAIN_SEVERITIES
+};
+
+/* A findings rule: a trace error's or an NYI bytecode's (traceerr.def,
+ * bytecodes.def), or a run-level kind's (findings/kinds.def). */
+struct explain_rule {
+	const char *id;             /* "DA203": stable, never reused */
+	const char *name;           /* "closure-in-loop" */
+	enum explain_severity severity;
+	unsigned weight;            /* 0..100 */
+	const char *why;            /* why that severity */
+	/* what to do, with {start} {scope} {at} {cause} to fill: for 2.0, for
+	 * 2.1 and luajit2 (NULL: that build never has it), and for a build
+	 * the dump shows recording the bytecode (NULL: as for its build) */
+	const char *advice20, *advice21, *advice_seen;
+};
+
 /* A trace error: one TRACEERR row. */
 struct explain_err {
 	const char *name;           /* "NYIBC" */
@@ -53,6 +75,7 @@ struct explain_err {
 	unsigned builds;            /* EXPLAIN_LJ* bits */
 	const char *meaning;
 	const char *fix;
+	struct explain_rule rule;
 };
 
 /* A bytecode: one BC row. */
@@ -96,6 +119,13 @@ struct explain_evidence {
 /* The tables, in .def order. */
 const struct explain_err *explain_errs(size_t *n);
 const struct explain_bc *explain_bcs(size_t *n);
+/* The rule of an NYI bytecode (BC_RULE), or NULL; all of them, in order,
+ * with the name of the bytecode each belongs to. */
+const struct explain_rule *explain_bc_rule(const struct explain_bc *bc);
+const struct explain_rule *explain_bc_rules(size_t *n, const char *const **names);
+/* "costly", "worth-a-look", "harmless"; and in words, for text. */
+const char *explain_severity_word(enum explain_severity s);
+const char *explain_severity_text(enum explain_severity s);
 
 /* Another wording of e (TRACEERR_FORM) and the builds that write it
  * (*builds may be NULL), or NULL; explain_err_builds is every build that

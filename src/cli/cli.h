@@ -22,6 +22,7 @@ struct run {
 	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
 	int quiet, verbose, strict;
 	int json;                   /* --compare --json */
+	int allow_empty;            /* --compare --allow-empty */
 	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
 };
@@ -29,7 +30,7 @@ struct run {
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
-       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT };
+       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

@@ -5,7 +5,6 @@
  * One pass makes the text report or, with --json, the same as a JSON
  * object (its parts in compare_views.c), and evaluates the --fail-on
  * rules. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "cli/compare.h"
 #include "cli/compare_impl.h"
 #include "output/message.h"
+#include "output/termtext.h"
 #include "util/alloc.h"
 #include "util/diag.h"
 
@@ -78,7 +78,7 @@ static void not_compared(struct rep *r, json_t *d, const struct side *a, const s
 			json_object_set_new(e, "view", cmp_str(s->m.views[i]));
 			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
 			json_array_append_new(list, e);
-			cmp_say(r, "  not compared: %s (only in %s)\n", s->m.views[i], s->label);
+			cmp_say(r, "  not compared: %s (only in %s)\n", cmp_text(r, s->m.views[i]), s->label);
 		}
 	}
 	json_object_set_new(d, "not_compared", list);
@@ -139,19 +139,30 @@ static int any_rule(const struct rules *ru)
 	       ru->new_sites;
 }
 
+static json_t *jit_events(const struct side *s)
+{
+	return s->m.jit_events ? json_boolean(s->m.jit_events > 0) : json_null();
+}
+
 static json_t *compare_one(struct rep *r, const struct rules *ru, const char *name,
                            struct side *a, struct side *b)
 {
 	json_t *d = json_object();
 	json_object_set_new(d, "name", cmp_str(name));
 	if (name)
-		cmp_say(r, "\ndump %s\n", name);
+		cmp_say(r, "\ndump %s\n", cmp_text(r, name));
 	side_finish(a, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
 	            a->sites_source && b->sites_source);
 	side_finish(b, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
 	            a->sites_source && b->sites_source);
 	json_object_set_new(d, "old_complete", json_boolean(a->m.complete));
 	json_object_set_new(d, "new_complete", json_boolean(b->m.complete));
+	json_object_set_new(d, "old_jit_events", jit_events(a));
+	json_object_set_new(d, "new_jit_events", jit_events(b));
+	for (int i = 0; i < 2; i++)
+		if ((i ? b : a)->m.jit_events < 0)
+			cmp_say(r, "  %s saw no JIT events (no trace, abort or -jv line in its input): "
+			        "compared under --allow-empty\n", (i ? b : a)->label);
 	for (int i = 0; i < 2; i++) {
 		const struct side *s = i ? b : a;
 		if (s->m.complete)
@@ -213,12 +224,33 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 
 /* ---- the two directories ---------------------------------------------- */
 
-static int open_side(struct side *s, const char *dir, const char *label)
+static int open_side(struct side *s, const struct runfile_dir *parent, const char *dir,
+                     const char *label)
 {
-	int rc = side_read(s, dir, label);
+	int rc = side_read(s, parent, dir, label);
 	if (rc == 1)
-		msg_error("%s: not a dumpanalyze output directory (no %s)", dir, MANIFEST_NAME);
+		msg_error("%s: not a dumpanalyze output directory (no %s)", s->dir, MANIFEST_NAME);
 	return rc;
+}
+
+/* A run that saw no JIT event (an empty input, program output only: a
+ * program that did not start, or the dump went elsewhere) is no side of a
+ * comparison: every count would be zero, and a gate would pass over it.
+ * -1 after a message, unless --allow-empty. */
+static int empty_side(const struct compare_opts *o, const struct side *a, const struct side *b)
+{
+	int ea = a->m.jit_events < 0, eb = b->m.jit_events < 0;
+	if (o->allow_empty || (!ea && !eb))
+		return 0;
+	if (ea && eb)
+		msg_error("neither OLD (%s) nor NEW (%s) saw a JIT event: no trace, abort or -jv line "
+		          "in their input; nothing to compare (--allow-empty compares them anyway)",
+		          a->dir, b->dir);
+	else
+		msg_error("%s (%s) saw no JIT events: no trace, abort or -jv line in its input, while "
+		          "%s did; not compared (--allow-empty compares them anyway)",
+		          ea ? "OLD" : "NEW", ea ? a->dir : b->dir, ea ? "NEW" : "OLD");
+	return -1;
 }
 
 static int in_list(char *const *l, size_t n, const char *name)
@@ -230,8 +262,8 @@ static int in_list(char *const *l, size_t n, const char *name)
 }
 
 /* Several dumps (manifest dirs): each subdirectory both have, by name. */
-static int compare_many(struct rep *r, const struct rules *ru, struct side *a, struct side *b,
-                        json_t *dumps, json_t *skipped)
+static int compare_many(struct rep *r, const struct compare_opts *o, const struct rules *ru,
+                        struct side *a, struct side *b, json_t *dumps, json_t *skipped)
 {
 	for (int pass = 0; pass < 2; pass++) {
 		const struct side *s = pass ? b : a, *other = pass ? a : b;
@@ -243,9 +275,11 @@ static int compare_many(struct rep *r, const struct rules *ru, struct side *a, s
 			json_object_set_new(e, "name", cmp_str(name));
 			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
 			json_array_append_new(skipped, e);
-			cmp_say(r, "not compared: dump %s (only in %s)\n", name, s->label);
+			cmp_say(r, "not compared: dump %s (only in %s)\n", cmp_text(r, name), s->label);
 			if (any_rule(ru)) {
-				msg_error("cannot evaluate --fail-on for dump %s: only in %s", name, s->dir);
+				char *shown = term_text(name);
+				msg_error("cannot evaluate --fail-on for dump %s: only in %s", shown, s->dir);
+				free(shown);
 				r->cannot = 1;
 			}
 		}
@@ -254,65 +288,62 @@ static int compare_many(struct rep *r, const struct rules *ru, struct side *a, s
 		const char *name = a->m.dirs[i];
 		if (!in_list(b->m.dirs, b->m.ndirs, name))
 			continue;
-		size_t la = strlen(a->dir) + strlen(name) + 2, lb = strlen(b->dir) + strlen(name) + 2;
-		char *da = xrealloc(NULL, la), *db = xrealloc(NULL, lb);
-		snprintf(da, la, "%s/%s", a->dir, name);
-		snprintf(db, lb, "%s/%s", b->dir, name);
 		struct side sa, sb;
-		int rc = open_side(&sa, da, "OLD");
+		memset(&sb, 0, sizeof(sb));
+		int rc = open_side(&sa, &a->d, name, "OLD");
 		if (rc == 0)
-			rc = open_side(&sb, db, "NEW");
-		else
-			memset(&sb, 0, sizeof(sb));
+			rc = open_side(&sb, &b->d, name, "NEW");
+		if (rc == 0)
+			rc = empty_side(o, &sa, &sb);
 		if (rc == 0)
 			json_array_append_new(dumps, compare_one(r, ru, name, &sa, &sb));
 		side_free(&sa);
 		side_free(&sb);
-		free(da);
-		free(db);
 		if (rc)
 			return -1;
 	}
 	return 0;
 }
 
-int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, int json, FILE *out)
+int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_opts *o, FILE *out)
 {
 	struct rules rules;
-	if (parse_rules(fail_on, &rules) < 0)
+	if (parse_rules(o->fail_on, &rules) < 0)
 		return -1;
-	const char *dirs[2] = { old_dir, new_dir };
-	for (int i = 0; i < 2; i++) {
-		DIR *d = opendir(dirs[i]);
-		if (!d) {
-			msg_error("cannot read %s: %s", dirs[i], strerror(errno));
-			return 2;
-		}
-		closedir(d);
-	}
 	struct side a, b;
 	memset(&b, 0, sizeof(b));
-	int rc = open_side(&a, old_dir, "OLD");
+	int rc = open_side(&a, NULL, old_dir, "OLD");
 	if (rc == 0)
-		rc = open_side(&b, new_dir, "NEW");
+		rc = open_side(&b, NULL, new_dir, "NEW");
 	if (rc == 0 && (a.m.ndirs > 0) != (b.m.ndirs > 0)) {
 		const struct side *many = a.m.ndirs ? &a : &b;
+		char *shown = term_text(many->m.dirs[0]);
 		msg_error("%s holds several dumps and the other directory one: compare one of its "
-		          "subdirectories (%s, ...) instead", many->dir, many->m.dirs[0]);
+		          "subdirectories (%s, ...) instead", many->dir, shown);
+		free(shown);
 		rc = -1;
 	}
+	if (rc == 0 && !a.m.ndirs)
+		rc = empty_side(o, &a, &b);
 	if (rc) {
 		side_free(&a);
 		side_free(&b);
 		return 2;
 	}
-	struct rep r = { json ? NULL : out, json_array(), 0, 0 };
+	/* The text is kept until every side was read: a file that stops the
+	 * comparison half way leaves no report, only its message. */
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *mem = o->json ? NULL : open_memstream(&text, &text_len);
+	if (!o->json && !mem)
+		out_of_memory();
+	struct rep r = { mem, json_array(), 0, 0, NULL, 0, 0 };
 	json_t *root = json_object(), *dumps = json_array(), *skipped = json_array();
 	json_object_set_new(root, "old", cmp_str(old_dir));
 	json_object_set_new(root, "new", cmp_str(new_dir));
-	cmp_say(&r, "dumpanalyze compare: %s -> %s\n", old_dir, new_dir);
+	cmp_say(&r, "dumpanalyze compare: %s -> %s\n", cmp_text(&r, old_dir), cmp_text(&r, new_dir));
 	if (a.m.ndirs)
-		rc = compare_many(&r, &rules, &a, &b, dumps, skipped);
+		rc = compare_many(&r, o, &rules, &a, &b, dumps, skipped);
 	else
 		json_array_append_new(dumps, compare_one(&r, &rules, NULL, &a, &b));
 	side_free(&a);
@@ -322,7 +353,14 @@ int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, 
 	json_object_set_new(root, "dumps_not_compared", skipped);
 	json_object_set_new(root, "fail", r.fail);
 	json_object_set_new(root, "exit_status", json_integer(status));
-	if (json && rc == 0) {
+	cmp_done(&r);
+	free(r.scratch);
+	if (mem && fclose(mem) != 0)
+		out_of_memory();
+	if (mem && rc == 0)
+		fwrite(text, 1, text_len, out);
+	free(text);
+	if (o->json && rc == 0) {
 		json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);
 	}

@@ -6,11 +6,18 @@
 
 #include <stdio.h>
 
+struct compare_opts {
+	const char *fail_on;        /* --fail-on RULES, or NULL */
+	int json;                   /* the result as one JSON object instead of text */
+	int allow_empty;            /* compare a side whose run saw no JIT event */
+};
+
 /* Returns 0 (no threshold crossed), 1 (a --fail-on rule tripped), or 2
- * (a directory could not be read or is not dumpanalyze output, or a rule
+ * (a directory could not be read, is not dumpanalyze output or holds a
+ * file that is not what its run wrote; a side saw no JIT event; a rule
  * could not be evaluated; message printed).  A bad rule list is reported
- * and gives -1.  json: the result as one JSON object instead of text. */
-int compare_dirs(const char *old_dir, const char *new_dir, const char *fail_on, int json,
+ * and gives -1. */
+int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_opts *o,
                  FILE *out);
 
 #endif

@@ -1,14 +1,22 @@
-/* compare_read.c — read one side of --compare: its manifest, then the
- * views it rendered (traces, abort reasons and sites, bushes from the
- * bush text or the JSON lines, the profile), columns by header name. */
+/* compare_read.c — read one side of --compare, trusting nothing in it:
+ * its directory and manifest (runfile.c, manifest_in.c), then the views
+ * the manifest says were rendered (traces, abort reasons and sites, bushes
+ * from the bush text or the JSON lines, the profile), CSV columns by
+ * header name and checked (csvin.c).  A file that is missing, unreadable,
+ * not what its name says, or holds a number that is not one, stops the
+ * comparison with one message naming the file, the row or line and the
+ * column: a gate must never pass over what it could not read. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 #include "analysis/explain.h"
 #include "cli/compare_impl.h"
+#include "cli/manifest_in.h"
 #include "output/message.h"
+#include "output/termtext.h"
 #include "util/alloc.h"
 
 static char *dup_str(const char *s)
@@ -17,85 +25,104 @@ static char *dup_str(const char *s)
 	return memcpy(xrealloc(NULL, n), s, n);
 }
 
-static void on_trace(void *ctx, const struct csvin_header *h, char **f, size_t n)
+static int on_trace(void *ctx, const struct csvin *c)
 {
-	(void)h;
-	(void)f;
-	if (n)
-		((struct side *)ctx)->traces++;
+	(void)c;
+	((struct side *)ctx)->traces++;
+	return 0;
 }
 
-static void add_raw(struct raw_list *l, const struct csvin_header *h, char **f, size_t n,
-                    int with_place)
+static void add_raw(struct raw_list *l, const struct csvin *c, enum csvin_col reason,
+                    enum csvin_col count, enum csvin_col normal, int with_place)
 {
-	const char *reason = csvin_field(h, f, n, "REASON"), *count = csvin_field(h, f, n, "COUNT");
-	if (!reason || !count)
-		return;
-	const char *normal = csvin_field(h, f, n, "NORMAL_REASON");
-	const char *source = csvin_field(h, f, n, "SOURCE");
-	const char *file = with_place ? csvin_field(h, f, n, "FILE") : NULL;
-	const char *line = with_place ? csvin_field(h, f, n, "LINE") : NULL;
-	if (with_place && (!file || !line))
-		return;
 	ALLOC_GROW(l->v, l->n + 1, l->cap);
 	l->v[l->n++] = (struct raw_reason){
-		.file = file ? dup_str(file) : NULL,
-		.line = line ? strtol(line, NULL, 10) : 0,
-		.reason = dup_str(reason),
-		.normal = normal ? dup_str(normal) : NULL,
-		.source = source ? dup_str(source) : NULL,
-		.count = strtoull(count, NULL, 10),
+		.file = with_place ? dup_str(csvin_text(c, CSVIN_SITES_FILE)) : NULL,
+		.line = with_place ? (long)csvin_count(c, CSVIN_SITES_LINE) : 0,
+		.reason = dup_str(csvin_text(c, reason)),
+		.normal = csvin_has(c, normal) ? dup_str(csvin_text(c, normal)) : NULL,
+		.source = with_place && csvin_has(c, CSVIN_SITES_SOURCE)
+		          ? dup_str(csvin_text(c, CSVIN_SITES_SOURCE)) : NULL,
+		.count = csvin_count(c, count),
 	};
 }
 
-static void on_reason(void *ctx, const struct csvin_header *h, char **f, size_t n)
+/* A column every file of a view has: the first file says, the others
+ * can only take it away. */
+static void all_have(int *flag, unsigned *files, int has)
 {
-	struct side *s = ctx;
-	s->reasons_normal = csvin_col(h, "NORMAL_REASON") >= 0;
-	add_raw(&s->raw_reasons, h, f, n, 0);
+	*flag = (*files)++ ? *flag && has : has;
 }
 
-static void on_site(void *ctx, const struct csvin_header *h, char **f, size_t n)
+static int reason_header(void *ctx, const struct csvin *c)
 {
 	struct side *s = ctx;
-	s->sites_normal = csvin_col(h, "NORMAL_REASON") >= 0;
-	s->sites_source = csvin_col(h, "SOURCE") >= 0;
-	add_raw(&s->raw_sites, h, f, n, 1);
+	all_have(&s->reasons_normal, &s->reason_files, csvin_has(c, CSVIN_REASONS_NORMAL_REASON));
+	return 0;
 }
 
-static void on_profile(void *ctx, const struct csvin_header *h, char **f, size_t n)
+static int on_reason(void *ctx, const struct csvin *c)
 {
 	struct side *s = ctx;
-	const char *file = csvin_field(h, f, n, "FILE"), *line = csvin_field(h, f, n, "LINE");
-	const char *samples = csvin_field(h, f, n, "SAMPLES");
-	const char *interp = csvin_field(h, f, n, "INTERPRETED");
-	if (!file || !line || !samples || !interp)
-		return;
-	double v = strtod(samples, NULL);
-	s->prof_samples += v;
-	s->prof_interpreted += strtod(interp, NULL);
+	if (csvin_add(c, CSVIN_REASONS_COUNT, &s->reason_total) < 0)
+		return -1;
+	add_raw(&s->raw_reasons, c, CSVIN_REASONS_REASON, CSVIN_REASONS_COUNT,
+	        CSVIN_REASONS_NORMAL_REASON, 0);
+	return 0;
+}
+
+static int site_header(void *ctx, const struct csvin *c)
+{
+	struct side *s = ctx;
+	unsigned files = s->site_files;
+	all_have(&s->sites_normal, &files, csvin_has(c, CSVIN_SITES_NORMAL_REASON));
+	all_have(&s->sites_source, &s->site_files, csvin_has(c, CSVIN_SITES_SOURCE));
+	return 0;
+}
+
+static int on_site(void *ctx, const struct csvin *c)
+{
+	struct side *s = ctx;
+	if (csvin_add(c, CSVIN_SITES_COUNT, &s->site_total) < 0)
+		return -1;
+	add_raw(&s->raw_sites, c, CSVIN_SITES_REASON, CSVIN_SITES_COUNT, CSVIN_SITES_NORMAL_REASON, 1);
+	return 0;
+}
+
+static int on_profile(void *ctx, const struct csvin *c)
+{
+	struct side *s = ctx;
+	if (csvin_add_amount(c, CSVIN_PROFILE_SAMPLES, &s->prof_samples) < 0 ||
+	    csvin_add_amount(c, CSVIN_PROFILE_INTERPRETED, &s->prof_interpreted) < 0)
+		return -1;
+	if (csvin_amount(c, CSVIN_PROFILE_INTERPRETED) < 0)
+		s->prof_no_states = 1;  /* a profile without the VM's states */
+	static const enum csvin_col states[5] = { CSVIN_PROFILE_INTERPRETED, CSVIN_PROFILE_COMPILED,
+	                                          CSVIN_PROFILE_C, CSVIN_PROFILE_GC, CSVIN_PROFILE_JIT };
+	for (int k = 0; k < 5; k++)
+		if (csvin_add_amount(c, states[k], &s->prof_state[k]) < 0)
+			return -1;
+	const char *file = csvin_text(c, CSVIN_PROFILE_FILE), *line = csvin_text(c, CSVIN_PROFILE_LINE);
 	size_t len = strlen(file) + strlen(line) + 2;
 	char *loc = xrealloc(NULL, len);
 	snprintf(loc, len, "%s:%s", file, line);
 	ALLOC_GROW(s->prof, s->nprof + 1, s->prof_cap);
-	s->prof[s->nprof++] = (struct profile_line){ loc, v };
+	s->prof[s->nprof++] = (struct profile_line){ loc, csvin_amount(c, CSVIN_PROFILE_SAMPLES) };
+	return 0;
 }
 
 /* "file:line" -> file and line (0 when the text after the last ':' is
- * not a number, as in "=[C]"). */
-static void add_placed(struct placed_list *l, const char *loc, size_t len, const char *group,
-                       uint64_t count)
+ * not a line number, as in "=[C]"). */
+static void add_placed(struct placed_list *l, const char *loc, const char *group, uint64_t count)
 {
-	const char *colon = NULL;
-	for (size_t i = 0; i < len; i++)
-		if (loc[i] == ':')
-			colon = loc + i;
-	char *end = NULL;
-	long line = colon ? strtol(colon + 1, &end, 10) : 0;
-	if (!colon || end == colon + 1 || (size_t)(end - loc) != len) {
+	size_t len = strlen(loc);
+	const char *colon = strrchr(loc, ':');
+	long line = 0;
+	size_t digits = colon ? strspn(colon + 1, "0123456789") : 0;
+	if (colon && digits > 0 && digits <= 9 && colon[1 + digits] == '\0')
+		line = strtol(colon + 1, NULL, 10);
+	else
 		colon = loc + len;
-		line = 0;
-	}
 	ALLOC_GROW(l->v, l->n + 1, l->cap);
 	char *file = xrealloc(NULL, (size_t)(colon - loc) + 1);
 	memcpy(file, loc, (size_t)(colon - loc));
@@ -103,91 +130,149 @@ static void add_placed(struct placed_list *l, const char *loc, size_t len, const
 	l->v[l->n++] = (struct placed){ file, line, dup_str(group), NULL, count };
 }
 
+/* "---- TRACE N WORD": the text after WORD and a blank, or NULL. */
+static const char *trace_header(const char *line, const char *word)
+{
+	static const char prefix[] = "---- TRACE ";
+	if (strncmp(line, prefix, sizeof(prefix) - 1) != 0)
+		return NULL;
+	const char *p = line + sizeof(prefix) - 1;
+	size_t digits = strspn(p, "0123456789");
+	size_t wl = strlen(word);
+	if (!digits || p[digits] != ' ' || strncmp(p + digits + 1, word, wl) != 0)
+		return NULL;
+	p += digits + 1 + wl;
+	return *p == ' ' ? p + 1 : *p == '\0' ? p : NULL;
+}
+
 /* gen-N-bush-ROOT.txt: the root's "---- TRACE N start [P/stitch |P/E ]LOC"
  * line first (P/E: a side trace whose parent the dump lacks, an orphan),
  * and a "stop" header per trace. */
-static int read_bush_txt(struct side *s, const char *path)
+static int read_bush_txt(struct side *s, const char *name)
 {
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
-		msg_error("%s: %s", path, strerror(errno));
+	struct runfile f;
+	if (runfile_open(&f, &s->d, name, RUNFILE_MAX, 0) < 0) {
+		runfile_close(&f);
 		return -1;
 	}
-	char line[4096], loc[4096] = "";
+	char *loc = NULL;
 	const char *kind = NULL;
 	uint64_t traces = 0;
-	while (fgets(line, sizeof(line), fp)) {
-		unsigned id, parent;
-		int at = 0;
-		char word[8], how[16];
-		line[strcspn(line, "\r\n")] = '\0';
-		if (!kind && sscanf(line, "---- TRACE %u start %n", &id, &at) == 1 && at > 0) {
-			const char *rest = line + at;
-			int skip = 0;
-			if (sscanf(rest, "%u/%15[a-z0-9] %n", &parent, how, &skip) == 2 && skip > 0) {
-				kind = strcmp(how, "stitch") == 0 ? "stitch" : "orphan";
-				rest += skip;
-			} else {
-				kind = "root";
+	long n;
+	int rc = 0;
+	while ((n = runfile_line(&f)) >= 0) {
+		if (n > 0 && f.buf[n - 1] == '\r')
+			f.buf[n - 1] = '\0';
+		const char *rest;
+		if (!kind) {
+			if (!(rest = trace_header(f.buf, "start"))) {
+				msg_error("%s: line 1 is not the start of a trace (---- TRACE N start)",
+				          f.shown);
+				rc = -1;
+				break;
 			}
-			snprintf(loc, sizeof(loc), "%s", rest);
-		} else if (sscanf(line, "---- TRACE %u %7s", &id, word) == 2 && strcmp(word, "stop") == 0) {
+			/* P/stitch or P/E before the location: a side trace as root */
+			size_t pd = strspn(rest, "0123456789");
+			const char *sp = pd && rest[pd] == '/' ? strchr(rest, ' ') : NULL;
+			kind = "root";
+			if (sp) {
+				kind = strncmp(rest + pd + 1, "stitch ", 7) == 0 ? "stitch" : "orphan";
+				rest = sp + 1;
+			}
+			loc = dup_str(rest);
+		} else if (trace_header(f.buf, "stop")) {
 			traces++;
 		}
 	}
-	fclose(fp);
-	if (kind)
-		add_placed(&s->bushes, loc, strlen(loc), kind, traces);
-	return 0;
+	if (n == -2)
+		rc = -1;
+	else if (rc == 0 && !kind) {
+		msg_error("%s: empty, not a bush's text", f.shown);
+		rc = -1;
+	}
+	if (rc == 0)
+		add_placed(&s->bushes, loc, kind, traces);
+	free(loc);
+	runfile_close(&f);
+	return rc;
 }
 
 struct jroot { json_int_t id, dup; char *loc; const char *kind; };
 
-/* gen-N.jsonl: each bush's root trace line ("bush_root" its own id) gives
- * the location and kind, the bush line the traces. */
-static int read_jsonl(struct side *s, const char *path)
+/* One line of gen-N.jsonl: each bush's root trace line ("bush_root" its
+ * own id) gives the location and kind, the bush line the traces. */
+static int jsonl_line(struct side *s, struct runfile *f, struct jroot **roots, size_t *nroots,
+                      size_t *cap)
 {
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
-		msg_error("%s: %s", path, strerror(errno));
+	json_error_t je;
+	json_t *o = json_loadb(f->buf, strlen(f->buf), 0, &je);
+	const char *type = json_string_value(json_object_get(o, "type"));
+	int rc = 0;
+	if (!o || !type) {
+		char *why = term_text(o ? "no \"type\"" : je.text);
+		msg_error("%s: line %" PRIu64 ": not a JSON object of dumpanalyze's (%s)", f->shown,
+		          f->line, why);
+		free(why);
+		rc = -1;
+	} else if (strcmp(type, "trace") == 0) {
+		json_t *id = json_object_get(o, "id"), *root = json_object_get(o, "bush_root");
+		json_t *dup = json_object_get(o, "bush_dup"), *loc = json_object_get(o, "loc");
+		const char *pexit = json_string_value(json_object_get(o, "parent_exit"));
+		if (!json_is_integer(id) || !json_is_integer(root) || !json_is_integer(dup) ||
+		    !(json_is_string(loc) || json_is_null(loc))) {
+			msg_error("%s: line %" PRIu64 ": a trace without \"id\", \"bush_root\", "
+			          "\"bush_dup\" or \"loc\"", f->shown, f->line);
+			rc = -1;
+		} else if (json_is_string(loc) && json_integer_value(root) == json_integer_value(id)) {
+			ALLOC_GROW(*roots, *nroots + 1, *cap);
+			(*roots)[(*nroots)++] = (struct jroot){
+				json_integer_value(id), json_integer_value(dup), dup_str(json_string_value(loc)),
+				json_is_true(json_object_get(o, "orphan")) ? "orphan"
+				: pexit && strcmp(pexit, "stitch") == 0 ? "stitch" : "root" };
+		}
+	} else if (strcmp(type, "bush") == 0) {
+		json_t *root = json_object_get(o, "root"), *dup = json_object_get(o, "dup");
+		json_t *traces = json_object_get(o, "traces");
+		size_t i = 0;
+		while (i < *nroots && !((*roots)[i].id == json_integer_value(root) &&
+		                        (*roots)[i].dup == json_integer_value(dup)))
+			i++;
+		if (!json_is_integer(root) || !json_is_integer(dup) || !json_is_array(traces)) {
+			msg_error("%s: line %" PRIu64 ": a bush without \"root\", \"dup\" or \"traces\"",
+			          f->shown, f->line);
+			rc = -1;
+		} else if (i == *nroots) {
+			msg_error("%s: line %" PRIu64 ": the bush of trace %" JSON_INTEGER_FORMAT
+			          " before its root's line", f->shown, f->line, json_integer_value(root));
+			rc = -1;
+		} else {
+			add_placed(&s->bushes, (*roots)[i].loc, (*roots)[i].kind, json_array_size(traces));
+		}
+	}
+	json_decref(o);
+	return rc;
+}
+
+static int read_jsonl(struct side *s, const char *name)
+{
+	struct runfile f;
+	if (runfile_open(&f, &s->d, name, RUNFILE_MAX, 0) < 0) {
+		runfile_close(&f);
 		return -1;
 	}
 	struct jroot *roots = NULL;
 	size_t nroots = 0, cap = 0;
-	char *line = NULL;
-	size_t lcap = 0;
-	while (getline(&line, &lcap, fp) > 0) {
-		json_t *o = json_loads(line, 0, NULL);
-		const char *type = json_string_value(json_object_get(o, "type"));
-		if (type && strcmp(type, "trace") == 0) {
-			json_int_t id = json_integer_value(json_object_get(o, "id"));
-			const char *loc = json_string_value(json_object_get(o, "loc"));
-			const char *pexit = json_string_value(json_object_get(o, "parent_exit"));
-			if (loc && json_integer_value(json_object_get(o, "bush_root")) == id) {
-				ALLOC_GROW(roots, nroots + 1, cap);
-				roots[nroots++] = (struct jroot){
-					id, json_integer_value(json_object_get(o, "bush_dup")), dup_str(loc),
-					json_is_true(json_object_get(o, "orphan")) ? "orphan"
-					: pexit && strcmp(pexit, "stitch") == 0 ? "stitch" : "root" };
-			}
-		} else if (type && strcmp(type, "bush") == 0) {
-			json_int_t root = json_integer_value(json_object_get(o, "root"));
-			json_int_t dup = json_integer_value(json_object_get(o, "dup"));
-			for (size_t i = 0; i < nroots; i++)
-				if (roots[i].id == root && roots[i].dup == dup) {
-					add_placed(&s->bushes, roots[i].loc, strlen(roots[i].loc), roots[i].kind,
-					           json_array_size(json_object_get(o, "traces")));
-					break;
-				}
-		}
-		json_decref(o);
-	}
-	free(line);
+	long n;
+	int rc = 0;
+	while (rc == 0 && (n = runfile_line(&f)) >= 0)
+		rc = jsonl_line(s, &f, &roots, &nroots, &cap);
+	if (rc == 0 && n == -2)
+		rc = -1;
 	for (size_t i = 0; i < nroots; i++)
 		free(roots[i].loc);
 	free(roots);
-	fclose(fp);
-	return 0;
+	runfile_close(&f);
+	return rc;
 }
 
 static int by_samples(const void *x, const void *y)
@@ -198,56 +283,32 @@ static int by_samples(const void *x, const void *y)
 	return strcmp(a->loc, b->loc);
 }
 
-/* The files of the views the manifest says were rendered. */
-static int read_files(struct side *s)
+/* "gen-N-" or "gen-N.": N (1..10^9, as a run writes it), the rest after
+ * the dash or the dot in *rest; 0 when the name is not a generation's. */
+static unsigned gen_of(const char *name, const char **rest)
 {
-	char path[4096];
-	int use_txt = s->has_bushes == 1;   /* 1: bush-txt, 2: jsonl */
-	for (size_t i = 0; i < s->m.nfiles; i++) {
-		const char *f = s->m.files[i];
-		unsigned gen;
-		int end = 0;
-		if (sscanf(f, "gen-%u-%n", &gen, &end) != 1 || end == 0)
-			continue;
-		if (gen > s->gens)
-			s->gens = gen;
-		const char *what = f + end;
-		size_t wl = strlen(what);
-		int r = 0;
-		snprintf(path, sizeof(path), "%s/%s", s->dir, f);
-		if (s->has_traces && strcmp(what, "traces.csv") == 0)
-			r = csvin_read_named(path, on_trace, s);
-		else if (s->has_reasons && strcmp(what, "abort-reasons.csv") == 0)
-			r = csvin_read_named(path, on_reason, s);
-		else if (s->has_sites && strcmp(what, "abort-sites.csv") == 0)
-			r = csvin_read_named(path, on_site, s);
-		else if (use_txt && strncmp(what, "bush-", 5) == 0 && wl > 4 &&
-		         strcmp(what + wl - 4, ".txt") == 0)
-			r = read_bush_txt(s, path);
-		if (r < 0)
-			return -1;
-	}
-	if (s->has_bushes == 2)
-		for (size_t i = 0; i < s->m.nfiles; i++) {
-			unsigned gen;
-			int end = 0;
-			if (sscanf(s->m.files[i], "gen-%u.jsonl%n", &gen, &end) == 1 &&
-			    s->m.files[i][end] == '\0' && end > 0) {
-				snprintf(path, sizeof(path), "%s/%s", s->dir, s->m.files[i]);
-				if (read_jsonl(s, path) < 0)
-					return -1;
-			}
-		}
-	if (s->has_profile) {
-		snprintf(path, sizeof(path), "%s/profile-lines.csv", s->dir);
-		if (csvin_read_named(path, on_profile, s) < 0)
-			return -1;
-		if (s->nprof > 1)
-			qsort(s->prof, s->nprof, sizeof(*s->prof), by_samples);
-	}
-	placed_sort(&s->bushes);
-	return 0;
+	if (strncmp(name, "gen-", 4) != 0)
+		return 0;
+	const char *p = name + 4;
+	size_t digits = strspn(p, "0123456789");
+	if (!digits || digits > 9 || p[0] == '0' || (p[digits] != '-' && p[digits] != '.'))
+		return 0;
+	*rest = p + digits + (p[digits] == '-');
+	return (unsigned)strtoul(p, NULL, 10);
 }
+
+/* The CSV views read per generation: each file of 1..gens must be there. */
+static const struct {
+	const char *view;
+	enum csvin_kind kind;
+	int (*header)(void *, const struct csvin *);
+	int (*row)(void *, const struct csvin *);
+} per_gen[] = {
+	{ "traces", CSVIN_TRACES, NULL, on_trace },
+	{ "abort-reasons", CSVIN_REASONS, reason_header, on_reason },
+	{ "abort-sites", CSVIN_SITES, site_header, on_site },
+};
+#define NPER_GEN (sizeof(per_gen) / sizeof(per_gen[0]))
 
 static int has_view(const struct manifest *m, const char *name)
 {
@@ -257,19 +318,84 @@ static int has_view(const struct manifest *m, const char *name)
 	return 0;
 }
 
-int side_read(struct side *s, const char *dir, const char *label)
+/* A view's file that a rendered view always writes, missing from the
+ * manifest: the manifest is not the run's. */
+static int unlisted(const struct side *s, const char *view, const char *file)
+{
+	msg_error("%s/%s: the view %s was rendered but the manifest does not list %s", s->dir,
+	          MANIFEST_NAME, view, file);
+	return -1;
+}
+
+/* The files of the views the manifest says were rendered. */
+static int read_files(struct side *s)
+{
+	unsigned seen[NPER_GEN] = { 0 };
+	int use_txt = s->has_bushes == 1;   /* 1: bush-txt, 2: jsonl */
+	for (size_t i = 0; i < s->m.nfiles; i++) {
+		const char *f = s->m.files[i], *what = NULL;
+		unsigned gen = gen_of(f, &what);
+		if (!gen)
+			continue;
+		if (gen > s->gens)
+			s->gens = gen;
+		size_t wl = strlen(what);
+		int r = 0;
+		for (size_t k = 0; k < NPER_GEN; k++)
+			if (has_view(&s->m, per_gen[k].view) && what[-1] == '-' &&
+			    strcmp(what, csvin_name(per_gen[k].kind)) == 0) {
+				struct csvin_reader rd = { per_gen[k].header, per_gen[k].row, s };
+				r = csvin_read(&s->d, f, per_gen[k].kind, 0, &rd);
+				seen[k]++;
+			}
+		if (use_txt && what[-1] == '-' && strncmp(what, "bush-", 5) == 0 && wl > 4 &&
+		    strcmp(what + wl - 4, ".txt") == 0)
+			r = read_bush_txt(s, f);
+		if (s->has_bushes == 2 && strcmp(what, ".jsonl") == 0)
+			r = read_jsonl(s, f);
+		if (r < 0)
+			return -1;
+	}
+	/* the manifest's names are unique (manifest_in.c): gens files, each
+	 * of a generation 1..gens, are every generation's */
+	for (size_t k = 0; k < NPER_GEN; k++)
+		if (has_view(&s->m, per_gen[k].view) && seen[k] != s->gens) {
+			char name[64];
+			unsigned g = 1;
+			while (g <= s->gens) {
+				snprintf(name, sizeof(name), "gen-%u-%s", g, csvin_name(per_gen[k].kind));
+				if (!manifest_has(s->m.files, s->m.nfiles, name))
+					break;
+				g++;
+			}
+			return unlisted(s, per_gen[k].view, name);
+		}
+	if (s->has_profile) {
+		if (!manifest_has(s->m.files, s->m.nfiles, "profile-lines.csv"))
+			return unlisted(s, "profile", "profile-lines.csv");
+		struct csvin_reader rd = { NULL, on_profile, s };
+		if (csvin_read(&s->d, "profile-lines.csv", CSVIN_PROFILE, 0, &rd) < 0)
+			return -1;
+		if (s->nprof > 1)
+			qsort(s->prof, s->nprof, sizeof(*s->prof), by_samples);
+	}
+	placed_sort(&s->bushes);
+	return 0;
+}
+
+int side_read(struct side *s, const struct runfile_dir *parent, const char *path, const char *label)
 {
 	memset(s, 0, sizeof(*s));
-	s->dir = dir;
 	s->label = label;
-	char err[512] = "";
-	int r = manifest_read(dir, &s->m, err, sizeof(err));
-	if (r == 1)
-		return 1;
-	if (r < 0) {
-		msg_error("%s: %s", dir, err);
+	int r = runfile_dir_open(&s->d, parent, path);
+	s->dir = s->d.shown;
+	if (r > 0)
+		msg_error("cannot read %s: %s", s->dir, strerror(ENOENT));
+	if (r != 0)
 		return -1;
-	}
+	r = manifest_in_read(&s->d, &s->m);
+	if (r != 0)
+		return r;
 	struct manifest *m = &s->m;
 	s->has_traces = has_view(m, "traces");
 	s->has_reasons = has_view(m, "abort-reasons");
@@ -377,5 +503,6 @@ void side_free(struct side *s)
 	for (size_t i = 0; i < s->nprof; i++)
 		free(s->prof[i].loc);
 	free(s->prof);
+	runfile_dir_free(&s->d);
 	memset(s, 0, sizeof(*s));
 }

@@ -7,16 +7,36 @@
 #include <string.h>
 #include "cli/compare_impl.h"
 #include "output/json.h"
+#include "output/termtext.h"
 #include "util/alloc.h"
+
+void cmp_done(struct rep *r)
+{
+	for (size_t i = 0; i < r->nscratch; i++)
+		free(r->scratch[i]);
+	r->nscratch = 0;
+}
 
 void cmp_say(struct rep *r, const char *fmt, ...)
 {
-	if (!r->out)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(r->out, fmt, ap);
-	va_end(ap);
+	if (r->out) {
+		va_list ap;
+		va_start(ap, fmt);
+		vfprintf(r->out, fmt, ap);
+		va_end(ap);
+	}
+	cmp_done(r);
+}
+
+const char *cmp_textn(struct rep *r, const char *s, size_t n)
+{
+	ALLOC_GROW(r->scratch, r->nscratch + 1, r->scratch_cap);
+	return r->scratch[r->nscratch++] = term_textn(s, n);
+}
+
+const char *cmp_text(struct rep *r, const char *s)
+{
+	return cmp_textn(r, s, strlen(s));
 }
 
 json_t *cmp_str(const char *s)
@@ -91,7 +111,8 @@ size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b)
 				continue;
 			if (!shown++)
 				cmp_say(r, "  abort reasons:\n");
-			cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s\n", c, was, is, l->v[i].name);
+			cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s\n", c, was, is,
+			        cmp_text(r, l->v[i].name));
 		}
 	}
 	json_object_set_new(d, "reasons", list);
@@ -137,10 +158,11 @@ size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 			continue;
 		if (!shown++)
 			cmp_say(r, "  abort sites (matched by file, reason and order):\n");
-		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c, was, is, p->file, p->line);
+		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c, was, is,
+		        cmp_text(r, p->file), p->line);
 		if (o && n && o->line != n->line)
 			cmp_say(r, " (was %ld)", o->line);
-		cmp_say(r, "  %.*s\n", reason_len(p->group), p->group);
+		cmp_say(r, "  %s\n", cmp_textn(r, p->group, (size_t)reason_len(p->group)));
 	}
 	if (moved)
 		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", moved);
@@ -182,7 +204,7 @@ void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
 		if (!shown++)
 			cmp_say(r, "  bushes that grew (matched by root kind and start location):\n");
 		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s %s:%ld", "up", o->count, n->count,
-		    o->group, n->file, n->line);
+		    o->group, cmp_text(r, n->file), n->line);
 		if (n->line != o->line)
 			cmp_say(r, " (was %ld)", o->line);
 		cmp_say(r, "\n");
@@ -234,12 +256,33 @@ static double line_samples(const struct side *s, const char *loc, int *found)
 void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
 {
 	json_t *p = json_object(), *ish = json_object(), *top = json_array();
+	/* a profile without the VM's states has no interpreted share: not 0 */
 	double ia = share(a, a->prof_interpreted), ib = share(b, b->prof_interpreted);
-	json_object_set_new(ish, "old", json_real(ia));
-	json_object_set_new(ish, "new", json_real(ib));
+	json_object_set_new(ish, "old", a->prof_no_states ? json_null() : json_real(ia));
+	json_object_set_new(ish, "new", b->prof_no_states ? json_null() : json_real(ib));
 	json_object_set_new(p, "interpreted_share", ish);
 	cmp_say(r, "  profile (shares of the samples of profile-lines.csv):\n");
-	cmp_say(r, "    %-16s %6.1f%% -> %.1f%%\n", "interpreted", ia, ib);
+	static const char *const states[5] = { "interpreted", "compiled", "C code", "garbage collector",
+	                                       "JIT compiler" };
+	static const char *const keys[5] = { "interpreted", "compiled", "c", "gc", "jit" };
+	json_t *shares = json_object();
+	for (int k = 0; k < 5; k++) {
+		/* a profile without the VM's states has no shares by state: not 0 */
+		int na = a->prof_no_states, nb = b->prof_no_states;
+		double sa = share(a, a->prof_state[k]), sb = share(b, b->prof_state[k]);
+		json_t *o = json_object();
+		json_object_set_new(o, "old", na ? json_null() : json_real(sa));
+		json_object_set_new(o, "new", nb ? json_null() : json_real(sb));
+		json_object_set_new(shares, keys[k], o);
+		char ta[32] = "n/a", tb[32] = "n/a";
+		if (!na)
+			snprintf(ta, sizeof(ta), "%.1f%%", sa);
+		if (!nb)
+			snprintf(tb, sizeof(tb), "%.1f%%", sb);
+		cmp_say(r, "    %-18s %7s -> %s%s\n", states[k], ta, tb,
+		        k == 0 && (na || nb) ? "  (n/a: a profile without the VM's states)" : "");
+	}
+	json_object_set_new(p, "state_shares", shares);
 	cmp_say(r, "    top lines:\n");
 	for (int pass = 0; pass < 2; pass++) {
 		const struct side *s = pass ? a : b;
@@ -259,7 +302,7 @@ void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
 			json_object_set_new(e, "old_share", in_a ? json_real(share(a, va)) : json_null());
 			json_object_set_new(e, "new_share", in_b ? json_real(share(b, vb)) : json_null());
 			json_array_append_new(top, e);
-			cmp_say(r, "      %6.1f%% -> %5.1f%%  %s%s\n", share(a, va), share(b, vb), loc,
+			cmp_say(r, "      %6.1f%% -> %5.1f%%  %s%s\n", share(a, va), share(b, vb), cmp_text(r, loc),
 			    !in_a ? "  (new)" : !in_b ? "  (gone)" : "");
 		}
 	}

@@ -54,6 +54,7 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_COMPARE: run->compare = optarg; break;
 		case OPT_FAIL_ON: run->fail_on = optarg; break;
 		case OPT_JSON: run->json = 1; break;
+		case OPT_ALLOW_EMPTY: run->allow_empty = 1; break;
 		case OPT_EXPLAIN: run->explain = optarg; break;
 		case OPT_VMDEF: run->vmdef = optarg; break;
 		case OPT_SOURCE_ROOT: {
@@ -119,11 +120,13 @@ static int dispatch(struct run *run, int argc, char **argv)
 			msg_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
 			return EXIT_USAGE;
 		}
-		int r = compare_dirs(run->compare, argv[optind], run->fail_on, run->json, stdout);
+		struct compare_opts o = { run->fail_on, run->json, run->allow_empty };
+		int r = compare_dirs(run->compare, argv[optind], &o, stdout);
 		return r < 0 ? EXIT_USAGE : r;
 	}
-	if (run->fail_on || run->json) {
-		msg_error("%s goes with --compare", run->fail_on ? "--fail-on" : "--json");
+	if (run->fail_on || run->json || run->allow_empty) {
+		msg_error("%s goes with --compare", run->fail_on ? "--fail-on"
+		          : run->json ? "--json" : "--allow-empty");
 		return EXIT_USAGE;
 	}
 	if (run->vmdef) {

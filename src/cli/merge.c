@@ -2,14 +2,16 @@
  * and sites add up across dumps; exits are per process (each has its own
  * trace numbers, and each generation its own), so the hottest are listed
  * with their dump and generation. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/merge.h"
 #include "cli/csvin.h"
+#include "output/message.h"
 #include "output/outdir.h"
-#include "util/arena.h"
+#include "util/alloc.h"
 
 #define TOP 10
 
@@ -24,69 +26,95 @@ struct merge {
 	struct named_list exits;        /* "DUMP  gen G  exit TRACE/EXIT  side N" -> count */
 	const char *name;
 	unsigned gen;                   /* being read */
+	/* the COUNT columns' sums over every dump, kept below 2^63 as read */
+	uint64_t reason_sum, site_sum, exit_sum;
 };
 
-static void on_trace(void *ctx, char **f, size_t n)
+static int on_trace(void *ctx, const struct csvin *c)
 {
-	(void)f;
-	if (n)
-		((struct merge *)ctx)->cur->traces++;
+	(void)c;
+	((struct merge *)ctx)->cur->traces++;
+	return 0;
 }
 
-static void on_reason(void *ctx, char **f, size_t n)
+static int on_reason(void *ctx, const struct csvin *c)
 {
 	struct merge *m = ctx;
-	if (n < 2)
-		return;
-	uint64_t c = strtoull(f[1], NULL, 10);
-	named_add(&m->reasons, f[0], c);
-	m->cur->aborts += c;
+	if (csvin_add(c, CSVIN_REASONS_COUNT, &m->reason_sum) < 0)
+		return -1;
+	uint64_t n = csvin_count(c, CSVIN_REASONS_COUNT);
+	named_add(&m->reasons, csvin_text(c, CSVIN_REASONS_REASON), n);
+	m->cur->aborts += n;
+	return 0;
 }
 
-static void on_site(void *ctx, char **f, size_t n)
+static int on_site(void *ctx, const struct csvin *c)
 {
 	struct merge *m = ctx;
-	if (n < 8)
-		return;
-	size_t len = strlen(f[0]) + strlen(f[1]) + strlen(f[2]) + 4;
+	if (csvin_add(c, CSVIN_SITES_COUNT, &m->site_sum) < 0)
+		return -1;
+	const char *file = csvin_text(c, CSVIN_SITES_FILE), *line = csvin_text(c, CSVIN_SITES_LINE);
+	const char *reason = csvin_text(c, CSVIN_SITES_REASON);
+	size_t len = strlen(file) + strlen(line) + strlen(reason) + 4;
 	char *key = xrealloc(NULL, len);
-	snprintf(key, len, "%s\t%s%s%s", f[2], f[0], f[1][0] ? ":" : "", f[1]);
-	for (char *p = key + strlen(f[2]) + 1; *p; p++)
+	snprintf(key, len, "%s\t%s%s%s", reason, file, line[0] ? ":" : "", line);
+	for (char *p = key + strlen(reason) + 1; *p; p++)
 		if (*p == '\n' || *p == '\r' || *p == '\t')
 			*p = ' ';
-	named_add(&m->sites, key, strtoull(f[7], NULL, 10));
+	named_add(&m->sites, key, csvin_count(c, CSVIN_SITES_COUNT));
 	free(key);
+	return 0;
 }
 
-static void on_exit_row(void *ctx, char **f, size_t n)
+static int on_exit_row(void *ctx, const struct csvin *c)
 {
 	struct merge *m = ctx;
-	if (n < 4)
-		return;
-	uint64_t c = strtoull(f[2], NULL, 10);
-	m->cur->exits += c;
+	if (csvin_add(c, CSVIN_EXITS_COUNT, &m->exit_sum) < 0)
+		return -1;
+	uint64_t n = csvin_count(c, CSVIN_EXITS_COUNT);
+	m->cur->exits += n;
+	const char *side = csvin_text(c, CSVIN_EXITS_SIDE_TRACE);
 	char key[512];
-	snprintf(key, sizeof(key), "%-24s gen %-4u exit %6s/%-4s%s%s", m->name, m->gen, f[0], f[1],
-	         f[3][0] ? "  side trace " : "", f[3]);
-	named_add(&m->exits, key, c);
+	snprintf(key, sizeof(key), "%-24s gen %-4u exit %6s/%-4s%s%s", m->name, m->gen,
+	         csvin_text(c, CSVIN_EXITS_TRACE), csvin_text(c, CSVIN_EXITS_EXIT),
+	         side[0] ? "  side trace " : "", side);
+	named_add(&m->exits, key, n);
+	return 0;
 }
 
-static void read_dump(struct merge *m, const char *dir)
+/* One dump's files, generation by generation until one has no traces.csv:
+ * 0, or -1 after a message (a file that is not what the run wrote). */
+static int read_dump(struct merge *m, const struct runfile_dir *top, const char *name)
 {
-	char path[4200];
-	for (unsigned g = 1;; g++) {
-		snprintf(path, sizeof(path), "%s/gen-%u-traces.csv", dir, g);
-		if (csvin_read(path, on_trace, m) <= 0)
-			break;
-		m->cur->gens++;
+	static const struct {
+		enum csvin_kind kind;
+		int (*row)(void *, const struct csvin *);
+	} files[] = {
+		{ CSVIN_TRACES, on_trace }, { CSVIN_REASONS, on_reason },
+		{ CSVIN_SITES, on_site }, { CSVIN_EXITS, on_exit_row },
+	};
+	struct runfile_dir d;
+	int rc = runfile_dir_open(&d, top, name);
+	if (rc > 0)
+		msg_error("cannot read %s: %s", d.shown, strerror(ENOENT));
+	rc = rc == 0 ? 0 : -1;
+	for (unsigned g = 1; rc == 0; g++) {
 		m->gen = g;
-		snprintf(path, sizeof(path), "%s/gen-%u-abort-reasons.csv", dir, g);
-		csvin_read(path, on_reason, m);
-		snprintf(path, sizeof(path), "%s/gen-%u-abort-sites.csv", dir, g);
-		csvin_read(path, on_site, m);
-		snprintf(path, sizeof(path), "%s/gen-%u-exits.csv", dir, g);
-		csvin_read(path, on_exit_row, m);
+		for (size_t k = 0; k < sizeof(files) / sizeof(files[0]) && rc == 0; k++) {
+			char path[64];
+			snprintf(path, sizeof(path), "gen-%u-%s", g, csvin_name(files[k].kind));
+			struct csvin_reader rd = { NULL, files[k].row, m };
+			int r = csvin_read(&d, path, files[k].kind, 1, &rd);
+			if (r < 0)
+				rc = -1;
+			else if (r == 0 && k == 0)
+				goto done;      /* the generations end */
+		}
+		m->cur->gens++;
 	}
+done:
+	runfile_dir_free(&d);
+	return rc;
 }
 
 int merge_summaries(struct outdir *out, const char *top, const char *const *dumps,
@@ -97,23 +125,30 @@ int merge_summaries(struct outdir *out, const char *top, const char *const *dump
 	struct dump_totals *t = xrealloc(NULL, n * sizeof(*t));
 	struct dump_totals all = { 0, 0, 0, 0 };
 	memset(t, 0, n * sizeof(*t));
-	for (size_t i = 0; i < n; i++) {
+	struct runfile_dir topd;
+	int rc = runfile_dir_open(&topd, NULL, top);
+	if (rc > 0)
+		msg_error("cannot read %s: %s", topd.shown, strerror(ENOENT));
+	rc = rc == 0 ? 0 : -1;
+	for (size_t i = 0; i < n && rc == 0; i++) {
 		if (status[i] != 0)
 			continue;
-		char dir[4000];
-		snprintf(dir, sizeof(dir), "%s/%s", top, names[i]);
 		m.cur = &t[i];
 		m.name = names[i];
-		read_dump(&m, dir);
+		rc = read_dump(&m, &topd, names[i]);
 		all.gens += t[i].gens;
 		all.traces += t[i].traces;
 		all.aborts += t[i].aborts;
 		all.exits += t[i].exits;
 	}
 
-	struct outfile *f = outfile_create(out, "summary.txt");
+	runfile_dir_free(&topd);
+	struct outfile *f = rc == 0 ? outfile_create(out, "summary.txt") : NULL;
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp) {
+		named_free(&m.reasons);
+		named_free(&m.sites);
+		named_free(&m.exits);
 		free(t);
 		return -1;
 	}

@@ -111,9 +111,11 @@ const struct option_doc cli_options[] = {
 	  ".BR INPUT )\n"
 	  "with their line numbers.\n" },
 	{ { "strict", no_argument, NULL, OPT_STRICT }, NULL,
-	  "the first warning about the input is fatal (exit 3)",
+	  "the first warning about the input, or an input with no JIT event, is fatal (exit 3)",
 	  "The first warning about the input is fatal: exit status 3, and the files\n"
-	  "of the generation in progress are not written.\n" },
+	  "of the generation in progress are not written.\n"
+	  "An input with no JIT event (empty, or program output only) is rejected\n"
+	  "too, and the output directory is left as it was.\n" },
 	{ { "compare", required_argument, NULL, OPT_COMPARE }, "OLD NEW",
 	  "compare two output directories of dumpanalyze instead of reading a dump",
 	  "Compare two output directories written by\n"
@@ -162,6 +164,17 @@ const struct option_doc cli_options[] = {
 	  "print the result as one JSON object instead of the text, for a CI\n"
 	  "dashboard (see\n"
 	  ".BR COMPARE ).\n" },
+	{ { "allow-empty", no_argument, NULL, OPT_ALLOW_EMPTY }, NULL,
+	  "with --compare: compare a side whose run saw no JIT event",
+	  "With\n"
+	  ".BR \\-\\-compare :\n"
+	  "compare a side whose run saw no JIT event (its manifest's\n"
+	  ".B jit_events\n"
+	  "is false: no trace, abort or\n"
+	  ".B \\-jv\n"
+	  "line in its input), which is otherwise refused with exit status 2:\n"
+	  "such a run did not run (a program that failed to start, a dump that\n"
+	  "went elsewhere), and every count of it is zero.\n" },
 	{ { "explain", required_argument, NULL, OPT_EXPLAIN }, "REASON",
 	  "what an abort reason means and what to try, then exit",
 	  "Print what an abort reason means and what to try, and exit, like\n"
@@ -216,8 +229,10 @@ static const struct {
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
 	  "corrupt compressed data, a failed write; with \\fB\\-\\-compare\\fR, a directory that "
-	  "is not dumpanalyze output, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
-	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR, or a \\fB\\-\\-profile\\fR "
+	  "is not dumpanalyze output or holds a file that is not what its run wrote, a side whose "
+	  "run saw no JIT event, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
+	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR (also an input with no JIT "
+	  "event), or a \\fB\\-\\-profile\\fR "
 	  "file that is not a profile dumpanalyze reads." },
 };
 

@@ -16,6 +16,7 @@
 #include "cli/signals.h"
 #include "profile/profile.h"
 #include "util/alloc.h"
+#include "lib/api.h"
 #include "views/view.h"
 
 #define WARNINGS_SHOWN 20       /* printed before going quiet */
@@ -23,12 +24,21 @@
 /* Warnings as "FILE:LINE: warning: ...", the first WARNINGS_SHOWN. */
 struct printer {
 	uint64_t warnings;
+	int profile;                /* da_use_profile: its errors are the
+	                               tool's one-line messages */
 };
 
 static void print_diag(void *data, enum da_severity sev, const char *file, uint64_t line,
                        const char *msg)
 {
 	struct printer *pr = data;
+	if (pr->profile) {
+		if (line)
+			msg_error("%s:%" PRIu64 ": %s", file, line, msg);
+		else
+			msg_error("%s: %s", file, msg);
+		return;
+	}
 	if (sev == DA_NOTE) {
 		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
 		return;
@@ -162,13 +172,31 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->strict = run->strict;
 	m->complete = rc == EXIT_OK;
 	m->exit_status = rc;
+	m->jit_events = da_line_counts(d)->header > 0 ? 1 : -1;
+}
+
+/* A run that saw no JIT event: an input without a trace, abort or -jv
+ * line.  Input that is not empty but holds none was warned about by the
+ * library (fatal under --strict); an empty one is said here, fatal under
+ * --strict too: `luajit -jdump app.lua | dumpanalyze` of a program that
+ * did not start, or whose dump went elsewhere, must not pass for a run.
+ * The exit code. */
+static int no_jit_events(const struct run *run, const char *name, const da_dump *d, int rc)
+{
+	const struct da_line_counts *lc = da_line_counts(d);
+	if (rc != EXIT_OK || lc->header > 0 || lc->total > 0)
+		return rc;
+	fprintf(stderr, "%s: %s: no JIT events: the input is empty (no trace, abort or -jv line; "
+	        "did the program run, under -jdump or -jv?)\n", name,
+	        run->strict ? "error" : "warning");
+	return run->strict ? EXIT_REJECTED : rc;
 }
 
 int run_one(const struct run *run, const char *dump, const char *profile_path,
             const char *out_dir)
 {
 	const char *name = strcmp(dump, "-") == 0 ? "<stdin>" : dump;
-	struct profile prof, *pp = NULL;
+	const struct profile *pp = NULL;
 	struct view_set views = { 0 };
 	int have_views = 0;
 	struct rundir rd = { 0 };
@@ -179,30 +207,23 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	size_t nnames = 0;
 	int rc = EXIT_USAGE, sig = 0;
 
-	if (profile_path) {
-		profile_init(&prof, profile_path);
-		pp = &prof;
-		int pr = profile_load(&prof, profile_path);
-		if (pr < 0) {
-			rc = pr == -2 ? EXIT_IO : EXIT_REJECTED;
+	char err[256];
+	/* What the views need of the library, whichever kind of profile
+	 * (lines or stacks) --profile turns out to be. */
+	unsigned needs = 0;
+	for (int stacks = 0; stacks < 2; stacks++) {
+		unsigned have = !profile_path ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+		if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
+			msg_error("%s", err);
 			goto done;
 		}
+		needs |= views.needs;
+		view_set_discard(&views);
 	}
-	char err[256];
-	unsigned have = !pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
-	              : NEEDS_PROFILE;
-	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
-		msg_error("%s", err);
-		goto done;
-	}
-	have_views = 1;
-	if (views_fit_profile(&views, pp, profile_path) < 0)
-		goto done;
-	for (size_t i = 0; i < views.n; i++)
-		manifest_add(&names, &nnames, views.ctx[i].view->name);
-	struct printer pr = { 0 };
+	struct printer pr = { 0, 0 };
 	struct da_options o = {
-		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
 		.sink = &view_set_sink,
@@ -220,6 +241,38 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		rc = EXIT_IO;
 		goto done;
 	}
+	/* The findings read the profile and the Lua files only where the
+	 * user said: the current directory, as written, and --source-root. */
+	if (profile_path) {
+		pr.profile = 1;
+		int r = da_use_profile(d, profile_path);
+		pr.profile = 0;
+		if (r < 0) {             /* said by print_diag */
+			rc = r == DA_EFORMAT ? EXIT_REJECTED : EXIT_IO;
+			goto done;
+		}
+		pp = api_profile(d);
+	}
+	if (da_use_source_root(d, ".", 0) < 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	for (size_t i = 0; i < run->nsource_roots; i++)
+		if (da_use_source_root(d, run->source_roots[i], DA_SOURCE_BY_NAME) < 0) {
+			rc = EXIT_IO;
+			goto done;
+		}
+	unsigned have = !pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
+	              : NEEDS_PROFILE;
+	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		goto done;
+	}
+	have_views = 1;
+	if (views_fit_profile(&views, pp, profile_path) < 0)
+		goto done;
+	for (size_t i = 0; i < views.n; i++)
+		manifest_add(&names, &nnames, views.ctx[i].view->name);
 	dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
 	if (!dir || rundir_open(&rd, dir) < 0 || !(out = outdir_open(rd.stage))) {
 		rc = EXIT_IO;
@@ -231,7 +284,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */
 	signals_watch(d);
-	rc = analyse(run, dump, name, d, &views, out);
+	rc = no_jit_events(run, name, d, analyse(run, dump, name, d, &views, out));
 	signals_watch(NULL);
 	sig = signals_caught();
 	/* A run that read its input to the end owns OUT now, and so does one
@@ -242,7 +295,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	unsigned long written = outdir_files_written(out);
 	outdir_close(out);          /* discards anything not committed */
 	out = NULL;
-	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0))) {
+	int events = da_line_counts(d)->header > 0;
+	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0 && events))) {
 		struct manifest m;
 		describe_run(&m, run, dump, profile_path, d, names, nnames, rc);
 		if (rundir_commit(&rd, &m) < 0 && rc == EXIT_OK)
@@ -255,8 +309,6 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		msg_error("%s: interrupted (%s); %s is left as it was", name, signals_name(sig), dir);
 		goto done;
 	}
-	if (rc == EXIT_OK && !run->quiet && da_lines_read(d) == 0)
-		fprintf(stderr, "%s: the dump is empty\n", name);
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)
@@ -270,8 +322,6 @@ done:
 	if (rd.stage && rc != EXIT_OK && !sig)
 		rundir_discard(&rd);
 	rundir_free(&rd);
-	if (pp)
-		profile_free(pp);
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
+#include "findings/findings.h"
 #include "input/input.h"
 #include "model/model.h"
 #include "parse/header.h"
@@ -39,6 +40,10 @@ struct da_dump {
 	struct da_sink sink_copy;   /* the user's, so theirs may go after open */
 	void *sink_data;
 	struct answers *answers;    /* with DA_ANSWERS */
+	struct findings *findings;  /* with DA_FINDINGS */
+	struct profile *profile;    /* da_use_profile */
+	struct source_finder finder;    /* da_use_source_root's directories */
+	int stepped;                /* da_step was called: too late to add */
 	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
 	char *name;
 	int state;                  /* 1 reading, 0 done, or a DA_E* code */
@@ -78,6 +83,8 @@ static int tee_trace(void *data, const struct da_trace *t)
 {
 	da_dump *d = data;
 	answers_trace(d->answers, t);
+	if (d->findings)
+		findings_trace(d->findings, t);
 	return d->sink && d->sink->trace ? d->sink->trace(d->sink_data, t) : 0;
 }
 
@@ -85,6 +92,8 @@ static int tee_abort(void *data, const struct da_abort *a)
 {
 	da_dump *d = data;
 	answers_abort(d->answers, a);
+	if (d->findings)
+		findings_abort(d->findings, a);
 	return d->sink && d->sink->abort ? d->sink->abort(d->sink_data, a) : 0;
 }
 
@@ -99,6 +108,8 @@ static int tee_gen_end(void *data, const struct da_gen *g)
 	da_dump *d = data;
 	int r = d->sink && d->sink->gen_end ? d->sink->gen_end(d->sink_data, g) : 0;
 	answers_gen_end(d->answers, g);
+	if (d->findings)
+		findings_gen_end(d->findings, d->answers, g);
 	return r;
 }
 
@@ -158,7 +169,12 @@ static void open_parts(void *arg)
 		d->sink = &d->sink_copy;
 	}
 	d->sink_data = opts->sink_data;
-	if (opts->flags & DA_ANSWERS) {
+	source_finder_empty(&d->finder);
+	if (opts->flags & DA_FINDINGS) {
+		d->findings = xrealloc(NULL, sizeof(*d->findings));
+		findings_init(d->findings);
+	}
+	if (opts->flags & (DA_ANSWERS | DA_FINDINGS)) {
 		d->answers = xrealloc(NULL, sizeof(*d->answers));
 		memset(d->answers, 0, sizeof(*d->answers));
 		model_init(&d->model, &d->diag, &tee, d);
@@ -264,6 +280,13 @@ static int finish(da_dump *d)
 		r = model_finish(&d->model, in->lineno);
 	if (r < 0)
 		return fail(d, stopped(d));
+	if (d->findings) {
+		struct findings_input fin = {
+			d->answers, d->profile, d->finder.nroots ? &d->finder : NULL,
+			explain_flavour_guess(&d->model.evidence, NULL), &d->diag,
+		};
+		findings_build(d->findings, &fin);
+	}
 	d->state = 0;
 	return 0;
 }
@@ -297,6 +320,7 @@ int da_step(da_dump *d)
 		return DA_EINVAL;
 	if (d->state <= 0)
 		return d->state;
+	d->stepped = 1;
 	if (atomic_load(&d->interrupted))
 		return fail(d, DA_EINTR);
 	struct stepping st = { d, 0 };
@@ -326,6 +350,94 @@ int da_read(da_dump *d)
 const struct answers *api_answers(const da_dump *d)
 {
 	return d->answers;
+}
+
+const struct profile *api_profile(const da_dump *d)
+{
+	return d->profile;
+}
+
+/* ---- what the findings may read ------------------------------------- */
+
+struct profiling {
+	da_dump *d;
+	const char *path;
+	int r;
+};
+
+static void load_profile(void *arg)
+{
+	struct profiling *pr = arg;
+	da_dump *d = pr->d;
+	struct profile *p = xrealloc(NULL, sizeof(*p));
+	size_t n = strlen(pr->path) + 1;
+	char *path = xrealloc(NULL, n);
+	memcpy(path, pr->path, n);
+	profile_init(p, path);
+	struct profile_error e;
+	int r = profile_load(p, path, &e);
+	if (r < 0) {
+		int err = errno;
+		if (d->diag.fn)
+			d->diag.fn(d->diag.fn_data, DA_ERROR, path, e.line, e.msg);
+		profile_free(p);
+		free(p);
+		free(path);
+		errno = err;
+		pr->r = r == -1 ? DA_EFORMAT : err == EIO ? DA_EIO : DA_EOPEN;
+		return;
+	}
+	d->profile = p;
+	pr->r = 0;
+}
+
+int da_use_profile(da_dump *d, const char *path)
+{
+	if (!d || !path || d->state != 1 || d->stepped || d->profile)
+		return DA_EINVAL;
+	struct profiling pr = { d, path, 0 };
+	if (oom_call(load_profile, &pr) < 0)
+		return fail(d, DA_ENOMEM);
+	return pr.r;
+}
+
+struct rooting {
+	da_dump *d;
+	const char *dir;
+	unsigned how;
+};
+
+static void add_root(void *arg)
+{
+	struct rooting *r = arg;
+	source_finder_add(&r->d->finder, r->dir, (r->how & DA_SOURCE_BY_NAME) != 0);
+}
+
+int da_use_source_root(da_dump *d, const char *dir, unsigned how)
+{
+	if (!d || !dir || d->state != 1 || d->stepped || (how & ~DA_SOURCE_BY_NAME))
+		return DA_EINVAL;
+	struct rooting r = { d, dir, how };
+	if (oom_call(add_root, &r) < 0)
+		return fail(d, DA_ENOMEM);
+	return 0;
+}
+
+/* ---- findings ------------------------------------------------------- */
+
+size_t da_findings(const da_dump *d)
+{
+	return d && d->findings && d->state == 0 ? d->findings->n : 0;
+}
+
+const struct da_finding *da_finding(const da_dump *d, size_t i)
+{
+	return i < da_findings(d) ? &d->findings->list[i] : NULL;
+}
+
+const struct da_profile_totals *da_profile_totals(const da_dump *d)
+{
+	return d && d->findings && d->state == 0 && d->findings->has_totals ? &d->findings->totals : NULL;
 }
 
 uint64_t da_bytes_read(const da_dump *d) { return d->in.bytes; }
@@ -384,6 +496,16 @@ void da_close(da_dump *d)
 		answers_free(d->answers);
 		free(d->answers);
 	}
+	if (d->findings) {
+		findings_free(d->findings);
+		free(d->findings);
+	}
+	if (d->profile) {
+		free((char *)d->profile->path);
+		profile_free(d->profile);
+		free(d->profile);
+	}
+	source_finder_free(&d->finder);
 	free(d->vmdef);
 	free(d->name);
 	free(d);

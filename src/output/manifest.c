@@ -10,8 +10,6 @@
 #include "output/message.h"
 #include "util/alloc.h"
 
-#define MANIFEST_FORMAT 1
-
 static char *dup_text(const char *s)
 {
 	size_t n = strlen(s) + 1;
@@ -85,6 +83,8 @@ int manifest_write(const char *dir, struct manifest *m)
 	json_object_set_new(o, "views", names(m->views, m->nviews));
 	json_object_set_new(o, "complete", json_boolean(m->complete));
 	json_object_set_new(o, "exit_status", json_integer(m->exit_status));
+	if (m->jit_events)
+		json_object_set_new(o, "jit_events", json_boolean(m->jit_events > 0));
 	json_object_set_new(o, "files", names(m->files, m->nfiles));
 	json_object_set_new(o, "dirs", names(m->dirs, m->ndirs));
 
@@ -153,6 +153,8 @@ int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)
 	m->strict = json_is_true(json_object_get(opts, "strict"));
 	m->complete = json_is_true(json_object_get(o, "complete"));
 	m->exit_status = (int)json_integer_value(json_object_get(o, "exit_status"));
+	json_t *jit = json_object_get(o, "jit_events");
+	m->jit_events = json_is_boolean(jit) ? (json_is_true(jit) ? 1 : -1) : 0;
 	read_names(json_object_get(o, "views"), &m->views, &m->nviews, NULL);
 	read_names(json_object_get(o, "files"), &m->files, &m->nfiles, plain_name);
 	read_names(json_object_get(o, "dirs"), &m->dirs, &m->ndirs, plain_name);

@@ -9,6 +9,9 @@
 #include <stdint.h>
 
 #define MANIFEST_NAME "manifest.json"
+/* The manifest's "format": raised when a reader of an older one would
+ * misread it. */
+#define MANIFEST_FORMAT 1
 
 struct manifest_dump {
 	char *path;                 /* as the user gave it */
@@ -26,6 +29,10 @@ struct manifest {
 	int strict;
 	int complete;               /* the run got to its end */
 	int exit_status;
+	/* "jit_events": 1, the input held a trace, abort or -jv line; -1,
+	 * none (an empty input, program output only: a run that did not
+	 * run); 0, not said (a manifest of several dumps, or of 0.3.0) */
+	int jit_events;
 	char **files;               /* plain names in OUT, sorted */
 	size_t nfiles;
 	char **dirs;                /* subdirectories with manifests of their

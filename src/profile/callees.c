@@ -97,8 +97,6 @@ void callees_build(struct callees *c, const struct answers *a, const struct prof
 	struct tally pair, total;   /* (frame, failed) and (frame) -> samples */
 	tally_init(&pair);
 	tally_init(&total);
-	const char **seen = NULL;
-	size_t seen_cap = 0;
 	for (size_t s = 0; s < p->nstacks; s++) {
 		const struct profile_stack *k = &p->stacks[s];
 		if (p->states && k->state != VM_INTERPRETED)
@@ -111,24 +109,31 @@ void callees_build(struct callees *c, const struct answers *a, const struct prof
 				deep = j;
 		if (!f)
 			continue;
-		size_t nseen = 0;
-		for (size_t i = 0; i < deep; i++) {
-			size_t fl;
-			int32_t line;
-			if (fr[i] == fr[deep] || !profile_split_frame(fr[i], intern_len(fr[i]), &fl, &line))
+		/* One caller gets the sample: the nearest frame above the failed
+		 * one in another file (the code that called into it), else the
+		 * nearest; so no sample counts twice, for lines or files. */
+		size_t fl, dn, bn;
+		int32_t line;
+		profile_split_frame(fr[deep], intern_len(fr[deep]), &dn, &line);
+		const char *dbase = profile_basename(fr[deep], dn, &dn);
+		size_t near = deep, other = deep;
+		for (size_t i = deep; i-- > 0;) {
+			if (!profile_split_frame(fr[i], intern_len(fr[i]), &fl, &line) || fr[i] == fr[deep])
 				continue;
-			int dup = 0;
-			for (size_t m = 0; m < nseen && !dup; m++)
-				dup = seen[m] == fr[i];
-			if (dup)
-				continue;
-			ALLOC_GROW(seen, nseen + 1, seen_cap);
-			seen[nseen++] = fr[i];
-			tally_add(&pair, fr[i], f, 0, k->count);
-			tally_add(&total, fr[i], NULL, 0, k->count);
+			if (near == deep)
+				near = i;
+			const char *base = profile_basename(fr[i], fl, &bn);
+			if (bn != dn || memcmp(base, dbase, bn) != 0) {
+				other = i;
+				break;
+			}
 		}
+		size_t who = other != deep ? other : near;
+		if (who == deep)
+			continue;
+		tally_add(&pair, fr[who], f, 0, k->count);
+		tally_add(&total, fr[who], NULL, 0, k->count);
 	}
-	free(seen);
 	size_t n, np;
 	struct tally_entry *e = tally_entries(&total, &n);
 	struct tally_entry *pe = tally_entries(&pair, &np);

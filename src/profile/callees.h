@@ -1,10 +1,12 @@
 /* callees.h — time up the call stack: with folded stacks (-jp=G...), a
  * source line whose callees run at lines where the JIT failed (aborts
  * there, or a start LuaJIT likely gave up on) gets those samples too, so
- * the caller that matters shows up in "where JIT failures cost time".
- * A sample counts for every caller frame above the deepest failed frame
- * of its stack, once per caller line; with VM states only interpreted
- * samples count. */
+ * the caller that matters shows up.  A sample counts once, for one caller
+ * line: of the frames above the deepest failed frame of its stack, the
+ * nearest in another file than the failed frame (the code that called
+ * into it), else the nearest; so rows, and the files summed from them,
+ * add up to at most the stacks' samples.  With VM states only
+ * interpreted samples count. */
 #ifndef DUMPANALYZE_PROFILE_CALLEES_H
 #define DUMPANALYZE_PROFILE_CALLEES_H
 

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/message.h"
+#include <stdio.h>
 #include "profile/profile.h"
 #include "util/arena.h"
 #include "util/diag.h"
@@ -199,6 +199,7 @@ static int table_line(struct profile *p, const char *s, size_t n, const char **w
 			p->states = 1;
 			p->cur_state = st;
 			p->cur_is_line = 0;
+			p->state_total[st] += units;
 		} else {
 			callee_of(&key, &klen);
 			if (function_key(key, klen)) {
@@ -230,6 +231,7 @@ static int table_line(struct profile *p, const char *s, size_t n, const char **w
 		return 0;
 	}
 	p->states = 1;
+	p->state_total[st] += units;
 	if (p->cur_is_line)
 		p->lines[p->cur_line].state[st] += units;
 	return 0;
@@ -282,6 +284,8 @@ static int folded_line(struct profile *p, const char *s, size_t n, const char **
 		a = b + 1;
 	}
 	p->total += v;
+	if (k->state >= 0)
+		p->state_total[k->state] += v;
 	add_at(p, leaf, leaf_len, k->state, v);
 	return 0;
 }
@@ -359,12 +363,14 @@ int profile_end(struct profile *p, const char **why)
 	return 0;
 }
 
-int profile_load(struct profile *p, const char *path)
+int profile_load(struct profile *p, const char *path, struct profile_error *e)
 {
 	struct input in;
+	memset(e, 0, sizeof(*e));
 	int r = input_open(&in, path);
 	if (r < 0) {
-		msg_error("%s: %s", path, strerror(-r));
+		snprintf(e->msg, sizeof(e->msg), "%s", strerror(-r));
+		errno = -r;
 		return -2;
 	}
 	struct line l;
@@ -373,19 +379,21 @@ int profile_load(struct profile *p, const char *path)
 		if (profile_line(p, l.p, l.len, &why) < 0)
 			break;
 	if (r < 0) {
-		msg_error("%s: %s", path, input_error(&in));
+		snprintf(e->msg, sizeof(e->msg), "%s", input_error(&in));
 		input_close(&in);
+		errno = EIO;
 		return -2;
 	}
 	if (r > 0) {
-		msg_error("%s:%llu: %s: %.*s", path, (unsigned long long)l.no, why,
-		         (int)(l.len > 80 ? 80 : l.len), l.p);
+		e->line = l.no;
+		snprintf(e->msg, sizeof(e->msg), "%s: %.*s", why, (int)(l.len > 80 ? 80 : l.len), l.p);
 		input_close(&in);
 		return -1;
 	}
 	input_close(&in);
 	if (profile_end(p, &why) < 0) {
-		msg_error("%s:%llu: %s", path, (unsigned long long)p->lineno, why);
+		e->line = p->lineno;
+		snprintf(e->msg, sizeof(e->msg), "%s", why);
 		return -1;
 	}
 	return 0;

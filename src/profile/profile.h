@@ -40,6 +40,7 @@ struct profile {
 	int thresholded;            /* lines look cut at -jp's m (3%) */
 	uint64_t total;             /* all samples (10000 for percentages) */
 	uint64_t other;             /* samples not at a file:line (C, builtins) */
+	uint64_t state_total[VM_STATES];    /* samples by VM state, when split */
 	struct intern strings;
 	struct profile_line *lines; /* order of first appearance */
 	size_t nlines, lines_cap;
@@ -69,9 +70,16 @@ int profile_line(struct profile *p, const char *s, size_t n, const char **why);
 /* After the last line: totals, and checks that need all of it.  0 or -1
  * with *why. */
 int profile_end(struct profile *p, const char **why);
-/* Read a file (plain or compressed, through the input layer): 0, or -1
- * after printing "PATH:LINE: ..." on stderr. */
-int profile_load(struct profile *p, const char *path);
+/* Why a profile could not be read: the line (0: none, an I/O error) and
+ * the message, without the path. */
+struct profile_error {
+	uint64_t line;
+	char msg[256];
+};
+/* Read a file (plain or compressed, through the input layer): 0; -1 when
+ * it is no profile we read, -2 when it cannot be read (errno kept); *e
+ * says why.  Prints nothing. */
+int profile_load(struct profile *p, const char *path, struct profile_error *e);
 void profile_free(struct profile *p);
 
 /* "tablex.lua:575" -> file "tablex.lua" (n 10), line 575; 0 when the

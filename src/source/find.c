@@ -30,19 +30,29 @@ static char *xstrndup(const char *s, size_t n)
 	return d;
 }
 
-void source_finder_init(struct source_finder *f, const char *const *roots, size_t n)
+void source_finder_empty(struct source_finder *f)
 {
 	memset(f, 0, sizeof(*f));
-	f->cwd = realpath(".", NULL);
-	if (n) {
-		f->roots = xrealloc(NULL, n * sizeof(*f->roots));
-		memset(f->roots, 0, n * sizeof(*f->roots));
-	}
-	for (size_t i = 0; i < n; i++) {
-		f->roots[i].given = roots[i];
-		f->roots[i].real = realpath(roots[i], NULL);
-	}
-	f->nroots = n;
+}
+
+void source_finder_add(struct source_finder *f, const char *dir, int by_name)
+{
+	ALLOC_GROW(f->roots, f->nroots + 1, f->cap);
+	struct source_root *r = &f->roots[f->nroots++];
+	memset(r, 0, sizeof(*r));
+	r->given = xstrndup(dir, strlen(dir));
+	r->real = realpath(dir, NULL);
+	r->by_name = by_name;
+	/* the current directory, as written: its files go by their own names */
+	r->bare = !by_name && strcmp(dir, ".") == 0;
+}
+
+void source_finder_init(struct source_finder *f, const char *const *roots, size_t n)
+{
+	source_finder_empty(f);
+	source_finder_add(f, ".", 0);
+	for (size_t i = 0; i < n; i++)
+		source_finder_add(f, roots[i], 1);
 }
 
 void source_finder_free(struct source_finder *f)
@@ -57,9 +67,9 @@ void source_finder_free(struct source_finder *f)
 		free(r->paths);
 		free(r->same);
 		free(r->real);
+		free(r->given);
 	}
 	free(f->roots);
-	free(f->cwd);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -269,24 +279,7 @@ enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
 {
 	*ambiguous = 0;
 	int tame = tame_relative(name, n);
-	/* As written, under the current directory. */
-	if (tame && try_at(f->cwd, NULL, name, n, text, len, shown) == 0)
-		return CHUNK_FILE;
-	if (n && name[0] == '/') {
-		char *abs = xstrndup(name, n);
-		for (size_t i = 0; i <= f->nroots; i++) {
-			const char *base = i < f->nroots ? f->roots[i].real : f->cwd;
-			char *real = inside(base, abs);
-			if (real && slurp(real, text, len) == 0) {
-				free(real);
-				*shown = abs;
-				return CHUNK_FILE;
-			}
-			free(real);
-		}
-		free(abs);
-	}
-	/* Under each root: as written, then by base name. */
+	char *abs = n && name[0] == '/' ? xstrndup(name, n) : NULL;
 	const char *slash = memrchr(name, '/', n);
 	const char *base = slash ? slash + 1 : name;
 	size_t bn = n - (size_t)(base - name);
@@ -294,8 +287,22 @@ enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
 		struct source_root *r = &f->roots[i];
 		if (!r->real)
 			continue;
-		if (tame && try_at(r->real, r->given, name, n, text, len, shown) == 0)
-			return CHUNK_FILE;
+		/* As written, relative to it. */
+		if (tame && try_at(r->real, r->bare ? NULL : r->given, name, n, text, len, shown) == 0)
+			goto found;
+		/* An absolute name inside it. */
+		if (abs) {
+			char *real = inside(r->real, abs);
+			int ok = real && slurp(real, text, len) == 0;
+			free(real);
+			if (ok) {
+				*shown = abs;
+				return CHUNK_FILE;
+			}
+		}
+		if (!r->by_name)
+			continue;
+		/* By base name anywhere below it. */
 		if (!r->indexed)
 			index_root(r);
 		if (bn == 0 || memchr(base, '\0', bn))
@@ -311,11 +318,15 @@ enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
 		}
 		int hit = lo < r->n && strcmp(r->names[lo], key) == 0;
 		free(key);
-		if (hit && try_at(r->real, r->given, r->paths[lo], strlen(r->paths[lo]),
+		if (hit && try_at(r->real, r->bare ? NULL : r->given, r->paths[lo], strlen(r->paths[lo]),
 		                  text, len, shown) == 0) {
 			*ambiguous = r->same[lo] - 1;
-			return CHUNK_FILE;
+			goto found;
 		}
 	}
+	free(abs);
 	return tame ? CHUNK_MISSING : CHUNK_REFUSED;
+found:
+	free(abs);
+	return CHUNK_FILE;
 }

@@ -21,20 +21,32 @@ enum chunk_kind {
 extern const char *const chunk_kind_names[CHUNK_KINDS];
 
 struct source_root {
-	const char *given;          /* as the user wrote it */
+	char *given;                /* as the user wrote it (a copy) */
 	char *real;                 /* realpath, or NULL when unusable */
+	int by_name;                /* names are also looked up by their base
+	                               name anywhere below it */
+	int bare;                   /* "." without by_name: a file found there
+	                               is shown by its relative name alone */
 	/* base name -> path relative to the root, built at the first need */
 	char **names, **paths;
 	size_t n, cap, *same;       /* same[i]: files with names[i] (>= 1) */
 	int indexed;
 };
 
+/* The directories to look in, in order: for each, a name as written
+ * relative to it (a relative path without ".."), an absolute name that
+ * lies inside it, then with by_name its base name anywhere below it. */
 struct source_finder {
-	char *cwd;                  /* realpath of ".", or NULL */
 	struct source_root *roots;
-	size_t nroots;
+	size_t nroots, cap;
 };
 
+/* No directory yet: nothing is ever found. */
+void source_finder_empty(struct source_finder *f);
+/* Look in dir too (copied); by_name: also by base name below it. */
+void source_finder_add(struct source_finder *f, const char *dir, int by_name);
+/* The tool's rule: the current directory as written, then each of
+ * roots as written and by base name. */
 void source_finder_init(struct source_finder *f, const char *const *roots, size_t n);
 void source_finder_free(struct source_finder *f);
 

@@ -267,7 +267,10 @@ void src_model_gen_end(struct src_model *m, const struct da_gen *g)
 		size_t li = line_of(m, f->name, st->line);
 		struct src_line *l = &m->lines[li];
 		l->blacklisted++;
-		l->blacklist_reason = st->last_reason;
+		l->blacklist_reason = st->last_normal;
+		l->blacklist_main = st->main_reason;
+		l->blacklist_main_n = st->main_attempts;
+		l->blacklist_attempts = st->attempts;
 	}
 	free(rows);
 	attempts_clear(&m->attempts);

@@ -49,7 +49,9 @@ struct src_line {
 	struct src_ref link_ref;    /* the first of them */
 	uint64_t stops;             /* luajit2: traces whose last bytecode is here */
 	uint64_t blacklisted;       /* root starts LuaJIT likely gave up on */
-	const char *blacklist_reason;
+	const char *blacklist_reason;   /* the last attempt's */
+	const char *blacklist_main;     /* most attempts' */
+	uint64_t blacklist_main_n, blacklist_attempts;
 	/* side exits and stitches of the traces starting here that LuaJIT
 	 * likely gave up on (attempts.h): the first of them */
 	uint64_t exits_given_up;

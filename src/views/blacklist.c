@@ -31,7 +31,8 @@ static int blacklist_gen_end(struct view_ctx *c, const struct da_gen *g)
 	size_t n;
 	const struct start **rows = attempts_given_up(s, &n);
 	static const char *const later[] = { "no", "yes", "stub" };
-	fputs("START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER\r\n", fp);
+	fputs("START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER,MAIN_REASON,"
+	      "MAIN_ATTEMPTS\r\n", fp);
 	for (size_t i = 0; i < n; i++) {
 		const struct start *st = rows[i];
 		struct csv_row r;
@@ -56,6 +57,8 @@ static int blacklist_gen_end(struct view_ctx *c, const struct da_gen *g)
 		csv_field_u64(&r, st->attempts);
 		csv_field(&r, st->last_reason, intern_len(st->last_reason));
 		csv_field_str(&r, later[st->later]);
+		csv_field(&r, st->main_reason, intern_len(st->main_reason));
+		csv_field_u64(&r, st->main_attempts);
 		csv_row_end(&r);
 	}
 	free(rows);
@@ -73,11 +76,14 @@ const struct view view_blacklist = {
 	.name = "blacklist",
 	.summary = "start locations and exits LuaJIT likely gave up on",
 	.files = "gen-N-blacklist.csv",
-	.readme = "starts and exits LuaJIT likely gave up on",
+	.readme = "`START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER,MAIN_REASON,MAIN_ATTEMPTS`: starts and exits LuaJIT likely gave up on, with the reason most of their attempts ended with",
 	.man =
 		".BI gen\\- N \\-blacklist.csv\n"
 		"with the header\n"
-		".BR START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER :\n"
+		".ad l\n"
+		".B \\%START_FILE,\\:START_LINE,\\:PARENT,\\:EXIT,\\:ATTEMPTS,\\:LAST_REASON,\\:COMPILED_LATER,"
+		"\\:MAIN_REASON,\\:MAIN_ATTEMPTS :\n"
+		".ad\n"
 		"the dump never says that LuaJIT gave up on a start; this view infers it\n"
 		"from LuaJIT 2.1's rules (lj_trace.c, lj_record.c, default parameters).\n"
 		"A root trace start (START_FILE, START_LINE) whose attempts abort gets a\n"
@@ -99,6 +105,9 @@ const struct view view_blacklist = {
 		"when that trace is an interpreter stub, and\n"
 		".B no\n"
 		"otherwise: a likely blacklisting.\n"
+		"MAIN_REASON is the reason most of its attempts ended with (the first to\n"
+		"get there on a tie), MAIN_ATTEMPTS how many: the last reason is often a\n"
+		"harmless one after many costly ones.\n"
 		"Limits: LuaJIT keeps penalties in a cache of 64 slots that others can\n"
 		"evict, counts per bytecode while this view counts per source line,\n"
 		"ignores attempts aborted with a retry, and the thresholds follow the\n"

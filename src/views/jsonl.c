@@ -1,6 +1,7 @@
 /* jsonl.c — gen-N.jsonl: one JSON object a line for every trace, abort,
  * exit tally and bush of the generation ("type" says which), every field
- * of the model, for jq.  Written with jansson; bytes that are not UTF-8
+ * of the model, for jq; findings.jsonl: the run's findings, one "finding"
+ * object each, every field of struct da_finding, in rank order.  Written with jansson; bytes that are not UTF-8
  * (chunk names may hold any) become U+FFFD, since JSON strings cannot hold
  * them. */
 #include <stdlib.h>
@@ -145,11 +146,101 @@ static int jsonl_gen_end(struct view_ctx *c, const struct da_gen *g)
 	return r;
 }
 
+static json_t *json_str(const char *s)
+{
+	return s ? json_text(s, strlen(s)) : json_null();
+}
+
+static json_t *json_finding(const struct da_finding *f, const struct da_profile_totals *t)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "type", json_string("finding"));
+	json_object_set_new(o, "rank", json_integer(f->rank));
+	json_object_set_new(o, "kind", json_str(f->kind_word));
+	json_object_set_new(o, "severity", json_str(f->level_word));
+	json_object_set_new(o, "rule", json_str(f->rule));
+	json_object_set_new(o, "rule_name", json_str(f->rule_name));
+	json_object_set_new(o, "file", json_str(f->file));
+	json_object_set_new(o, "line", json_line(f->line));
+	json_object_set_new(o, "end_line", json_line(f->end_line));
+	json_object_set_new(o, "basis", json_str(f->basis_word));
+	json_object_set_new(o, "at_file", json_str(f->at_file));
+	json_object_set_new(o, "at_line", json_line(f->at_line));
+	json_object_set_new(o, "cause_file", json_str(f->cause_file));
+	json_object_set_new(o, "cause_line", json_line(f->cause_line));
+	json_object_set_new(o, "reason", json_str(f->reason));
+	json_object_set_new(o, "error", json_str(f->error));
+	json_object_set_new(o, "reason_attempts", json_integer((json_int_t)f->reason_attempts));
+	json_t *rs = json_array();
+	for (uint32_t i = 0; i < f->nreasons; i++) {
+		json_t *r = json_object();
+		json_object_set_new(r, "reason", json_str(f->reasons[i].reason));
+		json_object_set_new(r, "count", json_integer((json_int_t)f->reasons[i].count));
+		json_array_append_new(rs, r);
+	}
+	json_object_set_new(o, "reasons", rs);
+	json_object_set_new(o, "last_reason", json_str(f->last_reason));
+	json_object_set_new(o, "attempts", json_integer((json_int_t)f->attempts));
+	json_object_set_new(o, "count", json_integer((json_int_t)f->count));
+	json_object_set_new(o, "traces", json_integer((json_int_t)f->traces));
+	json_object_set_new(o, "blacklisted_gens", json_integer(f->blacklisted_gens));
+	json_object_set_new(o, "gen_first", f->gen_first ? json_integer(f->gen_first) : json_null());
+	json_object_set_new(o, "gen_last", f->gen_last ? json_integer(f->gen_last) : json_null());
+	json_object_set_new(o, "bytecode", json_str(f->bytecode));
+	json_object_set_new(o, "dump_line", f->dump_line ? json_integer((json_int_t)f->dump_line) : json_null());
+	if (t) {
+		static const char *const states[DA_VM_STATES] = {
+			"interpreted", "compiled", "c", "gc", "jit" };
+		json_object_set_new(o, "samples", json_integer((json_int_t)f->samples));
+		json_object_set_new(o, "share", json_real(f->share));
+		json_t *st = json_object();
+		for (int s = 0; s < DA_VM_STATES; s++)
+			json_object_set_new(st, states[s], json_integer((json_int_t)f->state_samples[s]));
+		json_object_set_new(o, "state_samples", st);
+	} else {
+		json_object_set_new(o, "samples", json_null());
+		json_object_set_new(o, "share", json_null());
+		json_object_set_new(o, "state_samples", json_null());
+	}
+	json_object_set_new(o, "score", json_integer((json_int_t)f->score));
+	json_object_set_new(o, "title", json_str(f->title));
+	json_object_set_new(o, "why", json_str(f->why));
+	json_object_set_new(o, "advice", json_str(f->advice));
+	json_object_set_new(o, "id", json_str(f->id));
+	json_object_set_new(o, "identity", json_str(f->identity));
+	json_object_set_new(o, "start_text", json_str(f->start_text));
+	json_object_set_new(o, "at_text", json_str(f->at_text));
+	json_object_set_new(o, "order", json_integer(f->order));
+	json_object_set_new(o, "trace", f->trace ? json_integer(f->trace) : json_null());
+	json_object_set_new(o, "exit", json_parent_exit(f->exit));
+	json_object_set_new(o, "same_cause", f->same_cause ? json_integer(f->same_cause) : json_null());
+	return o;
+}
+
+static int jsonl_finish(struct view_ctx *c)
+{
+	if (!c->out || !da_generations(c->dump))
+		return 0;
+	struct jsonl_state *s = c->state;
+	s->file = outfile_create(c->out, "findings.jsonl");
+	if (!s->file)
+		return -1;
+	const struct da_profile_totals *t = da_profile_totals(c->dump);
+	int r = 0;
+	for (size_t i = 0; i < da_findings(c->dump) && r == 0; i++)
+		r = put(s, json_finding(da_finding(c->dump, i), t));
+	if (r < 0)
+		return -1;
+	r = outfile_commit(s->file);
+	s->file = NULL;
+	return r;
+}
+
 const struct view view_jsonl = {
 	.name = "jsonl",
 	.summary = "every trace, abort, exit tally and bush as JSON lines",
-	.files = "gen-N.jsonl",
-	.readme = "every trace, abort, exit tally and bush as JSON lines, for `jq`",
+	.files = "gen-N.jsonl findings.jsonl",
+	.readme = "every trace, abort, exit tally and bush as JSON lines, for `jq`; `findings.jsonl`: every finding, every field",
 	.man =
 		".BI gen\\- N .jsonl :\n"
 		"one JSON object a line for every trace\n"
@@ -163,11 +254,29 @@ const struct view view_jsonl = {
 		"recorded bytecode lines, at most 4, oldest first, as written),\n"
 		"exit tally (trace, exit, count, side_trace) and bush (root, dup, traces,\n"
 		"mcode_bytes); unknown values are null.\n"
+		".B findings.jsonl :\n"
+		"one object\n"
+		".RB ( type\n"
+		".BR finding )\n"
+		"per finding in rank order, with every field of the library's\n"
+		".B struct da_finding\n"
+		"(see\n"
+		".BR dumpanalyze (3)):\n"
+		"rank, kind, severity, rule, rule_name, file, line, end_line, basis,\n"
+		"at_file, at_line, cause_file, cause_line, reason, error, reason_attempts,\n"
+		"reasons (reason and count each), last_reason, attempts, count, traces,\n"
+		"blacklisted_gens, gen_first, gen_last, bytecode, dump_line, samples, share,\n"
+		"state_samples (interpreted, compiled, c, gc, jit; null without\n"
+		".BR \\-\\-profile ),\n"
+		"score, title, why, advice, id, identity, start_text, at_text, order, trace,\n"
+		"exit, same_cause.\n"
 		"Bytes that are not valid UTF-8 (chunk names may hold any) become U+FFFD.\n",
+	.needs = NEEDS_FINDINGS,
 	.is_default = 0,
 	.state_size = sizeof(struct jsonl_state),
 	.gen_begin = jsonl_gen_begin,
 	.trace = jsonl_trace,
 	.abort = jsonl_abort,
 	.gen_end = jsonl_gen_end,
+	.finish = jsonl_finish,
 };

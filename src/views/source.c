@@ -68,9 +68,11 @@ static void free_lines(struct lines *v)
 	free(v->len);
 }
 
-static void put_src_line(FILE *fp, const struct lines *v, int32_t k, int story)
+/* A source line: '*' when it has a story, '|' when a finding's extent
+ * holds it, its number and its text. */
+static void put_src_line(FILE *fp, const struct lines *v, int32_t k, int story, int extent)
 {
-	fprintf(fp, "%c %6d", story ? '*' : ' ', k);
+	fprintf(fp, "%c%c%6d", story ? '*' : ' ', extent ? '|' : ' ', k);
 	if (v && k >= 1 && (size_t)k <= v->n && v->len[k - 1]) {
 		fputs("  ", fp);
 		put_text(fp, v->at[k - 1], v->len[k - 1]);
@@ -113,7 +115,36 @@ static void put_covered(FILE *fp, const struct src_model *m, const struct src_fi
 	putc('\n', fp);
 }
 
-static void put_file(FILE *fp, const struct src_model *m, const struct src_file *f, const char *rank)
+/* The findings whose extent lies in the file of that name, best first. */
+static const struct da_finding **file_findings(const da_dump *d, const char *name, size_t *n)
+{
+	size_t total = d ? da_findings(d) : 0, len = intern_len(name);
+	const struct da_finding **v = xrealloc(NULL, (total ? total : 1) * sizeof(*v));
+	*n = 0;
+	for (size_t i = 0; i < total; i++) {
+		const struct da_finding *x = da_finding(d, i);
+		if (x->file && x->basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
+		    strlen(x->file) == len && memcmp(x->file, name, len) == 0)
+			v[(*n)++] = x;
+	}
+	return v;
+}
+
+/* "> finding 1 (blacklisted-loop, lines 20-23, costly): ..." */
+static void put_finding_story(FILE *fp, const struct da_finding *x)
+{
+	fprintf(fp, "               > finding %u (%s, lines %d-%d from the %s, %s", x->rank, x->kind_word,
+	        x->line, x->end_line, x->basis_word, x->level_word);
+	if (x->costed)
+		fprintf(fp, ", %.1f%% of the samples", x->share);
+	fputs("): ", fp);
+	if (x->advice)
+		put_text(fp, x->advice, strlen(x->advice));
+	putc('\n', fp);
+}
+
+static void put_file(FILE *fp, const struct src_model *m, const struct src_file *f, const char *rank,
+                     const da_dump *dump)
 {
 	fprintf(fp, "\n== %s ", rank);
 	put_text(fp, f->name, intern_len(f->name));
@@ -153,55 +184,64 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 		split_lines(&v, f->text, f->len);
 		vp = &v;
 	}
-	/* Hunks: each story line with CONTEXT lines around it (within the
-	 * text), merged when they touch. */
-	int32_t shown_to = 0;       /* last source line printed */
-	int any = 0;
-	size_t next = 0;            /* the next of f->lines to look at */
+	/* What to show: each story line with CONTEXT lines around it, and
+	 * the whole extent of every finding in this file (lines 'first' to
+	 * 'last'), its context too; runs of shown lines are hunks, "--"
+	 * between them.  Without the text only the story lines and the
+	 * extents' first and last lines. */
+	int32_t top = vp ? (int32_t)v.n : 0;
+	for (size_t i = 0; i < f->nlines; i++)
+		if (m->lines[f->lines[i]].line > top && src_line_notable(&m->lines[f->lines[i]]))
+			top = m->lines[f->lines[i]].line;
+	size_t nfx = 0;
+	const struct da_finding **fx = file_findings(dump, f->name, &nfx);
+	for (size_t i = 0; i < nfx; i++)
+		if (fx[i]->end_line > top)
+			top = fx[i]->end_line;
+	unsigned char *plan = xrealloc(NULL, (size_t)top + 2);  /* 1 shown, 2 story, 4 extent */
+	memset(plan, 0, (size_t)top + 2);
 	for (size_t i = 0; i < f->nlines; i++) {
 		const struct src_line *l = &m->lines[f->lines[i]];
-		if (!src_line_notable(l) || l->line == LOC_NO_LINE || l->line <= shown_to)
+		if (l->line == LOC_NO_LINE || !src_line_notable(l))
 			continue;
-		int32_t from = vp ? l->line - CONTEXT : l->line, to = l->line;
-		if (from < 1)
-			from = 1;
-		/* extend the hunk over story lines whose context touches it */
-		for (size_t k = i; k < f->nlines; k++) {
-			const struct src_line *o = &m->lines[f->lines[k]];
-			if (!src_line_notable(o))
-				continue;
-			int32_t reach = vp ? to + 2 * CONTEXT + 1 : to;
-			if (o->line > reach)
-				break;
-			to = o->line;
-		}
-		if (vp) {
-			to += CONTEXT;
-			if ((size_t)to > v.n)
-				to = v.n > (size_t)l->line ? (int32_t)v.n : l->line;
-		}
-		if (from <= shown_to)
-			from = shown_to + 1;
-		if (any && from > shown_to + 1)
+		plan[l->line] |= 2;
+		for (int32_t k = l->line - CONTEXT; vp && k <= l->line + CONTEXT; k++)
+			if (k >= 1 && k <= top)
+				plan[k] |= 1;
+	}
+	for (size_t i = 0; i < nfx; i++) {
+		for (int32_t k = fx[i]->line; k <= fx[i]->end_line; k++)
+			plan[k] |= 4 | (vp || k == fx[i]->line || k == fx[i]->end_line ? 1 : 0);
+		for (int32_t k = fx[i]->line - CONTEXT; vp && k <= fx[i]->end_line + CONTEXT; k++)
+			if (k >= 1 && k <= top)
+				plan[k] |= 1;
+	}
+	int any = 0;
+	size_t next = 0;            /* the next of f->lines to look at */
+	for (int32_t k = 1, last = 0; k <= top; k++) {
+		if (!(plan[k] & 3) || (!vp && !(plan[k] & 6)) ||
+		    (vp && (size_t)k > v.n && !(plan[k] & 6)))
+			continue;
+		if (any && k > last + 1)
 			fputs("--\n", fp);
-		for (int32_t k = from; k <= to; k++) {
-			while (next < f->nlines && m->lines[f->lines[next]].line < k)
-				next++;
-			const struct src_line *o = next < f->nlines && m->lines[f->lines[next]].line == k
-			                           ? &m->lines[f->lines[next]] : NULL;
-			int story = o && src_line_notable(o);
-			if (!story && (!vp || (size_t)k > v.n))
-				continue;
-			put_src_line(fp, vp, k, story);
-			if (story) {
-				if (vp && (size_t)k > v.n)
-					fputs("               > (past the end of the file: has it changed since the dump?)\n", fp);
-				put_story(fp, m, o);
-			}
-		}
-		shown_to = to;
+		while (next < f->nlines && m->lines[f->lines[next]].line < k)
+			next++;
+		const struct src_line *o = next < f->nlines && m->lines[f->lines[next]].line == k
+		                           ? &m->lines[f->lines[next]] : NULL;
+		int story = o && src_line_notable(o);
+		put_src_line(fp, vp, k, story, plan[k] & 4);
+		if (vp && (size_t)k > v.n && story)
+			fputs("               > (past the end of the file: has it changed since the dump?)\n", fp);
+		for (size_t i = 0; i < nfx; i++)
+			if (fx[i]->line == k)
+				put_finding_story(fp, fx[i]);
+		if (story)
+			put_story(fp, m, o);
+		last = k;
 		any = 1;
 	}
+	free(plan);
+	free(fx);
 	if (!any)
 		fputs("  (no line with a story)\n", fp);
 	if (vp)
@@ -311,10 +351,12 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 		fputs(m->states ? ", samples per line by VM state" : ", samples per line (no VM states)", fp);
 		if (m->stacks)
 			fputs(";\nfolded stacks: a caller also gets the samples of its callees at lines\n"
-			      "that failed to compile", fp);
+			      "that failed to compile (one caller per sample: the nearest in another\n"
+			      "file, else the nearest)", fp);
 		putc('\n', fp);
 	}
-	fputs("'*' marks a line with a story, '>' the story; two lines of context\n", fp);
+	fputs("'*' marks a line with a story, '>' the story, '|' the lines of a finding's\n"
+	      "loop or function (findings.csv); two lines of context\n", fp);
 
 	fputs("\nfiles, ranked by aborts, then samples, then traces\n", fp);
 	fputs("  rank   aborts attempts   traces blacklisted", fp);
@@ -359,7 +401,7 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 		char num[24];
 		snprintf(num, sizeof(num), "%zu", r + 1);
 		if (fam->members == 1) {
-			put_file(fp, m, m->ranked[fam->first], num);
+			put_file(fp, m, m->ranked[fam->first], num, c->dump);
 			continue;
 		}
 		fprintf(fp, "\n== %zu ", r + 1);
@@ -375,7 +417,7 @@ static void write_text(FILE *fp, struct view_ctx *c, const struct src_model *m)
 				shown++;
 				char sub[48];
 				snprintf(sub, sizeof(sub), "%zu.%zu", r + 1, shown);
-				put_file(fp, m, m->ranked[k], sub);
+				put_file(fp, m, m->ranked[k], sub, c->dump);
 			}
 		if (fam->members > shown)
 			fprintf(fp, "\n  \u2026 %zu more chunks of this family\n", fam->members - shown);
@@ -464,7 +506,7 @@ const struct view view_source = {
 		"L the abort's dump line);\n"
 		".B source\\-index.html\n"
 		"lists every file and chunk.\n",
-	.needs = NEEDS_TEXT,
+	.needs = NEEDS_TEXT | NEEDS_FINDINGS,
 	.is_default = 0,
 	.state_size = sizeof(struct source_state),
 	.gen_begin = source_view_gen_begin,

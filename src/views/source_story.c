@@ -159,9 +159,14 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 		w->end(w->arg);
 	}
 	if (l->blacklisted) {
-		say(w, "likely blacklisted (in %" PRIu64 " %s; last reason: ", l->blacklisted,
-		    plural(l->blacklisted, "generation", "generations"));
-		say_interned(w, l->blacklist_reason);
+		say(w, "likely blacklisted (in %" PRIu64 " %s; %" PRIu64 " of its %" PRIu64
+		    " attempts: ", l->blacklisted, plural(l->blacklisted, "generation", "generations"),
+		    l->blacklist_main_n, l->blacklist_attempts);
+		say_interned(w, l->blacklist_main);
+		if (strcmp(l->blacklist_reason, l->blacklist_main) != 0) {
+			say_name(w, "; last: ");
+			say_interned(w, l->blacklist_reason);
+		}
 		say_name(w, ")");
 		w->end(w->arg);
 	}

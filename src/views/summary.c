@@ -1,7 +1,7 @@
 /* summary.c — summary.txt: the answers users open the other files for,
  * for the whole dump and per generation: what compiled and what aborted,
  * the top abort reasons and where, the largest bushes, how traces end,
- * the hottest exits (with and without a side trace), likely blacklisted
+ * the exits by what they cost (without a side trace first), likely blacklisted
  * starts, aborts per file and chunk family (source/family.h), after the
  * run's diagnoses (analysis/diagnose.c).  Every list
  * stops at 10 rows and names the file that has them all, so the summary
@@ -20,8 +20,11 @@
 #include "profile/callees.h"
 #include "source/family.h"
 #include "util/alloc.h"
+#include "views/findings.h"
+#include "lib/api.h"
 
 #define TOP 10                      /* rows per list */
+#define FIX_FIRST 5                 /* findings at the top */
 
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
@@ -242,59 +245,11 @@ static void put_families(FILE *fp, const struct answers *s)
 	free(sr);
 }
 
-/* The joined profile: the sampled lines where the JIT failed, by the
- * time spent there, and how far to trust the profile. */
-static void write_profile(const struct answers *s, FILE *fp, const struct profile *p)
+/* How far to trust the profile, after the shares at the top. */
+static void write_profile_notes(const struct answers *s, FILE *fp, const struct profile *p)
 {
 	struct join j;
 	join_build(&j, s, p);
-	fprintf(fp, "\nwhere JIT failures cost time (%s", p->path);
-	if (p->percent)
-		fputs(", percentages only", fp);
-	else
-		fprintf(fp, ", %" PRIu64 " samples", p->total);
-	fputs(")\n", fp);
-	size_t shown = 0;
-	for (size_t i = 0; i < j.n && shown < TOP && joined_failed(&j.rows[i]); i++) {
-		const struct joined_line *r = &j.rows[i];
-		if (!r->samples)
-			continue;
-		double share = p->total ? 100.0 * (double)r->samples / (double)p->total : 0;
-		fprintf(fp, "  %5.1f%%", share);
-		if (p->states)
-			fprintf(fp, "  %5.1f%% interpreted",
-			        p->total ? 100.0 * (double)r->state[VM_INTERPRETED] / (double)p->total : 0);
-		fputs("  ", fp);
-		put_loc(fp, r->file, r->line);
-		if (r->aborts) {
-			fprintf(fp, "  %" PRIu64 " abort%s, most: ", r->aborts, r->aborts == 1 ? "" : "s");
-			fwrite(r->top_reason, 1, intern_len(r->top_reason), fp);
-		}
-		if (r->blacklisted)
-			fputs("  likely blacklisted", fp);
-		putc('\n', fp);
-		shown++;
-	}
-	if (!shown)
-		fputs("  (no sampled line had aborts or blacklisting)\n", fp);
-	struct callees cal;
-	callees_build(&cal, s, p);
-	for (size_t i = 0; i < cal.n && i < TOP; i++) {
-		const struct callee_row *r = &cal.rows[i];
-		if (!i)
-			fputs("  and up the call stack (folded stacks):\n", fp);
-		fputs("    ", fp);
-		for (size_t k = 0; k < r->file_len; k++)
-			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
-		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (%s, ", r->line,
-		        r->samples, cal.interpreted ? "interpreted samples" : "samples", r->callee->reason);
-		for (size_t k = 0; k < r->callee->file_len; k++)
-			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
-		fprintf(fp, ":%d)\n", r->callee->line);
-	}
-	if (cal.n > TOP)
-		fprintf(fp, "    \u2026 %zu more in profile-callees.csv\n", cal.n - TOP);
-	callees_free(&cal);
 	if (p->kind == PROFILE_EMPTY)
 		fputs("  the profile has no samples\n", fp);
 	if (j.unmatched_lines)
@@ -307,8 +262,6 @@ static void write_profile(const struct answers *s, FILE *fp, const struct profil
 		fputs("  the profile looks cut at -jp's 3% threshold: record it with -jp=lvrm0i1 to see every line\n", fp);
 	if (p->percent)
 		fputs("  the profile has percentages, not counts (-jp without r): shares are rounded\n", fp);
-	if (!p->states && p->kind != PROFILE_EMPTY)
-		fputs("  the profile has no VM states: record it with -jp=lvrm0i1 or -jp=Gvl to see interpreted time\n", fp);
 	join_free(&j);
 }
 
@@ -318,7 +271,13 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	const struct da_counts *t = &s->total;
 	uint64_t gens = s->ngens;
 	fprintf(fp, "dumpanalyze summary of %s\n\n", c->name);
-	fprintf(fp, "whole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
+	if (c->profile) {
+		findings_write_shares(fp, c->dump);
+		write_profile_notes(s, fp, c->profile);
+		putc('\n', fp);
+	}
+	findings_write_top(fp, c->dump, FIX_FIRST);
+	fprintf(fp, "\nwhole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
 	        ", stitched %" PRIu64 ", orphan %" PRIu64 ")\n",
 	        t->traces, t->root, t->side - t->orphans, t->stitched, t->orphans);
@@ -379,22 +338,35 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		putc('\n', fp);
 	}
 
+	/* Exits by what they cost: one without a side trace goes back to the
+	 * interpreter each time it is taken; one with a side trace was
+	 * counted only until the side trace attached (LuaJIT then jumps
+	 * there and reports the exit no more). */
 	for (int pass = 0; pass < 2; pass++) {
-		const struct top_exit *x = pass ? s->cold : s->hot;
-		fprintf(fp, pass ? "\nhottest exits without a side trace\n" : "\nhottest exits\n");
+		const struct top_exit *x = pass ? s->hot : s->cold;
+		fputs(pass ? "\nexits that grew a side trace, counted until it attached (LuaJIT then"
+		             " jumps to it\nand reports the exit no more)\n"
+		           : "\nexits without a side trace, most taken first: each taking returns to"
+		             " the interpreter\n", fp);
 		if (!x[0].count)
 			fprintf(fp, "  (no exit records: run with -jdump=+x)\n");
-		for (size_t i = 0; i < TOP && x[i].count; i++) {
+		size_t shown = 0;
+		for (size_t i = 0; i < ANSWERS_TOP && x[i].count && shown < TOP; i++) {
+			if (pass && !x[i].side)
+				continue;
 			fprintf(fp, "  gen %-4u exit %6u/%-4u taken %9" PRIu64, x[i].gen, x[i].trace,
 			        x[i].exit, x[i].count);
 			if (x[i].side)
 				fprintf(fp, "  side trace %u", x[i].side);
 			put_at(fp, x[i].file, x[i].line);
 			putc('\n', fp);
+			shown++;
 		}
-		uint64_t all = pass ? s->ncold_all : s->nexits_all;
-		if (all > TOP)
-			fprintf(fp, "  \u2026 %" PRIu64 " more in gen-N-exits.csv\n", all - TOP);
+		if (pass && x[0].count && !shown)
+			fputs("  (none among the most taken exits)\n", fp);
+		uint64_t all = pass ? s->nexits_all - s->ncold_all : s->ncold_all;
+		if (all > shown)
+			fprintf(fp, "  \u2026 %" PRIu64 " more in gen-N-exits.csv\n", all - shown);
 	}
 
 	fprintf(fp, "\nlikely blacklisted\n");
@@ -420,8 +392,12 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			}
 			if (g->exit != PARENT_EXIT_NONE)
 				put_at(fp, u->file, u->line);
-			fprintf(fp, "  %" PRIu64 " attempts, last: ", g->attempts);
-			fwrite(g->last_reason, 1, intern_len(g->last_reason), fp);
+			fprintf(fp, "  %" PRIu64 " attempts, %" PRIu64 " ", g->attempts, g->main_attempts);
+			fwrite(g->main_reason, 1, intern_len(g->main_reason), fp);
+			if (strcmp(g->last_normal, g->main_reason) != 0) {
+				fputs(", last: ", fp);
+				fwrite(g->last_normal, 1, intern_len(g->last_normal), fp);
+			}
 			if (g->later == LATER_STUB)
 				fputs("  (now an interpreter stub)", fp);
 			if (flushed)
@@ -431,9 +407,6 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		}
 	if (s->ngave_up > shown)
 		fprintf(fp, "  \u2026 %zu more in gen-N-blacklist.csv\n", s->ngave_up - shown);
-
-	if (c->profile)
-		write_profile(s, fp, c->profile);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {
@@ -451,10 +424,12 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 
 static int summary_finish(struct view_ctx *c)
 {
-	struct answers *s = c->state;
+	/* The library's answers: the run asks for its findings, which keep
+	 * them (one copy of the aggregates, not one per view). */
+	const struct answers *s = c->out && c->dump ? api_answers(c->dump) : NULL;
 	int r = 0;
 	/* Only a run that got to its end has a summary to give. */
-	if (c->out && s->ngens) {
+	if (s && s->ngens) {
 		struct outfile *f = outfile_create(c->out, "summary.txt");
 		FILE *fp = f ? outfile_fp(f) : NULL;
 		if (!fp)
@@ -464,7 +439,6 @@ static int summary_finish(struct view_ctx *c)
 			r = outfile_commit(f);
 		}
 	}
-	answers_free(s);
 	return r;
 }
 
@@ -472,12 +446,24 @@ const struct view view_summary = {
 	.name = "summary",
 	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
+	.readme = "where the profile's time went by VM state and *fix these first*, the top findings; then the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
 	.man =
 		".B summary.txt\n"
 		"(also printed on standard output unless\n"
 		".BR \\-\\-quiet ):\n"
-		"the answers the other files are opened for, for the whole dump and per\n"
+		"first, with\n"
+		".BR \\-\\-profile ,\n"
+		"where the time went: each VM state's share of the samples and the\n"
+		"interpreted samples charged to the findings; then\n"
+		".BR \"fix these first\" :\n"
+		"the top five findings of distinct causes that are not usually harmless\n"
+		"(see\n"
+		".BR FINDINGS ),\n"
+		"each with where (the extent), why (the main reason and how many attempts\n"
+		"ended with it), the cost and the other states' samples beside it, the\n"
+		"line and bytecode that failed with that abort's dump line, and what to\n"
+		"do.\n"
+		"Then the answers the other files are opened for, for the whole dump and per\n"
 		"generation: traces compiled (root, side, stitched, orphan), aborted\n"
 		"attempts, flushes, exits taken, incomplete traces, foreign lines,\n"
 		"warnings; the run's diagnoses (see\n"
@@ -494,25 +480,22 @@ const struct view view_summary = {
 		".BR files ,\n"
 		"and the top locations of a reason sum a family's chunks at each line);\n"
 		"the 10 largest bushes (traces, machine code\n"
-		"bytes, where the root starts); the 10 hottest exits and the 10 hottest\n"
-		"exits without a side trace (from exit records,\n"
-		".BR \\-jdump=+x ,\n"
-		"with where their trace starts);\n"
-		"the first 10 starts and exits LuaJIT likely gave up on (see\n"
+		"bytes, where the root starts); the 10 most taken exits without a side\n"
+		"trace (each taking returns to the interpreter), then the 10 most taken\n"
+		"exits that grew one, counted until it attached (LuaJIT then jumps to it\n"
+		"and reports the exit no more), from exit records\n"
+		".RB ( \\-jdump=+x ),\n"
+		"with where their trace starts;\n"
+		"the first 10 starts and exits LuaJIT likely gave up on, with the reason\n"
+		"most of their attempts ended with and the last one (see\n"
 		".BR blacklist );\n"
 		"the first 10 generations.\n"
 		"Every list ends with how many more rows the named files hold.\n"
 		"With\n"
 		".BR \\-\\-profile ,\n"
-		"also where JIT failures cost time (see\n"
-		".BR PROFILES ),\n"
-		"and for folded stacks the lines whose callees failed to compile, with\n"
-		"those callees' interpreted samples (see\n"
-		".BR profile ).\n",
+		"also how far to trust it (see\n"
+		".BR PROFILES ).\n",
+	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
-	.state_size = sizeof(struct answers),
-	.trace = answers_view_trace,
-	.abort = answers_view_abort,
-	.gen_end = answers_view_gen_end,
 	.finish = summary_finish,
 };

@@ -8,6 +8,7 @@
 #include "output/outdir.h"
 
 extern const struct view view_summary;
+extern const struct view view_findings;
 extern const struct view view_traces;
 extern const struct view view_abort_reasons;
 extern const struct view view_abort_reasons_txt;
@@ -27,6 +28,7 @@ extern const struct view view_flamegraph;
 /* Adding a view: one file in src/views/ and one line here. */
 const struct view *const view_table[] = {
 	&view_summary,
+	&view_findings,
 	&view_traces,
 	&view_abort_reasons,
 	&view_abort_reasons_txt,
@@ -240,6 +242,15 @@ const struct da_sink view_set_sink = {
 	.exit = set_exit,
 	.gen_end = set_gen_end,
 };
+
+void view_set_discard(struct view_set *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->ctx[i].state);
+	free(s->ctx);
+	s->ctx = NULL;
+	s->n = 0;
+}
 
 int view_set_finish(struct view_set *s)
 {

@@ -16,7 +16,8 @@ enum view_needs {
 	NEEDS_TEXT = 1 << 0,        /* trace text (bytecode/IR/mcode lines) */
 	NEEDS_CAIRO = 1 << 1,       /* draws pictures */
 	NEEDS_PROFILE = 1 << 2,     /* only with --profile */
-	NEEDS_STACKS = 1 << 3       /* ... of folded stacks (-jp=G) */
+	NEEDS_STACKS = 1 << 3,      /* ... of folded stacks (-jp=G) */
+	NEEDS_FINDINGS = 1 << 4     /* the library's findings (da_findings) */
 };
 
 struct view_ctx {
@@ -98,6 +99,8 @@ int view_set_has(const struct view_set *s, const char *name);
 /* Files the views chose not to write (view_ctx.left_out), summed; also
  * after view_set_finish. */
 unsigned long view_set_left_out(const struct view_set *s);
+/* Frees a set that never saw a record, calling no hook. */
+void view_set_discard(struct view_set *s);
 /* Calls every finish hook (even after an error) and frees the set. */
 int view_set_finish(struct view_set *s);
 

@@ -36,7 +36,7 @@ vg=
 # ---- building against the installed library only ------------------------
 
 warn="-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes"
-for name in abort_files abort_reasons; do
+for name in abort_files abort_reasons fix_first; do
 	# shellcheck disable=SC2046 # pkg-config's words are separate flags
 	cc $warn $san -o "$TMP/$name" "$ex/$name.c" $(pkg-config --cflags --libs dumpanalyze) \
 		> "$TMP/$name.cc" 2>&1
@@ -155,6 +155,24 @@ for dump in penlight-x.dump flush.dump luajit2.dump costly.dump jv.dump luacheck
 done
 check "flush.dump: 4 generations compared" 4 "$(ls "$TMP/out-flush.dump" | grep -c 'abort-reasons\.csv$')"
 echo "       compared: $gens_total generations, $rows_total reason rows, $files_total file counts"
+
+# ---- the findings ----------------------------------------------------------
+
+# fix_first.c against the tool's findings.csv of the same dump, profile and
+# source: rank, ID and samples (the columns before ADVICE quote nothing here).
+"$TOP/dumpanalyze" -q --views findings --dump "$SAMPLES/shop.dump" --profile "$SAMPLES/shop-Gvl.prof" \
+	--source-root "$SAMPLES/lua/shop" --out-dir "$TMP/out-shop" > /dev/null 2>&1
+awk -F, 'NR > 1 { printf "%s %s %s:%s-%s %s\n", $1, $15, $3, $4, $5, $12 }' "$TMP/out-shop/findings.csv" \
+	> "$TMP/shop.findings"
+LD_LIBRARY_PATH=$lib $vg "$TMP/fix_first" "$SAMPLES/shop.dump" "$SAMPLES/shop-Gvl.prof" "$SAMPLES/lua/shop" \
+	> "$TMP/shop.fix_first"
+check "fix_first: exit status" 0 $?
+check "fix_first: findings to compare" yes "$([ "$(wc -l < "$TMP/shop.findings")" -gt 5 ] && echo yes)"
+check_file "fix_first: rank, ID, place and samples = findings.csv" "$TMP/shop.findings" \
+	"$(grep -v '^    ' "$TMP/shop.fix_first" | awk '{ print $1, $2, $4, $5 }' > "$TMP/shop.fix_first.rows"; echo "$TMP/shop.fix_first.rows")"
+LD_LIBRARY_PATH=$lib "$TMP/fix_first" "$SAMPLES/shop.dump" "$SAMPLES/shop.dump" > /dev/null 2> "$TMP/fx.err"
+check "fix_first: a dump as the profile: exit 1, the line and why" "1 1" \
+	"$? $(grep -c "^$SAMPLES/shop.dump:1: not a line of a -jp profile" "$TMP/fx.err")"
 
 # ---- loading and errors ---------------------------------------------------
 

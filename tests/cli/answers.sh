@@ -49,7 +49,14 @@ d=$SAMPLES/blacklist.dump
 $DA -q --views blacklist --dump "$d" --out-dir "$TMP/bl" > /dev/null
 n=$(grep -c '^---- TRACE [0-9]* start blacklist.lua:10$' "$d")
 last_start=$(grep -n '^---- TRACE [0-9]* start blacklist.lua:10$' "$d" | tail -n 1 | cut -d: -f1)
-check "blacklist: attempts = starts in the dump" "blacklist.lua,10,,,$n,NYI: bytecode 51,no" \
+# the main reason: of the attempts started there, how many aborted with
+# the reason most of them did (FNEW: 51 in 2.1's numbering)
+m=$(awk '/^---- TRACE [0-9]* start / { at = $5 } /^---- TRACE [0-9]* abort / { if (at == "blacklist.lua:10") print }' "$d" |
+	sed 's/.* -- //' | sort | uniq -c | sort -rn | head -n 1 | awk '{ print $1 }')
+check "blacklist: most attempts there aborted with bytecode 51 (FNEW)" "$m" \
+	"$(awk '/^---- TRACE [0-9]* start / { at = $5 } /^---- TRACE [0-9]* abort .* -- NYI: bytecode 51$/ { if (at == "blacklist.lua:10") n++ } END { print n }' "$d")"
+check "blacklist: attempts = starts in the dump, the main reason and its count" \
+	"blacklist.lua,10,,,$n,NYI: bytecode 51,no,NYI: bytecode FNEW,$m" \
 	"$(grep '^blacklist.lua,10,' "$TMP/bl/gen-1-blacklist.csv" | tr -d '\r')"
 check "blacklist: no trace starts there after the last abort" 0 \
 	"$(tail -n +"$((last_start + 1))" "$d" | grep -c '^---- TRACE [0-9]* start blacklist.lua:10$')"

@@ -50,7 +50,7 @@ $DA --compare "$TMP/a" "$TMP/b" --json > "$TMP/ab.json"
 check "json: exit 0" 0 $?
 check "json: one object" 1 "$(jq -s length "$TMP/ab.json")"
 check "json: key order" "old new dumps dumps_not_compared fail exit_status" "$(jq -r 'keys_unsorted | join(" ")' "$TMP/ab.json")"
-check "json: dump keys" "name old_complete new_complete not_compared generations traces aborts reasons sites sites_moved bushes profile new_reasons new_sites" \
+check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared generations traces aborts reasons sites sites_moved bushes profile new_reasons new_sites" \
 	"$(jq -r '.dumps[0] | keys_unsorted | join(" ")' "$TMP/ab.json")"
 sum() { awk -F, 'NR > 1 { n += $NF } END { print n }' "$1"; }
 check "json: traces" "$a_rows $b_rows" "$(jq -r '.dumps[0].traces | "\(.old) \(.new)"' "$TMP/ab.json")"
@@ -189,7 +189,17 @@ check "profile: the top line" "costly.lua:40 53.2 54.8" \
 	"$(jq -r '.dumps[0].profile.top_lines[0] | "\(.loc) \(.old_share * 10 | round / 10) \(.new_share * 10 | round / 10)"' "$TMP/p.json")"
 check "profile: five top lines (the same five)" 5 "$(jq '.dumps[0].profile.top_lines | length' "$TMP/p.json")"
 $DA --compare "$TMP/p1" "$TMP/p2" > "$TMP/p"
-check "profile: text" "    interpreted        23.4% -> 19.3%" "$(grep '^    interpreted' "$TMP/p")"
+check "profile: text" "    interpreted          23.4% -> 19.3%" "$(grep '^    interpreted' "$TMP/p")"
+# every VM state's share, each the column's sum over all samples
+sshare() { awk -F, -v c="$2" 'NR > 1 { s += $3; i += $c } END { printf "%g", int(1000 * i / s + 0.5) / 10 }' "$1"; }
+for st in 5:compiled 6:c 7:gc 8:jit; do
+	col=${st%%:*} key=${st#*:}
+	check "profile: $key share from profile-lines.csv" \
+		"$(sshare "$TMP/p1/profile-lines.csv" "$col") $(sshare "$TMP/p2/profile-lines.csv" "$col")" \
+		"$(jq -r ".dumps[0].profile.state_shares.$key | \"\\(.old * 10 | round / 10) \\(.new * 10 | round / 10)\"" "$TMP/p.json")"
+done
+check "profile: text, a line per VM state" 5 \
+	"$(grep -cE '^    (interpreted|compiled|C code|garbage collector|JIT compiler) +[0-9.]+% -> [0-9.]+%$' "$TMP/p")"
 $DA --compare "$TMP/a" "$TMP/p1" > "$TMP/ap"
 check "profile on one side: not compared" "  not compared: profile (only in NEW)" "$(grep 'profile' "$TMP/ap")"
 

@@ -120,8 +120,14 @@ $DA -q --views summary,exits --dump "$SAMPLES/flush.dump" --out-dir "$TMP/fx" > 
 ne=$(cat "$TMP"/fx/gen-*-exits.csv | grep -v '^TRACE,' | wc -l)
 nc=$(cat "$TMP"/fx/gen-*-exits.csv | grep -v '^TRACE,' | tr -d '\r' | grep -c ',$')
 check "flush: exits in the CSVs (all, without side trace)" "22 15" "$ne $nc"
-check "flush: hot exits rest counted" "  … $((ne - 10)) more in gen-N-exits.csv
-  … $((nc - 10)) more in gen-N-exits.csv" "$(grep 'more in gen-N-exits.csv' "$TMP/fx/summary.txt")"
+# exits without a side trace first (each taking returns to the
+# interpreter), then the 7 with one, all shown
+check "flush: exits rest counted" "  … $((nc - 10)) more in gen-N-exits.csv" \
+	"$(grep 'more in gen-N-exits.csv' "$TMP/fx/summary.txt")"
+check "flush: exits with a side trace, all listed" "$((ne - nc))" \
+	"$(sed -n '/^exits that grew a side trace/,/^$/p' "$TMP/fx/summary.txt" | grep -c '  side trace [0-9]')"
+check "flush: exits without, first, 10 of them" 10 \
+	"$(sed -n '/^exits without a side trace/,/^$/p' "$TMP/fx/summary.txt" | grep -c '^  gen .* taken')"
 # exit 8/2 of gen 1: the last trace 8 of generation 1 (earlier attempts
 # with that number aborted) starts at tablex.lua:424.
 loc=$(awk '/^---- TRACE flush$/ { exit } /^---- TRACE 8 start / { l = $5 } END { print l }' "$SAMPLES/flush.dump")

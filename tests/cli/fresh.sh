@@ -5,13 +5,7 @@
 SUITE=fresh
 . "$(dirname "$0")/setup.sh"
 
-if ! command -v luajit > /dev/null; then
-	not_ok "luajit is installed" "apt-get install luajit (scripts/install-deps.sh does)"
-	finish
-	exit 1
-fi
-LUA_PATH="/usr/share/lua/5.1/?.lua;/usr/share/lua/5.1/?/init.lua;;"
-export LUA_PATH
+need_luajit
 
 for run in "penlight +x" "flush +x" "small +rsX" "penlight tbsm"; do
 	set -- $run

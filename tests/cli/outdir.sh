@@ -14,10 +14,10 @@ $DA -q --dump "$SAMPLES/flush.dump" --out-dir "$TMP/o" > /dev/null 2>&1
 check "flush: exit 0" 0 $?
 listed=$(jq -r '.files[]' "$TMP/o/manifest.json" | tr '\n' ' ' | sed 's/ $//')
 check "manifest: lists every other file" "$(ls "$TMP/o" | grep -vx manifest.json | tr '\n' ' ' | sed 's/ $//')" "$listed"
-ran "manifest: files listed" "$(jq '.files | length' "$TMP/o/manifest.json")" 29
+ran "manifest: files listed" "$(jq '.files | length' "$TMP/o/manifest.json")" 30
 check "manifest: the dump and its size" "$SAMPLES/flush.dump $(wc -c < "$SAMPLES/flush.dump")" \
 	"$(jq -r '.dumps[0] | "\(.path) \(.bytes)"' "$TMP/o/manifest.json")"
-check "manifest: the default views" "summary traces abort-reasons abort-reasons-txt abort-sites exits blacklist bush-png files" \
+check "manifest: the default views" "summary findings traces abort-reasons abort-reasons-txt abort-sites exits blacklist bush-png files" \
 	"$(jq -r '.views | join(" ")' "$TMP/o/manifest.json")"
 check "manifest: complete, exit 0" "true 0" "$(jq -r '"\(.complete) \(.exit_status)"' "$TMP/o/manifest.json")"
 check "no staging directory left" "" "$(ls -A "$TMP/o" | grep '^\.')"

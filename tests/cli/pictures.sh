@@ -42,7 +42,7 @@ done
 # bush) has more than one trace and whose named picture (drawn at full
 # scale up to 2048 px) is at most 1024 px; the others are counted on
 # stderr.  Counts reviewed against the dumps' bushes.
-for case in penlight-x:11:1:19 luacheck:13:1:21 reuse:1:0:10 flush:3:0:30; do
+for case in penlight-x:11:1:20 luacheck:13:1:22 reuse:1:0:11 flush:3:0:31; do
 	dump=${case%%:*} rest=${case#*:}
 	multi=${rest%%:*} rest=${rest#*:}
 	large=${rest%%:*} files=${rest#*:}
@@ -76,7 +76,7 @@ for case in penlight-x:11:1:19 luacheck:13:1:21 reuse:1:0:10 flush:3:0:30; do
 	check "$dump default: pictures = named bush-png's" "" \
 		"$(cd "$TMP/default-$dump" && for f in *.png; do cmp -s "$f" "$TMP/$dump/$f" || echo "$f"; done)"
 done
-check "penlight-x default: the files" "files.csv gen-1-abort-reasons.csv gen-1-abort-reasons.txt gen-1-abort-sites.csv \
+check "penlight-x default: the files" "files.csv findings.csv gen-1-abort-reasons.csv gen-1-abort-reasons.txt gen-1-abort-sites.csv \
 gen-1-blacklist.csv gen-1-bush-22.png gen-1-bush-3.png gen-1-bush-37.png gen-1-bush-38.png \
 gen-1-bush-41.png gen-1-bush-5.png gen-1-bush-52.png gen-1-bush-53.png gen-1-bush-6.png gen-1-bush-72.png \
 gen-1-exits.csv gen-1-traces.csv manifest.json summary.txt" "$(ls "$TMP/default-penlight-x" | tr '\n' ' ' | sed 's/ $//')"

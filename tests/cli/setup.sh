@@ -53,3 +53,15 @@ finish() {
 	echo "$SUITE: $PASS passed, $FAIL failed"
 	[ "$FAIL" -eq 0 ]
 }
+
+# need_luajit: a suite that runs the installed luajit (with Debian's Lua
+# modules on its path) fails at once without one.
+need_luajit() {
+	if ! command -v luajit > /dev/null; then
+		not_ok "luajit is installed" "apt-get install luajit (scripts/install-deps.sh does)"
+		finish
+		exit 1
+	fi
+	LUA_PATH="/usr/share/lua/5.1/?.lua;/usr/share/lua/5.1/?/init.lua;;"
+	export LUA_PATH
+}

@@ -1,6 +1,7 @@
 /* fuzz_dump.c — libFuzzer target: arbitrary bytes as a dump along the
  * tool's own path (da_open_memory, da_step: decoding, parser, model) into
- * every text view, the JSON lines, the HTML report and the source pages,
+ * every text view, the findings, the JSON lines, the HTML report and the
+ * source pages,
  * rendered into memory (fuzz_run.c).  Any crash, leak, sanitizer report
  * or failed check is a bug.  Seeds: tests/fuzz/seeds.sh; dictionary:
  * dump.dict. */
@@ -9,7 +10,7 @@
 
 /* Every view but the pictures (cairo: the report draws its bushes in the
  * browser) and those of a profile (fuzz_profile.c). */
-#define VIEWS "summary,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
+#define VIEWS "summary,findings,traces,abort-reasons,abort-reasons-txt,abort-sites,exits," \
               "blacklist,bush-txt,jsonl,html,source,files"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -25,7 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const expect[] = {
-		"summary.txt", "gen-1-traces.csv", "gen-1-bushes.html", "gen-1.jsonl",
+		"summary.txt", "findings.csv", "gen-1-traces.csv", "gen-1-bushes.html", "gen-1.jsonl",
 		"index.html", "source.txt", "files.csv", NULL,
 	};
 	/* The options the command line can give, chosen by the input's

@@ -1,7 +1,9 @@
 /* fuzz_run.c — a dump through the tool's views for the fuzz targets (see
- * fuzz_run.h): da_open_memory, da_step, the view set as the sink, the
- * finish, publish and sync of src/cli/run.c; then the checks: every line
- * accounted for, every warning passed on, every expected file written. */
+ * fuzz_run.h), as src/cli/run.c drives them: da_open_memory, the profile
+ * (da_use_profile, from a memfd: the library reads it as it reads a
+ * file), the source roots, the view set as the sink, da_step, the finish,
+ * publish and sync; then the checks: every line accounted for, every
+ * warning passed on, every expected file written. */
 #define _GNU_SOURCE
 #include <ftw.h>
 #include <limits.h>
@@ -9,8 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "dumpanalyze.h"
+#include "lib/api.h"
 #include "output/outdir.h"
+#include "profile/profile.h"
 #include "views/view.h"
 #include "fuzz_run.h"
 
@@ -23,9 +28,15 @@ void fuzz_failed(const char *what, const char *file, int line)
 static char root_buf[PATH_MAX];
 static const char *roots[1];
 static size_t nroots;
+/* The profile's bytes as a file the library can open by name. */
+static int prof_fd = -1;
+static char prof_path[64];
 
 void fuzz_setup(const char *argv0)
 {
+	prof_fd = memfd_create("fuzz.prof", MFD_CLOEXEC);
+	FUZZ_CHECK(prof_fd >= 0);
+	snprintf(prof_path, sizeof(prof_path), "/proc/self/fd/%d", prof_fd);
 	/* samples/lua holds the programs of the seeds' dumps: a seed that
 	 * names annotated.lua gets its source pages. */
 	char exe[PATH_MAX];
@@ -121,16 +132,36 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 	s->bytes += strlen(file) + strlen(msg);
 }
 
+static void put_profile(const uint8_t *p, size_t n)
+{
+	FUZZ_CHECK(ftruncate(prof_fd, 0) == 0);
+	FUZZ_CHECK(n == 0 || pwrite(prof_fd, p, n, 0) == (ssize_t)n);
+}
+
+/* What the views need of the library, whichever kind the profile is. */
+static unsigned views_need(const struct fuzz_run *run)
+{
+	unsigned needs = 0;
+	for (int stacks = 0; stacks < 2; stacks++) {
+		const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
+		unsigned have = !run->profile ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+		struct view_set s;
+		char err[256];
+		FUZZ_CHECK(view_set_init(&s, list, have, err, sizeof(err)) == 0);
+		needs |= s.needs;
+		view_set_discard(&s);
+	}
+	return needs;
+}
+
 int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 {
+	unsigned needs = views_need(run);
 	struct view_set views;
-	char err[256];
-	const struct profile *p = run->profile;
-	unsigned have = p ? NEEDS_PROFILE | NEEDS_STACKS : 0;
-	FUZZ_CHECK(view_set_init(&views, run->views, have, err, sizeof(err)) == 0);
 	struct seen seen = { 0, 0 };
 	struct da_options o = {
-		.flags = ((views.needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | run->flags,
+		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
+		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) | run->flags,
 		.name = "fuzz.dump",
 		.sink = &view_set_sink,
 		.sink_data = &views,
@@ -140,6 +171,29 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	int e;
 	da_dump *d = da_open_memory(data, size, &o, &e);
 	FUZZ_CHECK(d);
+	const struct profile *p = NULL;
+	if (run->profile) {
+		put_profile(run->profile, run->profile_len);
+		int r = da_use_profile(d, prof_path);
+		if (r == DA_EFORMAT) {          /* said through diag: the tool exits 3 */
+			da_close(d);
+			return r;
+		}
+		FUZZ_CHECK(r == 0);
+		p = api_profile(d);
+		FUZZ_CHECK(p && p->nlines);     /* a profile that reads has lines */
+	}
+	/* Lua files only where the tool would look: the current directory and
+	 * the source root. */
+	FUZZ_CHECK(da_use_source_root(d, ".", 0) == 0);
+	for (size_t i = 0; i < nroots; i++)
+		FUZZ_CHECK(da_use_source_root(d, roots[i], DA_SOURCE_BY_NAME) == 0);
+	int stacks = p && p->kind == PROFILE_STACKS;
+	const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
+	const char *const *expect = stacks && run->expect_stacks ? run->expect_stacks : run->expect;
+	unsigned have = !p ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+	char err[256];
+	FUZZ_CHECK(view_set_init(&views, list, have, err, sizeof(err)) == 0);
 	struct outdir *out = out_open();
 	FUZZ_CHECK(out);
 	view_set_attach(&views, out, d, "fuzz.dump", 1, p);
@@ -161,7 +215,7 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	/* every warning counted is passed on */
 	FUZZ_CHECK(seen.warnings == da_warnings(d));
 	/* A finished run wrote every view's files, even for no traces. */
-	for (const char *const *x = run->expect; r == 0 && *x; x++)
+	for (const char *const *x = expect; r == 0 && *x; x++)
 		if (!out_has(out, *x))
 			fuzz_failed(*x, __FILE__, __LINE__);
 	da_close(d);

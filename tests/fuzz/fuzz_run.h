@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct profile;
-
 /* A failed check names itself on stderr, then traps. */
 #define FUZZ_CHECK(cond) do { if (!(cond)) fuzz_failed(#cond, __FILE__, __LINE__); } while (0)
 _Noreturn void fuzz_failed(const char *what, const char *file, int line);
@@ -18,19 +16,26 @@ _Noreturn void fuzz_failed(const char *what, const char *file, int line);
 struct fuzz_run {
 	const char *views;          /* as for --views */
 	unsigned flags;             /* DA_STRICT, DA_NOTES, DA_NO_THREAD */
-	const struct profile *profile;      /* or NULL */
-	/* Files a run that read its input to the end must have written. */
-	const char *const *expect;  /* NULL-ended */
+	/* Files a run that read its input to the end must have written
+	 * (NULL-ended). */
+	const char *const *expect;
+	/* The bytes of a -jp profile given as --profile, or NULL; with folded
+	 * stacks, the views and files are these instead. */
+	const uint8_t *profile;
+	size_t profile_len;
+	const char *views_stacks;
+	const char *const *expect_stacks;
 };
 
 /* Once per process, from LLVMFuzzerInitialize: the source root
- * (samples/lua beside the binary's tests/fuzz/) that the source view
- * reads Lua files from, as --source-root would give it. */
+ * (samples/lua beside the binary's tests/fuzz/) that the source view and
+ * the findings read Lua files from, as --source-root would give it. */
 void fuzz_setup(const char *argv0);
 
 /* Render the dump's bytes.  0 when its input was read to the end, or the
- * (expected) negative da_step result that ended it: corrupt compressed
- * data, or a warning under DA_STRICT. */
+ * (expected) negative result that ended it: corrupt compressed data, a
+ * warning under DA_STRICT, a profile that does not read (DA_EFORMAT: the
+ * tool exits 3 then, having rendered nothing). */
 int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *r);
 
 #endif

@@ -1,7 +1,7 @@
 /* test_compare_align.c — --compare's matching of abort sites across runs
  * (placed_align: lines inserted above, an edit in the middle, new sites,
- * reasons and files that differ, order kept) and csvin's columns read by
- * header name. */
+ * reasons and files that differ, order kept); reading the CSVs is
+ * test_csvin.c's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -86,37 +86,6 @@ static void test_order_is_kept(void **st)
 	expect_align(a, N(a), b, N(b), "-1 0");
 }
 
-static int rows;
-static char seen[256];
-
-static void on_row(void *ctx, const struct csvin_header *h, char **f, size_t n)
-{
-	(void)ctx;
-	const char *r = csvin_field(h, f, n, "REASON"), *c = csvin_field(h, f, n, "COUNT");
-	const char *x = csvin_field(h, f, n, "NORMAL_REASON");
-	snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen), "[%s|%s|%s]", r, c, x ? x : "-");
-	rows++;
-}
-
-static void test_csv_columns_by_name(void **st)
-{
-	(void)st;
-	char path[] = "/tmp/test_compare_align.XXXXXX";
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	FILE *fp = fdopen(fd, "w");
-	fputs("FILE,LINE,REASON,COUNT,NORMAL_REASON\r\n"
-	      "a.lua,1,\"down-recursion, restarting\",2,x\r\n"
-	      "a.lua,2,NYI: bytecode 51,3\r\n", fp);
-	fclose(fp);
-	assert_int_equal(csvin_read_named(path, on_row, NULL), 1);
-	unlink(path);
-	assert_int_equal(rows, 2);
-	/* a short row: the missing column is NULL, not another's field */
-	assert_string_equal(seen, "[down-recursion, restarting|2|x][NYI: bytecode 51|3|-]");
-	assert_int_equal(csvin_read_named("/nonexistent/x.csv", on_row, NULL), 0);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,7 +94,6 @@ int main(void)
 		cmocka_unit_test(test_a_new_site_stays_new),
 		cmocka_unit_test(test_reason_and_file_must_agree),
 		cmocka_unit_test(test_order_is_kept),
-		cmocka_unit_test(test_csv_columns_by_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

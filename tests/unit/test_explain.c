@@ -977,10 +977,102 @@ static void test_costly_reads_the_same_under_every_luajit(void **s)
 	assert_shared_nyi(&s20, &s21);
 }
 
+/* Every placeholder in an advice is one the findings fill. */
+static void check_placeholders(const char *text, const char *what)
+{
+	static const char *const known[] = { "{start}", "{scope}", "{at}", "{cause}" };
+	for (const char *p = strchr(text, '{'); p; p = strchr(p + 1, '{')) {
+		int lower = p[1] >= 'a' && p[1] <= 'z';
+		for (const char *q = p + 1; lower && *q && *q != '}'; q++)
+			lower = *q >= 'a' && *q <= 'z';
+		if (!lower)
+			continue;           /* "{f()}", "{...}": text */
+		int ok = 0;
+		for (size_t k = 0; k < N(known); k++)
+			ok |= strncmp(p, known[k], strlen(known[k])) == 0;
+		if (!ok)
+			fail_msg("%s: unknown placeholder in \"%s\"", what, text);
+	}
+}
+
+static void check_rule(const struct explain_rule *r, const char *what, char prefix,
+                       const char **ids, const char **names, size_t *n)
+{
+	if (!r->id || strlen(r->id) != 5 || strncmp(r->id, "DA", 2) != 0 || r->id[2] != prefix)
+		fail_msg("%s: rule id \"%s\" is not DA%cNN", what, r->id ? r->id : "(none)", prefix);
+	for (size_t k = 0; k < *n; k++) {
+		if (strcmp(ids[k], r->id) == 0)
+			fail_msg("%s: rule id %s used twice", what, r->id);
+		if (strcmp(names[k], r->name) == 0)
+			fail_msg("%s: rule name %s used twice", what, r->name);
+	}
+	ids[*n] = r->id;
+	names[(*n)++] = r->name;
+	assert_true(r->severity < EXPLAIN_SEVERITIES);
+	assert_true(r->weight <= 100);
+	assert_true(r->why && strlen(r->why) > 10);
+	assert_true(!strstr(r->why, "{start}") && !strstr(r->why, "{scope}") &&
+	            !strstr(r->why, "{at}") && !strstr(r->why, "{cause}"));
+	assert_true(r->advice20 || r->advice21);
+	const char *adv[] = { r->advice20, r->advice21, r->advice_seen };
+	for (size_t k = 0; k < N(adv); k++)
+		if (adv[k])
+			check_placeholders(adv[k], what);
+}
+
+/* The findings' rules: one per trace error and per NYI bytecode, ids
+ * unique and never shared, texts complete; severities as decided. */
+static void test_every_row_has_a_rule(void **state)
+{
+	(void)state;
+	size_t ne, nb, nr;
+	const struct explain_err *e = explain_errs(&ne);
+	const struct explain_bc *b = explain_bcs(&nb);
+	const char *const *rnames;
+	const struct explain_rule *rules = explain_bc_rules(&nr, &rnames);
+	const char *ids[128], *names[128];
+	size_t n = 0;
+	for (size_t i = 0; i < ne; i++)
+		check_rule(&e[i].rule, e[i].name, '1', ids, names, &n);
+	size_t nyi = 0;
+	for (size_t i = 0; i < nb; i++) {
+		const struct explain_rule *r = explain_bc_rule(&b[i]);
+		if (!b[i].nyi) {
+			if (r)
+				fail_msg("%s: a rule for a bytecode no NYI abort names", b[i].name);
+			continue;
+		}
+		nyi++;
+		if (!r)
+			fail_msg("%s: an NYI bytecode without a rule", b[i].name);
+		check_rule(r, b[i].name, '2', ids, names, &n);
+		/* a build that never aborts on it has no advice for it */
+		assert_int_equal(r->advice20 != NULL, (b[i].nyi & EXPLAIN_NYI20) != 0);
+		assert_int_equal(r->advice21 != NULL, (b[i].nyi & EXPLAIN_NYI21) != 0);
+	}
+	assert_int_equal(nr, nyi);
+	assert_int_equal(n, ne + nyi);
+	assert_int_equal(n, 37 + 7);
+	/* the decisions the issue names */
+	assert_int_equal(explain_bc_rule(bc("FNEW"))->severity, EXPLAIN_COSTLY);
+	assert_string_equal(explain_bc_rule(bc("FNEW"))->id, "DA203");
+	assert_int_equal(explain_err_named("LLEAVE", 6)->rule.severity, EXPLAIN_HARMLESS);
+	assert_int_equal(explain_err_named("NYIBC", 5)->rule.severity, EXPLAIN_COSTLY);
+	assert_int_equal(explain_err_named("RETRY", 5)->rule.severity, EXPLAIN_HARMLESS);
+	assert_string_equal(explain_severity_word(EXPLAIN_LOOK), "worth-a-look");
+	/* no advice for 2.1 tells to avoid pairs(), which 2.1 compiles */
+	for (size_t i = 0; i < nr; i++)
+		if (rules[i].advice21 && strcmp(rnames[i], "ITERN") != 0 && strcmp(rnames[i], "ISNEXT") != 0)
+			assert_null(strstr(rules[i].advice21, "pairs"));
+	for (size_t i = 0; i < ne; i++)
+		assert_null(strstr(e[i].rule.advice21, "pairs"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_are_complete_and_unique),
+		cmocka_unit_test(test_every_row_has_a_rule),
 		cmocka_unit_test(test_every_message_of_every_build_is_known),
 		cmocka_unit_test(test_bytecodes_in_both_numberings),
 		cmocka_unit_test(test_rejected_numbers_never_collide),

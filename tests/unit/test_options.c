@@ -76,9 +76,10 @@ static void test_usage_exit_codes_plain(void **s)
 		"--compare, also a --fail-on rule crossed.\n"
 		"  2  Input or output error: a dump or profile that cannot be read, corrupt "
 		"compressed data, a failed write; with --compare, a directory that is not "
-		"dumpanalyze output, or a --fail-on rule that cannot be evaluated.\n"
-		"  3  Input rejected under --strict, or a --profile file that is not a "
-		"profile dumpanalyze reads.\n"
+		"dumpanalyze output or holds a file that is not what its run wrote, a side whose "
+		"run saw no JIT event, or a --fail-on rule that cannot be evaluated.\n"
+		"  3  Input rejected under --strict (also an input with no JIT event), or a "
+		"--profile file that is not a profile dumpanalyze reads.\n"
 		"See dumpanalyze(1).\n";
 	const char *at = strstr(text, "\nExit status:\n");
 	assert_non_null(at);
@@ -105,10 +106,11 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 16);
-	assert_int_equal(nviews, 16);
+	assert_int_equal(cli_noptions, 17);
+	assert_int_equal(nviews, 17);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP\n"), 16 + 16 + 4);
+	assert_int_equal(count(text, ".TP
+"), 17 + 17 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */
@@ -121,7 +123,8 @@ static void test_man_entries(void **s)
 	/* Non-default views say so, once each, after their paragraph. */
 	assert_int_equal(count(text, "Not part of the default views.\n"), 7);
 	assert_non_null(strstr(text, "glyph outlines).\nNot part of the default views.\n"));
-	assert_non_null(strstr(text, ".TP\n.B 3\nInput rejected under \\fB\\-\\-strict\\fR, or a "
+	assert_non_null(strstr(text, ".TP\n.B 3\nInput rejected under \\fB\\-\\-strict\\fR (also an input with "
+	                             "no JIT event), or a "
 	                             "\\fB\\-\\-profile\\fR file that is not a profile dumpanalyze reads.\n"
 	                             ".\\\" END GENERATED exit-status\n"));
 	free(text);
@@ -131,7 +134,7 @@ static void test_readme_table(void **s)
 {
 	(void)s;
 	char *text = printed(help_readme);
-	assert_int_equal(count(text, "\n| `"), 16);
+	assert_int_equal(count(text, "\n| `"), 17);
 	assert_non_null(strstr(text, "\n| `profile` | `profile-lines.csv`, `profile-coverage.csv`, `profile-callees.csv` | with `--profile`: "));
 	assert_non_null(strstr(text, "\n| `bush-svg` | `gen-N-bush-ROOT.svg` | the same picture as SVG (not default) |\n"));
 	assert_non_null(strstr(text, "\n| `traces` | `gen-N-traces.csv` | `ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC`, "

@@ -283,7 +283,8 @@ static void test_loading_the_real_samples(void **s)
 		snprintf(path, sizeof(path), "samples/%s", want[i].file);
 		struct profile p;
 		profile_init(&p, path);
-		assert_int_equal(profile_load(&p, path), 0);
+		struct profile_error pe;
+		assert_int_equal(profile_load(&p, path, &pe), 0);
 		assert_int_equal(p.kind, want[i].kind);
 		assert_int_equal(p.states, want[i].states);
 		assert_int_equal(p.percent, want[i].percent);

@@ -12,13 +12,13 @@
  * man/dumpanalyze.1: all but bush-txt, bush-svg, jsonl, profile,
  * flamegraph, source and html). */
 static const char *const registry[] = {
-	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
+	"summary", "findings", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
 	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph",
 	"source", "files", "html",
 };
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
 static const char *const defaults[] = {
-	"summary", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
+	"summary", "findings", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
 	"exits", "blacklist", "bush-png", "files",
 };
 #define NDEFAULTS (sizeof(defaults) / sizeof(defaults[0]))
@@ -43,7 +43,7 @@ static void test_exact_name_wins_over_longer_names(void **s)
 	const struct view *v = view_find("abort-reasons", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "abort-reasons");
-	assert_ptr_equal(v, view_table[2]);
+	assert_ptr_equal(v, view_table[3]);
 	v = view_find("abort-reasons-txt", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "abort-reasons-txt");
@@ -127,7 +127,7 @@ static void test_default_set_is_default_views_in_registry_order(void **s)
 		assert_non_null(set.ctx[i].state);
 		assert_false(set.ctx[i].named);
 	}
-	assert_int_equal(set.needs, NEEDS_CAIRO);
+	assert_int_equal(set.needs, NEEDS_CAIRO | NEEDS_FINDINGS);
 	assert_int_equal(view_set_finish(&set), 0);
 	assert_null(set.ctx);
 	assert_int_equal(set.n, 0);
@@ -163,7 +163,7 @@ static void test_html_brings_source(void **s)
 	assert_string_equal(set.ctx[0].view->name, "source");
 	assert_string_equal(set.ctx[1].view->name, "html");
 	assert_int_equal(set.ctx[0].named, 1);
-	assert_int_equal(set.needs, NEEDS_TEXT);
+	assert_int_equal(set.needs, NEEDS_TEXT | NEEDS_FINDINGS);
 	assert_int_equal(view_set_finish(&set), 0);
 	assert_int_equal(view_set_init(&set, "html,traces,bush-txt", 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, 4);

@@ -1,0 +1,106 @@
+/* advice.c — a finding's advice: its rule's text for the dump's build
+ * (2.0, or 2.1 and luajit2, or "seen": the dump shows this build
+ * recording the bytecode elsewhere, so the advice may not say it never
+ * does), with the places filled in: {start} the loop or function,
+ * {scope} "loop", "function" or "loop or function", {at} the failing line, {cause}
+ * the code the dump names (a closure's line, a built-in), {n} the
+ * count, {try} a value to try.  Anything else in braces is text. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "findings/findings.h"
+#include "util/alloc.h"
+
+struct buf { char *s; size_t n, cap; };
+
+static void put(struct buf *b, const char *s, size_t n)
+{
+	ALLOC_GROW(b->s, b->n + n + 1, b->cap);
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+/* FILE:LINE, control bytes of a chunk name as '?'. */
+static void put_place(struct buf *b, const char *file, int32_t line)
+{
+	if (!file) {
+		put(b, "?", 1);
+		return;
+	}
+	size_t n = intern_len(file);
+	for (size_t i = 0; i < n; i++) {
+		char c = (unsigned char)file[i] < 0x20 ? '?' : file[i];
+		put(b, &c, 1);
+	}
+	if (line != DA_NO_LINE) {
+		char num[16];
+		int k = snprintf(num, sizeof(num), ":%d", line);
+		put(b, num, (size_t)k);
+	}
+}
+
+static int is_word(const char *p, const char *w)
+{
+	return strncmp(p, w, strlen(w)) == 0;
+}
+
+/* The rule's text for the build. */
+static const char *template_of(const struct draft *d, enum explain_flavour fl, unsigned recorded)
+{
+	const struct explain_rule *r = d->rule;
+	if (!r)
+		return NULL;
+	if (r->advice_seen && d->bc_rule_index >= 0 && (recorded & (1u << d->bc_rule_index)))
+		return r->advice_seen;
+	const char *first = fl == EXPLAIN_FLAVOUR_20 ? r->advice20 : r->advice21;
+	return first ? first : fl == EXPLAIN_FLAVOUR_20 ? r->advice21 : r->advice20;
+}
+
+const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned recorded,
+                      struct intern *text)
+{
+	const char *t = template_of(d, fl, recorded);
+	if (!t)
+		return NULL;
+	const struct da_finding *p = &d->pub;
+	struct buf b = { NULL, 0, 0 };
+	char num[32];
+	while (*t) {
+		const char *brace = strchr(t, '{');
+		if (!brace) {
+			put(&b, t, strlen(t));
+			break;
+		}
+		put(&b, t, (size_t)(brace - t));
+		t = brace;
+		if (is_word(t, "{start}")) {
+			put_place(&b, p->file, p->line);
+			t += 7;
+		} else if (is_word(t, "{scope}")) {
+			put(&b, d->scope, strlen(d->scope));
+			t += 7;
+		} else if (is_word(t, "{at}")) {
+			put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
+			t += 4;
+		} else if (is_word(t, "{cause}")) {
+			if (p->cause_file)
+				put_place(&b, p->cause_file, p->cause_line);
+			else
+				put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
+			t += 7;
+		} else if (is_word(t, "{n}")) {
+			put(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)p->count));
+			t += 3;
+		} else if (is_word(t, "{try}")) {
+			put(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)d->try_value));
+			t += 5;
+		} else {
+			put(&b, t, 1);
+			t++;
+		}
+	}
+	const char *s = intern_get(text, b.s ? b.s : "", b.n);
+	free(b.s);
+	return s;
+}

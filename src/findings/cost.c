@@ -1,0 +1,178 @@
+/* cost.c — what the findings cost, from a profile of the same workload.
+ *
+ * The rule: each sample is charged to at most one finding: the innermost
+ * extent (findings.h, place.c) of a loop or function whose compilation
+ * failed that holds the sample's line (of those holding it, the one that
+ * starts last, then the shortest), on the first frame of its stack,
+ * from the sampled line outwards, that lies in such an extent.  So the
+ * body of a loop that never compiled, and what it calls, is charged to
+ * that loop.  A profile without stacks (-jp=lvr) knows only the sampled
+ * line.  The cost is the interpreted samples charged (all samples for a
+ * profile without VM states); the other states' samples are charged by
+ * the same rule and shown beside it, never in it: compiled code, C and
+ * the GC are no JIT failure.  No sample is charged twice, so the charged
+ * samples of all findings sum to at most the interpreted samples.
+ *
+ * A frame is a source line ("app.lua:40"), matched to a finding's file
+ * by its name as the dump writes it, else by the base names of both
+ * (-jp=...p prints whole paths, dumps print a chunk's short name).  The
+ * frame kind FRAME_FUNCTION is the seam for profiles that know a
+ * function by its first line only (Tarantool's sysprof): such a frame is
+ * charged to the innermost failed extent that holds the whole function
+ * (its extent from the source, else its line). */
+#include <stdlib.h>
+#include <string.h>
+#include "findings/findings.h"
+#include "util/alloc.h"
+
+enum frame_kind { FRAME_LINE, FRAME_FUNCTION };
+
+struct frame {
+	const char *file;           /* as the profile writes it */
+	size_t len;
+	int32_t line;
+	enum frame_kind kind;
+	int32_t last;               /* FRAME_FUNCTION: the function's last line */
+};
+
+/* A failed extent, by the base name of its file. */
+struct extent {
+	const char *base;
+	size_t len;
+	int32_t first, last;
+	size_t draft;
+};
+
+struct charger {
+	struct extent *v;
+	size_t n;
+	struct draft *d;
+	int states;
+	struct tally seen;          /* (file or frame as interned by the
+	                               profile, kind, line) -> extent + 1, or
+	                               UINT64_MAX: none */
+};
+
+static int same_bytes(const char *a, size_t na, const char *b, size_t nb)
+{
+	return na == nb && memcmp(a, b, na) == 0;
+}
+
+/* The innermost failed extent holding the frame: the one that starts
+ * last (nested code starts below what holds it), then the narrowest. */
+static const struct extent *holder(const struct charger *c, const struct frame *f)
+{
+	size_t bn;
+	const char *base = profile_basename(f->file, f->len, &bn);
+	int32_t from = f->line, to = f->kind == FRAME_FUNCTION && f->last > f->line ? f->last : f->line;
+	const struct extent *best = NULL;
+	for (size_t i = 0; i < c->n; i++) {
+		const struct extent *e = &c->v[i];
+		if (e->first > from || e->last < to || !same_bytes(e->base, e->len, base, bn))
+			continue;
+		if (!best || e->first > best->first ||
+		    (e->first == best->first && e->last < best->last))
+			best = e;
+	}
+	return best;
+}
+
+/* holder() once per distinct frame: a stack repeats its callers' frames. */
+static const struct extent *holder_of(struct charger *c, const struct frame *f)
+{
+	/* f->file is interned by the profile: a frame's or a line's file */
+	const void *kind = (const void *)(uintptr_t)(f->kind + 1);
+	uint64_t k = tally_get(&c->seen, f->file, kind, f->line);
+	if (!k) {
+		const struct extent *e = holder(c, f);
+		k = e ? (uint64_t)(e - c->v) + 1 : UINT64_MAX;
+		tally_add(&c->seen, f->file, kind, f->line, k);
+	}
+	return k == UINT64_MAX ? NULL : &c->v[k - 1];
+}
+
+/* Charge count samples of a state (-1: none known) to the first frame,
+ * leaf first, held by a failed extent. */
+static void charge(struct charger *c, const struct frame *fr, size_t n, int state, uint64_t count)
+{
+	for (size_t i = n; i-- > 0;) {
+		const struct extent *e = holder_of(c, &fr[i]);
+		if (!e)
+			continue;
+		struct da_finding *p = &c->d[e->draft].pub;
+		if (state >= 0)
+			p->state_samples[state] += count;
+		if (state == VM_INTERPRETED || !c->states)
+			p->samples += count;
+		return;
+	}
+}
+
+static int frame_of(const char *s, size_t n, struct frame *f)
+{
+	size_t flen;
+	int32_t line;
+	if (!profile_split_frame(s, n, &flen, &line))
+		return 0;
+	*f = (struct frame){ s, flen, line, FRAME_LINE, line };
+	return 1;
+}
+
+void cost_drafts(struct draft *d, size_t n, const struct profile *p,
+                 struct da_profile_totals *totals)
+{
+	memset(totals, 0, sizeof(*totals));
+	if (!p)
+		return;
+	totals->path = p->path;
+	totals->total = p->total;
+	totals->states = p->states;
+	totals->stacks = p->kind == PROFILE_STACKS;
+	totals->percent = p->percent;
+	for (int s = 0; s < VM_STATES; s++)
+		totals->state[s] = p->state_total[s];
+	struct charger c = { NULL, 0, d, p->states, { NULL, 0, 0, 0 } };
+	c.v = xrealloc(NULL, (n ? n : 1) * sizeof(*c.v));
+	for (size_t i = 0; i < n; i++) {
+		d[i].pub.costed = 1;
+		if (!d[i].failed || d[i].pub.basis == DA_BASIS_NONE || !d[i].pub.file)
+			continue;
+		size_t bn, len = intern_len(d[i].pub.file);
+		const char *base = profile_basename(d[i].pub.file, len, &bn);
+		c.v[c.n++] = (struct extent){ base, bn, d[i].ext_first, d[i].pub.end_line, i };
+	}
+	if (p->kind == PROFILE_STACKS) {
+		struct frame *fr = NULL;
+		size_t cap = 0;
+		for (size_t s = 0; s < p->nstacks; s++) {
+			const struct profile_stack *k = &p->stacks[s];
+			size_t m = 0;
+			for (uint32_t j = 0; j < k->nframes; j++) {
+				const char *name = p->frames[k->first + j];
+				ALLOC_GROW(fr, m + 1, cap);
+				if (frame_of(name, intern_len(name), &fr[m]))
+					m++;
+			}
+			charge(&c, fr, m, k->state, k->count);
+		}
+		free(fr);
+	} else if (p->kind == PROFILE_LINES) {
+		for (size_t i = 0; i < p->nlines; i++) {
+			const struct profile_line *l = &p->lines[i];
+			struct frame f = { l->file, intern_len(l->file), l->line, FRAME_LINE, l->line };
+			if (!p->states) {
+				charge(&c, &f, 1, -1, l->samples);
+				continue;
+			}
+			for (int s = 0; s < VM_STATES; s++)
+				if (l->state[s])
+					charge(&c, &f, 1, s, l->state[s]);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		totals->charged += d[i].pub.samples;
+		d[i].pub.share = p->total ? 100.0 * (double)d[i].pub.samples / (double)p->total : 0;
+	}
+	free(c.v);
+	tally_free(&c.seen);
+}

@@ -1,0 +1,159 @@
+/* findings.h — the ranked list of what to fix first: one list, made once
+ * at the end of a run from what the run collected, that every output
+ * renders.  findings.c collects (fed from the library's tee, like the
+ * answers) and builds the list; place.c finds extents and line texts in
+ * the source; cost.c charges profile samples; identity.c gives each
+ * finding its stable identity; advice.c writes the advice.  kinds.def is
+ * the table of kinds (and the rules of the run-level ones). */
+#ifndef DUMPANALYZE_FINDINGS_H
+#define DUMPANALYZE_FINDINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dumpanalyze.h"
+#include "analysis/answers.h"
+#include "analysis/explain.h"
+#include "profile/profile.h"
+#include "source/find.h"
+#include "util/intern.h"
+#include "util/tally.h"
+
+#define FINDINGS_HOT_EXIT 10        /* times taken (LuaJIT's hotexit) */
+
+/* One row of kinds.def. */
+struct finding_kind {
+	enum da_finding_kind kind;
+	const char *word;
+	struct explain_rule rule;   /* id NULL: the error's rule applies */
+	const char *title;
+};
+const struct finding_kind *findings_kinds(size_t *n);
+const struct finding_kind *findings_kind(enum da_finding_kind k);
+/* The catch-all rule of an abort message LuaJIT does not list. */
+const struct explain_rule *findings_unknown_rule(void);
+
+/* A start: where attempts begin (a loop, function, exit or stitch),
+ * summed over the run. */
+enum start_kind { START_ROOT, START_SIDE, START_STITCH };
+
+/* Attempts of one start that ended with one reason at one place. */
+struct start_reason {
+	const char *reason;         /* normal form, the model's intern */
+	const char *error;          /* static, or NULL */
+	const char *at_file;        /* where they aborted */
+	int32_t at_line;
+	uint64_t count;
+	uint64_t last_line_no;      /* the last one's abort header */
+	const char *bytecode;       /* its failed bytecode line (our copy) */
+	uint64_t first_seen;        /* for stable ties */
+};
+
+struct fstart {
+	enum start_kind kind;
+	const char *file;           /* the model's intern */
+	int32_t line;
+	uint64_t attempts, traces;  /* aborted; compiled that start here */
+	size_t *reasons;            /* indices into the reasons */
+	size_t nreasons, reasons_cap;
+	const char *last_reason;
+	uint32_t blacklisted_gens;  /* generations likely blacklisted / given up in */
+	uint32_t blacklisted_last;  /* the last of them */
+	uint32_t stubs;             /* exits left to an interpreter stub */
+	uint32_t gen_first, gen_last;
+	uint32_t parent;            /* side and stitch: the last attempt's */
+	int32_t exit;
+	int32_t lo, hi;             /* the lines of its file, from its start
+	                               down, its failed attempts recorded
+	                               (aborts, luajit2's "(file:line)") */
+};
+
+/* The findings' working state, inside the dump handle. */
+struct findings {
+	struct intern copies;       /* bytecode lines we keep */
+	struct tally start_ix;      /* (file, kind, line) -> index + 1 */
+	struct fstart *starts;
+	size_t nstarts, starts_cap;
+	struct tally reason_ix;     /* (reason, at_file, start<<32|at_line) -> index + 1 */
+	struct start_reason *reasons;
+	size_t nreasons, reasons_cap;
+	struct tally side_of;       /* this generation: (NULL, parent+1, exit) -> start + 1 */
+	struct tally compiled;      /* (file, kind, line) -> traces compiled */
+	size_t gave_up_seen;        /* answers' gave_up rows looked at */
+	unsigned recorded;          /* NYI bytecodes the dump shows recorded
+	                               (bit: index of explain_bc_rules) */
+	uint64_t seq;
+	/* the list, after findings_build */
+	struct da_finding *list;
+	size_t n;
+	struct da_profile_totals totals;
+	int has_totals;
+	struct intern text;         /* the strings of the list */
+	struct da_reason_count *reason_rows;    /* every finding's reasons */
+};
+
+/* collect.c */
+void findings_init(struct findings *f);
+void findings_trace(struct findings *f, const struct da_trace *t);
+void findings_abort(struct findings *f, const struct da_abort *a);
+/* After the answers took the generation (its likely blacklisting). */
+void findings_gen_end(struct findings *f, const struct answers *a, const struct da_gen *g);
+
+/* What building needs besides the collected state. */
+struct findings_input {
+	const struct answers *answers;
+	const struct profile *profile;      /* or NULL */
+	struct source_finder *finder;       /* or NULL: no source read */
+	enum explain_flavour flavour;
+	struct diag *diag;                  /* notes */
+};
+/* findings.c */
+void findings_build(struct findings *f, const struct findings_input *in);
+void findings_free(struct findings *f);
+
+/* ---- shared by the files of findings/ ---------------------------------- */
+
+/* A finding while the list is made, before it is copied out. */
+struct draft {
+	struct da_finding pub;
+	const struct fstart *start;         /* start kinds */
+	const struct start_reason *main;    /* its main reason */
+	const struct explain_rule *rule;
+	int bc_rule_index;                  /* an NYI bytecode's rule: its index
+	                                       in explain_bc_rules, else -1 */
+	int failed;                         /* charges samples (cost.c) */
+	int32_t ext_first;                  /* the extent: ext_first .. pub.end_line */
+	int32_t fn_first, fn_last;          /* a function's start: the function */
+	uint32_t start_index, at_index;     /* among equal texts of the file */
+	uint64_t units;                     /* for the score */
+	uint64_t try_value;                 /* {try} of a run-level advice */
+	const char *scope;                  /* "loop", "function", or "loop or
+	                                       function" (not known) */
+	const char *group;                  /* of the identity: "start", "exit", ... */
+};
+
+/* place.c: extents (and basis), and the normalised texts of the start's
+ * and the failing line with their index among equal texts, from the
+ * files the finder reads; a note through diag for a file whose blocks
+ * do not balance. */
+void place_drafts(struct draft *d, size_t n, struct source_finder *finder, struct diag *diag,
+                  struct intern *text);
+
+/* identity.c: identity, id and order of every draft. */
+void identity_drafts(struct draft *d, size_t n, struct intern *text);
+/* Whitespace runs as one space, none at either end, into out (cap
+ * bytes at least n + 1): the length. */
+size_t identity_normalise(const char *s, size_t n, char *out);
+/* FNV-1a 64 of the bytes, as 12 lower-case hex digits and a NUL. */
+void identity_hash(const char *s, size_t n, char out[13]);
+
+/* cost.c: the samples of the profile charged to the drafts that failed,
+ * each sample to one at most; the run's totals. */
+void cost_drafts(struct draft *d, size_t n, const struct profile *p,
+                 struct da_profile_totals *totals);
+
+/* advice.c: the advice of a draft, from its rule, the build and the
+ * places, into the intern. */
+const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned recorded,
+                      struct intern *text);
+
+#endif

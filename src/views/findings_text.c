@@ -1,0 +1,181 @@
+/* findings_text.c — the opening of summary.txt: where the profile's time
+ * went by VM state, and "fix these first", the top findings of the
+ * library's list (da_findings) each with where, why, cost, what to do
+ * and the bytecode that failed.  It renders the list; it decides
+ * nothing. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "views/findings.h"
+
+/* A name from the dump on one line: control bytes as '?'. */
+static void put_name(FILE *fp, const char *s)
+{
+	for (; s && *s; s++)
+		putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, fp);
+}
+
+static void put_place(FILE *fp, const char *file, int32_t line, int32_t end)
+{
+	put_name(fp, file);
+	if (line != DA_NO_LINE)
+		fprintf(fp, ":%d", line);
+	if (end != DA_NO_LINE && end > line)
+		fprintf(fp, "-%d", end);
+}
+
+static double pct(uint64_t v, uint64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0;
+}
+
+void findings_write_shares(FILE *fp, const da_dump *d)
+{
+	const struct da_profile_totals *t = da_profile_totals(d);
+	if (!t)
+		return;
+	static const char *const names[DA_VM_STATES] = {
+		"interpreted", "compiled", "C code", "garbage collector", "JIT compiler",
+	};
+	char v[32];
+	fputs("where the time went: ", fp);
+	put_name(fp, t->path);
+	if (t->percent)
+		fputs(" (percentages only)\n", fp);
+	else
+		fprintf(fp, " (%" PRIu64 " samples)\n", t->total);
+	if (!t->states) {
+		fputs("  the profile has no VM states: record it with -jp=Gvl or -jp=lvrm0i1 to see\n"
+		      "  interpreted time; costs below count every sample\n", fp);
+		return;
+	}
+	for (int s = 0; s < DA_VM_STATES; s++) {
+		findings_put_samples(v, sizeof(v), t, t->state[s]);
+		fprintf(fp, "  %-18s %5.1f%%  %8s%s\n", names[s], pct(t->state[s], t->total), v,
+		        s == DA_VM_INTERPRETED ? "  (JIT failures cost only these)" : "");
+	}
+	findings_put_samples(v, sizeof(v), t, t->charged);
+	fprintf(fp, "  charged to the findings: %s interpreted samples, %.1f%% of all samples"
+	        " (%.1f%% of the interpreted)\n", v, pct(t->charged, t->total),
+	        pct(t->charged, t->state[DA_VM_INTERPRETED]));
+}
+
+/* "  1  json.lua:19-29  blacklisted-loop, costly: ..." and its lines. */
+static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, size_t same)
+{
+	const struct da_profile_totals *t = da_profile_totals(d);
+	char v[32];
+	fprintf(fp, "  %-3u ", f->rank);
+	if (f->file)
+		put_place(fp, f->file, f->line, f->end_line);
+	else
+		fputs("the whole run", fp);
+	fprintf(fp, "  %s, %s", f->kind_word, f->level_word);
+	if (t && f->basis == DA_BASIS_NONE) {
+		fputs(": no extent to charge samples to (score ", fp);
+		fprintf(fp, "%" PRIu64 ")", f->score);
+	} else if (t) {
+		findings_put_samples(v, sizeof(v), t, f->samples);
+		fprintf(fp, ": %.1f%% of the samples (%s %s", f->share, v,
+		        t->states ? "interpreted" : "samples");
+		if (f->basis != DA_BASIS_NONE)
+			fprintf(fp, ", extent from the %s", f->basis_word);
+		putc(')', fp);
+	} else {
+		fprintf(fp, ": score %" PRIu64, f->score);
+	}
+	putc('\n', fp);
+	if (f->reason) {
+		fputs("       why   ", fp);
+		put_name(fp, f->reason);
+		fprintf(fp, " in %" PRIu64 " of %" PRIu64 " aborted attempts", f->reason_attempts,
+		        f->attempts);
+		if (f->nreasons > 1)
+			fprintf(fp, " (%u other reason%s)", f->nreasons - 1, f->nreasons == 2 ? "" : "s");
+		if (f->blacklisted_gens)
+			fprintf(fp, "; likely given up on in %u generation%s", f->blacklisted_gens,
+			        f->blacklisted_gens == 1 ? "" : "s");
+		putc('\n', fp);
+	} else if (f->title) {
+		fputs("       what  ", fp);
+		fputs(f->title, fp);
+		putc('\n', fp);
+	}
+	if (f->at_file && f->reason) {
+		fputs("       at    ", fp);
+		put_place(fp, f->at_file, f->at_line, DA_NO_LINE);
+		if (f->bytecode) {
+			fputs(", failed at: ", fp);
+			put_name(fp, f->bytecode);
+		}
+		if (f->dump_line)
+			fprintf(fp, " (dump line %" PRIu64 ")", f->dump_line);
+		putc('\n', fp);
+	}
+	if (f->advice) {
+		fputs("       fix   ", fp);
+		put_name(fp, f->advice);
+		putc('\n', fp);
+	}
+	if (t && t->states) {
+		uint64_t other = 0;
+		for (int s = DA_VM_COMPILED; s < DA_VM_STATES; s++)
+			other += f->state_samples[s];
+		if (other) {
+			static const char *const names[DA_VM_STATES] = { "", "compiled", "C", "GC", "JIT" };
+			fputs("       beside", fp);
+			const char *sep = " ";
+			for (int s = DA_VM_COMPILED; s < DA_VM_STATES; s++)
+				if (f->state_samples[s]) {
+					findings_put_samples(v, sizeof(v), t, f->state_samples[s]);
+					fprintf(fp, "%s%s %s", sep, v, names[s]);
+					sep = ", ";
+				}
+			fputs(" samples there: not a JIT failure's cost\n", fp);
+		}
+	}
+	if (same)
+		fprintf(fp, "       and   %zu more finding%s with this cause (SAME_CAUSE %u in findings.csv)\n",
+		        same, same == 1 ? "" : "s", f->rank);
+}
+
+/* Worth listing first: not usually harmless, not fixed by a finding
+ * above it, and, measured by a profile, costing something (a finding
+ * without an extent, an exit, cannot be measured so). */
+static int listed(const struct da_finding *f)
+{
+	return !f->same_cause && f->level != DA_LEVEL_HARMLESS &&
+	       !(f->costed && f->basis != DA_BASIS_NONE && !f->samples);
+}
+
+void findings_write_top(FILE *fp, const da_dump *d, size_t top)
+{
+	size_t n = da_findings(d), distinct = 0;
+	for (size_t i = 0; i < n; i++)
+		distinct += listed(da_finding(d, i));
+	if (!distinct) {
+		fputs("fix these first\n", fp);
+		if (n)
+			fprintf(fp, "  (nothing costly: %zu usually harmless finding%s in findings.csv)\n", n,
+			        n == 1 ? "" : "s");
+		else
+			fputs("  (nothing: no aborted attempts, hot exits or flushes)\n", fp);
+		return;
+	}
+	fprintf(fp, "fix these first (%zu of %zu findings; findings.csv has them all)\n",
+	        distinct < top ? distinct : top, n);
+	if (!da_profile_totals(d))
+		fputs("  ranked by score, the rule's weight x count: give --profile (luajit -jp=Gvl)"
+		      " to rank by cost\n", fp);
+	size_t shown = 0;
+	for (size_t i = 0; i < n && shown < top; i++) {
+		const struct da_finding *f = da_finding(d, i);
+		if (!listed(f))
+			continue;
+		size_t same = 0;
+		for (size_t k = i + 1; k < n; k++)
+			same += da_finding(d, k)->same_cause == f->rank;
+		put_finding(fp, d, f, same);
+		shown++;
+	}
+}
