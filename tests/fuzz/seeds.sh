@@ -11,13 +11,55 @@
 # regression the same way: costly.dump lines 3026-3103, the profiled
 # program's side trace at tablex.lua:81, aborts at tablex.lua:563 and
 # seven attempts at costly.lua:29 aborting at costly.lua:30.
+#
+# seeds.sh --compare-old prints the other side fuzz_compare compares its
+# inputs with (compiled into it), packed (fuzz_compare.c): the run of that
+# dump with the profile costly-lvr.prof.  The compare seeds and this are
+# made by the tool ($DUMPANALYZE, else ./dumpanalyze at the top).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 S=$top/samples
-if [ "${1:-}" = --profile-dump ]; then
+DA=${DUMPANALYZE:-$top/dumpanalyze}
+CMP_VIEWS=traces,abort-reasons,abort-sites
+
+profile_dump() {
 	sed -n 3026,3103p "$S/costly.dump"
-	exit 0
-fi
+}
+
+# pack DIR: the files of an output directory as `head` prints them
+# (==> NAME <==, then its bytes), in name order.
+pack() {
+	for f in $(cd "$1" && ls); do
+		printf '==> %s <==\n' "$f"
+		cat "$1/$f"
+	done
+}
+
+# run_pack DUMP PACKED ARGS...: the tool's run of DUMP (a path relative to
+# where it runs, so that its manifest does not name this machine's
+# directories), packed.
+run_pack() {
+	dump=$1 packed=$2
+	shift 2
+	rm -rf "$work/out"
+	(cd "$work" && "$DA" -q --dump "$dump" --out-dir out "$@") > /dev/null 2>&1 || true
+	[ -f "$work/out/manifest.json" ] || { echo "seeds.sh: $DA made no run of $dump" >&2; exit 1; }
+	pack "$work/out" > "$packed"
+}
+
+case ${1:-} in
+--profile-dump)
+	profile_dump
+	exit 0 ;;
+--compare-old)
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+	profile_dump > "$work/costly.dump"
+	cp "$S/costly-lvr.prof" "$work/costly-lvr.prof"
+	run_pack costly.dump "$work/old" --profile costly-lvr.prof --views $CMP_VIEWS,bush-txt,profile
+	cat "$work/old"
+	exit 0 ;;
+esac
 out=$1
 rm -rf "$out/dump" "$out/profile" "$out/compare"
 mkdir -p "$out/dump" "$out/profile" "$out/compare"
@@ -84,3 +126,24 @@ for p in costly-lvr costly-vlr costly-lv costly-vl costly-lvr-m3 costly-lvrp \
          costly-Gl costly-Gvl costly-luajit2-Gvl costly-f annotated-Gvl; do
 	cp "$S/$p.prof" "$out/profile/$p"
 done
+
+# --compare's other side: the tool's own runs of the seeds above, packed
+# (fuzz_compare.c), with the views --compare reads.
+[ -x "$DA" ] || { echo "seeds.sh: no $DA: no seeds for fuzz_compare" >&2; exit 0; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/dump"
+cp "$out"/dump/abort "$out"/dump/bush "$out"/dump/flush "$out"/dump/trace "$out"/dump/jv "$work/dump/"
+profile_dump > "$work/costly.dump"
+cp "$S/costly-lvr.prof" "$S/costly-Gvl.prof" "$work/"
+C=$out/compare
+# the same run as the other side (no change), and with folded stacks
+run_pack costly.dump "$C/same" --profile costly-lvr.prof --views $CMP_VIEWS,bush-txt,profile
+run_pack costly.dump "$C/stacks" --profile costly-Gvl.prof --views $CMP_VIEWS,jsonl,profile
+# other runs: bushes as text or as JSON lines, two generations, -jv
+run_pack dump/bush "$C/bush-txt" --views $CMP_VIEWS,bush-txt
+run_pack dump/bush "$C/bush-jsonl" --views $CMP_VIEWS,jsonl
+run_pack dump/abort "$C/abort" --views $CMP_VIEWS,bush-txt
+run_pack dump/flush "$C/flush" --views $CMP_VIEWS,bush-txt
+run_pack dump/trace "$C/trace" --views $CMP_VIEWS,jsonl
+run_pack dump/jv "$C/jv" --views $CMP_VIEWS,bush-txt
