@@ -154,16 +154,7 @@ ran "fuzz profile regressions" "$n" "$(find "$TOP/tests/fuzz/regressions/profile
 # fuzz_compare: the bytes as a packed output directory (fuzz_compare.c),
 # compared with a real run's: as NEW, or as OLD when the file's length has
 # bit 1 set; --json when bit 0 is set.
-# unpack FILE DIR: the sections "==> NAME <==" of FILE as files of DIR.
-unpack() {
-	rm -rf "$2" && mkdir -p "$2/.parts"
-	(cd "$2/.parts" && csplit -s -z -f part "$1" '/^==> [A-Za-z0-9_-][A-Za-z0-9._-]\{0,63\} <==$/' '{*}')
-	for p in "$2"/.parts/part*; do
-		name=$(head -n 1 "$p" | sed -n 's/^==> \([A-Za-z0-9_-][A-Za-z0-9._-]\{0,63\}\) <==$/\1/p')
-		[ -n "$name" ] && tail -n +2 "$p" > "$2/$name"
-	done
-	rm -rf "$2/.parts"
-}
+unpack() { sh "$TOP/tests/fuzz/unpack.sh" "$@"; }
 DUMPANALYZE=$DA_BIN sh "$TOP/tests/fuzz/seeds.sh" --compare-old > "$TMP/compare-old.pack"
 unpack "$TMP/compare-old.pack" "$TMP/cmp-old"
 check "fuzz_compare's other side: a run of the profile's dump" "traces abort-reasons abort-sites bush-txt profile" \

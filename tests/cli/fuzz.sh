@@ -8,7 +8,7 @@ SUITE=fuzz
 . "$(dirname "$0")/setup.sh"
 F=$TOP/tests/fuzz
 SEEDS=$TMP/seeds
-sh "$F/seeds.sh" "$SEEDS"
+DUMPANALYZE=$DA_BIN sh "$F/seeds.sh" "$SEEDS"
 D=$SEEDS/dump
 
 # run NAME: the seed through the tool into $TMP/NAME; its exit status.
@@ -73,6 +73,21 @@ ran "profile seeds" "$n" 11
 check "the dump joined with profiles: 78 lines of costly.dump" \
 	"78 $(sed -n 3026p "$SAMPLES/costly.dump")" "$(wc -l < "$TMP/join.dump") $(head -n 1 "$TMP/join.dump")"
 
+# --compare's seeds: real runs packed, each unpacking to the directory the
+# tool wrote (its manifest lists every file there) that --compare reads.
+n=0
+for c in "$SEEDS"/compare/*; do
+	n=$((n + 1))
+	name=$(basename "$c")
+	sh "$F/unpack.sh" "$c" "$TMP/c-$name"
+	check "compare seed $name: the files its manifest lists" \
+		"$(sed -n '/"files"/,/]/p' "$TMP/c-$name/manifest.json" | sed -n 's/^ *"\(.*\)",*$/\1/p' | sort | tr '\n' ' ')" \
+		"$(cd "$TMP/c-$name" && ls | grep -vx manifest.json | sort | tr '\n' ' ')"
+	$DA --compare "$TMP/c-$name" "$TMP/c-$name" > "$TMP/c-$name.out" 2>&1
+	check "compare seed $name: compared with itself, exit 0" 0 $?
+done
+ran "compare seeds" "$n" 8
+
 # The committed corpora: within their caps, each input within its target's
 # longest, and all of tests/fuzz/ under 2 MB.
 n=0
@@ -86,7 +101,7 @@ for t in dump profile compare; do
 	check "corpus-$t: no input over $max_len bytes" "" \
 		"$(find "$F/corpus-$t" -type f -size +${max_len}c | head -3)"
 done
-ran "committed corpora" "$n" 2
+ran "committed corpora" "$n" 3
 check "tests/fuzz/ under 2 MB" yes \
 	"$([ "$(du -sk --exclude=fuzz_dump --exclude=fuzz_profile --exclude=fuzz_compare --exclude=crashes "$F" | cut -f1)" -lt 2048 ] && echo yes)"
 

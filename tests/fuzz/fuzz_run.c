@@ -175,7 +175,9 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	if (run->profile) {
 		put_profile(run->profile, run->profile_len);
 		int r = da_use_profile(d, prof_path);
-		if (r == DA_EFORMAT) {          /* said through diag: the tool exits 3 */
+		/* not a profile (said through diag: the tool exits 3), or corrupt
+		 * compressed data (exit 2); the memfd always opens */
+		if (r == DA_EFORMAT || r == DA_EIO) {
 			da_close(d);
 			return r;
 		}

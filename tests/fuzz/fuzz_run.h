@@ -35,7 +35,8 @@ void fuzz_setup(const char *argv0);
 /* Render the dump's bytes.  0 when its input was read to the end, or the
  * (expected) negative result that ended it: corrupt compressed data, a
  * warning under DA_STRICT, a profile that does not read (DA_EFORMAT: the
- * tool exits 3 then, having rendered nothing). */
+ * tool exits 3 then, having rendered nothing; DA_EIO: its compressed data
+ * is corrupt, exit 2). */
 int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *r);
 
 #endif
