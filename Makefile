@@ -99,9 +99,22 @@ tests/unit/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) build/libda-al
 	$(CC) $(WARN) -Wno-missing-prototypes $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS) \
 	  -o $@ $< build/libda-all.a $(TOOL_LIBS) $(LIB_LIBS) -lcmocka -lm
 
+# The tool with the tests' file system operations (tests/faults/): it
+# fails or kills itself at the N-th operation DA_FAULT names.  Built for
+# the tests only, never installed: the hook is not in dumpanalyze.
+FAULTS_CFLAGS = -DDA_TEST_FAULTS -Itests
+build/cli/main-faults.o: src/cli/main.c | $(GEN_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(COMPILE) $(FAULTS_CFLAGS) -c -o $@ $<
+build/faults/fs_fault.o: tests/faults/fs_fault.c tests/faults/fs_fault.h
+	@mkdir -p $(@D)
+	$(Q)$(COMPILE) $(FAULTS_CFLAGS) -c -o $@ $<
+build/dumpanalyze-faults: build/cli/main-faults.o build/faults/fs_fault.o build/libda-all.a
+	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TOOL_LIBS) $(LIB_LIBS)
+
 # The README's test command: unit tests, the installed library's
 # examples, then end-to-end tests on real dumps.
-check: all $(UNIT_TESTS)
+check: all $(UNIT_TESTS) build/dumpanalyze-faults
 	@sh scripts/install-deps.sh test
 	@sh tests/check.sh $(UNIT_TESTS)
 
@@ -175,4 +188,5 @@ clean:
 
 .PHONY: all check check-asan check-tsan check-valgrind check-clang fuzz fuzz-merge docs bench demo install clean
 
--include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d \
+  build/cli/main-faults.d build/faults/fs_fault.d

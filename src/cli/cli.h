@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct fs;
+struct rundir_input;
+struct rundir_result;
+
 enum exit_code { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_REJECTED = 3 };
 #define MAX_JOBS 64
 
@@ -20,17 +24,20 @@ struct run {
 	size_t nsource_roots;
 	const char *out_dir, *views, *compare, *fail_on;
 	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
+	const char *recover;        /* --recover DIR */
 	int quiet, verbose, strict;
+	int wait;                   /* --wait: for another run into OUT */
 	int json;                   /* --compare --json */
 	int allow_empty;            /* --compare --allow-empty */
 	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
+	const struct fs *fs;        /* the output's file system operations */
 };
 
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
-       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY };
+       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */
@@ -50,9 +57,19 @@ void cli_usage(FILE *fp);
 int cli_help_doc(FILE *fp, const char *format);
 void cli_list_views(void);
 
-/* run.c: one dump (and its profile) into one directory; the exit code. */
+/* run.c: one dump (and its profile) into one directory; the exit code.
+ * nested: out_dir is a dump's directory inside the staging directory of
+ * several dumps' run (many.c), which commits it. */
 int run_one(const struct run *run, const char *dump, const char *profile_path,
-            const char *out_dir);
+            const char *out_dir, int nested);
+/* The files among dumps and profiles (n of each, profiles may be NULL)
+ * that a run must never write over, into in (2n entries at most): how
+ * many. */
+size_t run_inputs(const char *const *dumps, const char *const *profiles, size_t n,
+                  struct rundir_input *in);
+/* The one line for views the previous run in OUT rendered and this one
+ * did not (their files are gone). */
+void run_say_dropped(const struct run *run, const char *out, const struct rundir_result *res);
 /* Copy DIR/NAME to stdout, if the run wrote it. */
 void print_file(const char *dir, const char *name);
 

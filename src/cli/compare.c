@@ -13,6 +13,7 @@
 #include "cli/compare.h"
 #include "cli/compare_impl.h"
 #include "output/message.h"
+#include "output/rundir.h"
 #include "output/termtext.h"
 #include "util/alloc.h"
 #include "util/diag.h"
@@ -310,6 +311,20 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	struct rules rules;
 	if (parse_rules(o->fail_on, &rules) < 0)
 		return -1;
+	/* A run killed while it moved its files in (into a side, or into the
+	 * directory of several dumps above it) left a mix until that commit
+	 * is finished. */
+	const char *dirs[2] = { old_dir, new_dir };
+	for (int i = 0; i < 2; i++) {
+		char up[4096];
+		snprintf(up, sizeof(up), "%s/..", dirs[i]);
+		int here = rundir_pending(dirs[i]);
+		if (here || rundir_pending(up)) {
+			msg_error("%s: the commit of a run into it was interrupted: `dumpanalyze --recover "
+			          "%s` finishes it", dirs[i], here ? dirs[i] : up);
+			return 2;
+		}
+	}
 	struct side a, b;
 	memset(&b, 0, sizeof(b));
 	int rc = open_side(&a, NULL, old_dir, "OLD");

@@ -10,7 +10,12 @@
 #include "cli/compare.h"
 #include "analysis/vmdef.h"
 #include "cli/signals.h"
+#include "output/fs.h"
 #include "output/message.h"
+#include "output/rundir.h"
+#ifdef DA_TEST_FAULTS
+#include "faults/fs_fault.h"
+#endif
 #include "util/alloc.h"
 #include "views/view.h"
 
@@ -57,6 +62,8 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_ALLOW_EMPTY: run->allow_empty = 1; break;
 		case OPT_EXPLAIN: run->explain = optarg; break;
 		case OPT_VMDEF: run->vmdef = optarg; break;
+		case OPT_WAIT: run->wait = 1; break;
+		case OPT_RECOVER: run->recover = optarg; break;
 		case OPT_SOURCE_ROOT: {
 			struct stat st;
 			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode)) {
@@ -111,8 +118,28 @@ static int several(struct run *run)
 	return run_many(run);
 }
 
+/* --recover DIR: alone, but for --wait and --quiet. */
+static int recover(const struct run *run, int argc)
+{
+	if (run->ndumps || run->out_dir || run->views || run->nprofiles || run->compare ||
+	    run->explain || optind < argc) {
+		msg_error("--recover DIR goes alone (with --wait or --quiet)");
+		return EXIT_USAGE;
+	}
+	struct rundir_options o = { run->fs, run->wait, run->quiet, NULL, 0 };
+	int r = rundir_recover(&o, run->recover);
+	if (r == RUNDIR_INTERRUPTED) {
+		int sig = signals_caught();
+		msg_error("%s: interrupted (%s) while waiting for it", run->recover, signals_name(sig));
+		signals_die(sig);
+	}
+	return r < 0 ? EXIT_IO : EXIT_OK;
+}
+
 static int dispatch(struct run *run, int argc, char **argv)
 {
+	if (run->recover)
+		return recover(run, argc);
 	if (run->explain)
 		return explain_command(run->explain, run->vmdef, stdout);
 	if (run->compare) {
@@ -163,12 +190,19 @@ static int dispatch(struct run *run, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return run_one(run, dump ? dump : "-", run->nprofiles ? run->profiles[0] : NULL,
-	               run->out_dir);
+	               run->out_dir, 0);
 }
 
 int main(int argc, char **argv)
 {
 	struct run run = { 0 };
+#ifdef DA_TEST_FAULTS
+	/* Only in the tests' build/dumpanalyze-faults: the output's file
+	 * system operations fail or kill as DA_FAULT says (tests/faults/). */
+	run.fs = fs_fault_from_env();
+#else
+	run.fs = &fs_posix;
+#endif
 	/* Past a file size limit, let write() fail with EFBIG and report it,
 	 * instead of dying with half-written files. */
 	signal(SIGXFSZ, SIG_IGN);

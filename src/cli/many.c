@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli/cli.h"
@@ -35,15 +36,25 @@ static void free_names(char **dirs, char **names, size_t n)
 int run_many(struct run *run)
 {
 	const char *top = run->out_dir ? run->out_dir : "dumpanalyze-out";
+	size_t n = run->ndumps;
 	struct rundir rd;
-	if (rundir_open(&rd, top) < 0)
-		return EXIT_IO;
-	struct outdir *out = outdir_open(rd.stage);
+	struct rundir_input *inputs = xrealloc(NULL, 2 * n * sizeof(*inputs));
+	struct rundir_options ro = { run->fs, run->wait, run->quiet, inputs,
+	                             run_inputs(run->dumps, run->nprofiles ? run->profiles : NULL, n,
+	                                        inputs) };
+	int o = rundir_open(&rd, &ro, top);
+	struct outdir *out = o == 0 && !signals_caught() ? outdir_open_fs(run->fs, rd.stage) : NULL;
 	if (!out) {
-		rundir_free(&rd);
+		int sig = signals_caught();
+		rundir_discard(&rd);
+		rundir_close(&rd);
+		free(inputs);
+		if (sig) {
+			msg_error("interrupted (%s); %s is left as it was", signals_name(sig), top);
+			signals_die(sig);
+		}
 		return EXIT_IO;
 	}
-	size_t n = run->ndumps;
 	char **dirs = xrealloc(NULL, n * sizeof(*dirs));
 	char **names = xrealloc(NULL, n * sizeof(*names));
 	int *status = xrealloc(NULL, n * sizeof(*status));
@@ -63,9 +74,10 @@ int run_many(struct run *run)
 			snprintf(names[i], len, "%s.%u", b, k);
 		else
 			snprintf(names[i], len, "%s", b);
-		len = strlen(top) + strlen(names[i]) + 2;
+		/* into the staging directory: the commit moves them all at once */
+		len = strlen(rd.stage) + strlen(names[i]) + 2;
 		dirs[i] = xrealloc(NULL, len);
-		snprintf(dirs[i], len, "%s/%s", top, names[i]);
+		snprintf(dirs[i], len, "%s/%s", rd.stage, names[i]);
 		status[i] = EXIT_IO;
 		pids[i] = -1;
 	}
@@ -74,16 +86,24 @@ int run_many(struct run *run)
 	fflush(NULL);
 	while (next < n || running > 0) {
 		if (next < n && running < jobs) {
+			pid_t parent = getpid();
 			pid_t pid = fork_guarded();
 			if (pid == 0) {
+				/* Dies with the parent: a run killed outright leaves no
+				 * worker writing on. */
+				prctl(PR_SET_PDEATHSIG, SIGKILL);
+				if (getppid() != parent)
+					_exit(EXIT_IO);
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */
 				int r = run_one(run, run->dumps[next],
-				                run->nprofiles ? run->profiles[next] : NULL, dirs[next]);
+				                run->nprofiles ? run->profiles[next] : NULL, dirs[next], 1);
 				/* The parent's copies, freed so that leak checkers
 				 * following the worker see a clean exit. */
 				outdir_close(out);
-				rundir_free(&rd);
+				rd.lock.fd = -1;    /* the parent's: not to be removed here */
+				rundir_close(&rd);
+				free(inputs);
 				free_names(dirs, names, n);
 				free(status);
 				free(pids);
@@ -124,10 +144,11 @@ int run_many(struct run *run)
 		if (status[i] > rc)
 			rc = status[i];
 	int sig = signals_caught();
-	int ok = !sig && merge_summaries(out, top, (const char *const *)run->dumps,
+	int ok = !sig && merge_summaries(out, rd.stage, (const char *const *)run->dumps,
 	                                 (const char *const *)names, status, n) == 0 &&
 	         outdir_publish(out) == 0 && outdir_sync(out) == 0;
 	outdir_close(out);
+	int committed = 0;
 	if (ok) {
 		/* The top directory's manifest lists the summary and the
 		 * directories of the dumps that wrote theirs. */
@@ -145,18 +166,27 @@ int run_many(struct run *run)
 		m.strict = run->strict;
 		m.complete = rc == EXIT_OK;
 		m.exit_status = rc;
-		ok = rundir_commit(&rd, &m) == 0;
+		struct rundir_result res;
+		signals_hold();
+		ok = rundir_commit(&rd, &m, &res, &committed) == 0;
+		signals_release();
+		if (committed)
+			run_say_dropped(run, top, &res);
+		rundir_result_free(&res);
 		manifest_free(&m);
+		sig = signals_caught();
 	} else {
 		rundir_discard(&rd);
 	}
 	if (!ok && rc == EXIT_OK)
 		rc = EXIT_IO;
 	if (sig)
-		msg_error("interrupted (%s); in %s only what finished dumps wrote", signals_name(sig), top);
+		msg_error("interrupted (%s); %s %s", signals_name(sig), top,
+		          committed ? "holds this run" : "is left as it was");
 	else if (ok && !run->quiet)
 		print_file(top, "summary.txt");
-	rundir_free(&rd);
+	rundir_close(&rd);
+	free(inputs);
 	free_names(dirs, names, n);
 	free(status);
 	free(pids);

@@ -30,7 +30,36 @@ const struct option_doc cli_options[] = {
 	  ".B dumpanalyze\\-out\n"
 	  "in the current directory for standard input.\n"
 	  "Only the files named below are written; nothing else in the directory is\n"
-	  "touched.\n" },
+	  "touched, and the directory holds the whole previous run or the whole\n"
+	  "new one whatever happens (see\n"
+	  ".B \"OUTPUT DIRECTORY\"\n"
+	  "and\n"
+	  ".BR COMMIT ).\n" },
+	{ { "wait", no_argument, NULL, OPT_WAIT }, NULL,
+	  "if another run is writing into the same --out-dir, wait for it (default: exit 2)",
+	  "When another run of\n"
+	  ".B dumpanalyze\n"
+	  "is writing into the same output directory, wait until it is done (saying\n"
+	  "so once on standard error) instead of exiting at once with status 2 and\n"
+	  "its PID.\n"
+	  "See\n"
+	  ".BR \"OUTPUT DIRECTORY\" .\n" },
+	{ { "recover", required_argument, NULL, OPT_RECOVER }, "DIR",
+	  "finish (or undo) the commit of a run into DIR that was killed, then exit",
+	  "Finish the commit of a run into\n"
+	  ".I DIR\n"
+	  "that was killed or lost its power while it moved its files into place\n"
+	  "(or undo it, when it cannot be finished), remove what killed runs left\n"
+	  "there, say what was done, and exit; nothing else is read or written.\n"
+	  "Every run does this first anyway; this is for a directory that is\n"
+	  "read before it is written again.\n"
+	  "Exit status 2 when the commit can be neither finished nor undone (a\n"
+	  "full disk: run it again once there is room).\n"
+	  "With\n"
+	  ".B \\-\\-wait\n"
+	  "it waits for a run still going.\n"
+	  "See\n"
+	  ".BR \"OUTPUT DIRECTORY\" .\n" },
 	{ { "profile", required_argument, NULL, 'p' }, "FILE",
 	  "a -jp profile of the same workload (one per --dump): which aborts cost time",
 	  "A profile of the same workload written by LuaJIT's profiler\n"
@@ -228,7 +257,10 @@ static const struct {
 	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
-	  "corrupt compressed data, a failed write; with \\fB\\-\\-compare\\fR, a directory that "
+	  "corrupt compressed data, a failed write; the output directory in use by another run "
+	  "(without \\fB\\-\\-wait\\fR), a dump or profile the run would write over; with "
+	  "\\fB\\-\\-recover\\fR, a commit that can be neither finished nor undone; with "
+	  "\\fB\\-\\-compare\\fR, a directory that "
 	  "is not dumpanalyze output or holds a file that is not what its run wrote, a side whose "
 	  "run saw no JIT event, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR (also an input with no JIT "

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "dumpanalyze.h"
 #include "cli/cli.h"
 #include "cli/progress.h"
@@ -192,20 +194,98 @@ static int no_jit_events(const struct run *run, const char *name, const da_dump 
 	return run->strict ? EXIT_REJECTED : rc;
 }
 
+size_t run_inputs(const char *const *dumps, const char *const *profiles, size_t n,
+                  struct rundir_input *in)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < 2 * n; i++) {
+		const char *path = i < n ? dumps[i] : profiles ? profiles[i - n] : NULL;
+		struct stat st;
+		if (!path)
+			continue;
+		/* standard input: whatever file it is */
+		int r = strcmp(path, "-") == 0 && i < n ? fstat(STDIN_FILENO, &st) : stat(path, &st);
+		if (r == 0 && S_ISREG(st.st_mode))
+			in[k++] = (struct rundir_input){ i < n ? "dump" : "profile", path,
+			                                 (uint64_t)st.st_dev, (uint64_t)st.st_ino };
+	}
+	return k;
+}
+
+static int registered(const char *name)
+{
+	for (size_t i = 0; view_table[i]; i++)
+		if (strcmp(view_table[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The views to keep them all: --views as given (or "default") with the
+ * dropped ones, "default" standing for the default set's when it has them
+ * all. */
+void run_say_dropped(const struct run *run, const char *out, const struct rundir_result *res)
+{
+	if (!res->ndropped)
+		return;
+	char names[2048] = "", keep[2048] = "";
+	size_t n = 0, k = 0;
+	int all_default = 1, any_default = 0;
+	for (size_t i = 0; view_table[i]; i++) {
+		const struct view *v = view_table[i];
+		int dropped = manifest_has(res->dropped, res->ndropped, v->name);
+		if (v->is_default && dropped)
+			any_default = 1;
+		if (v->is_default && !dropped && !manifest_has(res->kept, res->nkept, v->name))
+			all_default = 0;
+	}
+	int collapse = any_default && all_default && run->views;
+	if (collapse)
+		k += (size_t)snprintf(keep + k, sizeof(keep) - k, "default,");
+	k += (size_t)snprintf(keep + k, sizeof(keep) - k, "%s",
+	                      run->views ? run->views : "default");
+	for (size_t i = 0; view_table[i]; i++) {
+		const struct view *v = view_table[i];
+		if (!manifest_has(res->dropped, res->ndropped, v->name))
+			continue;
+		n += (size_t)snprintf(names + n, n < sizeof(names) ? sizeof(names) - n : 0, "%s%s",
+		                      n ? ", " : "", v->name);
+		if (!(collapse && v->is_default) && k < sizeof(keep))
+			k += (size_t)snprintf(keep + k, sizeof(keep) - k, ",%s", v->name);
+	}
+	/* views of another version, not in the registry */
+	for (size_t i = 0; i < res->ndropped; i++)
+		if (!registered(res->dropped[i]) && n < sizeof(names))
+			n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s", n ? ", " : "",
+			                      res->dropped[i]);
+	msg_error("%s: removed %s of the previous run; '--views %s' keeps them", out, names, keep);
+}
+
+/* The end of a run that a signal stopped: one line, then its death. */
+static _Noreturn void die_of(int sig, const char *name, const char *dir, const char *state)
+{
+	msg_error("%s: interrupted (%s); %s %s", name, signals_name(sig), dir, state);
+	signals_die(sig);
+	_exit(128 + sig);
+}
+
 int run_one(const struct run *run, const char *dump, const char *profile_path,
-            const char *out_dir)
+            const char *out_dir, int nested)
 {
 	const char *name = strcmp(dump, "-") == 0 ? "<stdin>" : dump;
 	const struct profile *pp = NULL;
 	struct view_set views = { 0 };
 	int have_views = 0;
 	struct rundir rd = { 0 };
+	rd.out_fd = rd.stage_fd = rd.lock.fd = -1;
 	struct outdir *out = NULL;
 	da_dump *d = NULL;
 	char *dir = NULL;
 	char **names = NULL;
 	size_t nnames = 0;
 	int rc = EXIT_USAGE, sig = 0;
+	int staging = 0;            /* a staging directory to remove at the end */
+	const char *state = "is left as it was";
+	struct rundir_input inputs[2];         /* the commit checks them too */
 
 	char err[256];
 	/* What the views need of the library, whichever kind of profile
@@ -274,7 +354,28 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	for (size_t i = 0; i < views.n; i++)
 		manifest_add(&names, &nnames, views.ctx[i].view->name);
 	dir = out_dir ? strdup(out_dir) : default_out_dir(dump);
-	if (!dir || rundir_open(&rd, dir) < 0 || !(out = outdir_open(rd.stage))) {
+	if (!dir) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	staging = 1;
+	if (nested) {
+		rundir_open_nested(&rd, run->fs, dir);
+	} else {
+		const char *prof_list[1] = { profile_path };
+		struct rundir_options ro = { run->fs, run->wait, run->quiet, inputs,
+		                             run_inputs(&dump, prof_list, 1, inputs) };
+		int r = rundir_open(&rd, &ro, dir);
+		if (r == RUNDIR_INTERRUPTED || (r == 0 && signals_caught())) {
+			sig = signals_caught();
+			goto done;
+		}
+		if (r < 0) {
+			rc = EXIT_IO;
+			goto done;
+		}
+	}
+	if (!(out = outdir_open_fs(run->fs, rd.stage))) {
 		rc = EXIT_IO;
 		goto done;
 	}
@@ -295,20 +396,29 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	unsigned long written = outdir_files_written(out);
 	outdir_close(out);          /* discards anything not committed */
 	out = NULL;
+	staging = 0;
 	int events = da_line_counts(d)->header > 0;
 	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0 && events))) {
 		struct manifest m;
+		struct rundir_result res;
+		int committed;
 		describe_run(&m, run, dump, profile_path, d, names, nnames, rc);
-		if (rundir_commit(&rd, &m) < 0 && rc == EXIT_OK)
+		/* A signal now waits for the commit's end: OUT is then whole. */
+		signals_hold();
+		if (rundir_commit(&rd, &m, &res, &committed) < 0 && rc == EXIT_OK)
 			rc = EXIT_IO;
+		signals_release();
+		if (committed)
+			run_say_dropped(run, dir, &res);
+		rundir_result_free(&res);
 		manifest_free(&m);
+		sig = signals_caught();
+		state = committed ? "holds this run" : "holds the previous run";
 	} else {
 		rundir_discard(&rd);
 	}
-	if (sig) {
-		msg_error("%s: interrupted (%s); %s is left as it was", name, signals_name(sig), dir);
+	if (sig)
 		goto done;
-	}
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)
@@ -319,14 +429,16 @@ done:
 	da_close(d);
 	if (out)
 		outdir_close(out);
-	if (rd.stage && rc != EXIT_OK && !sig)
+	if (staging)
 		rundir_discard(&rd);
-	rundir_free(&rd);
+	rundir_close(&rd);
 	for (size_t i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
+	if (sig) {
+		char *where = dir ? dir : strdup("the output directory");
+		die_of(sig, name, where, state);
+	}
 	free(dir);
-	if (sig)
-		signals_die(sig);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* signals.c — a run ends cleanly on SIGINT, SIGTERM, SIGHUP and SIGPIPE;
  * see signals.h.  Signals are process-wide, so their state is too. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -68,6 +69,25 @@ void signals_die(int sig)
 	sigprocmask(SIG_UNBLOCK, &s, NULL);
 	raise(sig);
 	_exit(128 + sig);
+}
+
+static void mask(int how)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	for (size_t i = 0; i < NCAUGHT; i++)
+		sigaddset(&s, caught_signals[i]);
+	pthread_sigmask(how, &s, NULL);
+}
+
+void signals_hold(void)
+{
+	mask(SIG_BLOCK);
+}
+
+void signals_release(void)
+{
+	mask(SIG_UNBLOCK);
 }
 
 void signals_default(void)

@@ -17,6 +17,10 @@ int signals_caught(void);
 const char *signals_name(int sig);
 /* After the clean-up: the default action of the caught signal. */
 void signals_die(int sig);
+/* Around a commit: the signals wait (pending) until signals_release, so
+ * that the commit is done whole and the signal honoured right after. */
+void signals_hold(void);
+void signals_release(void);
 /* In a forked child: the default actions, so that it dies at once. */
 void signals_default(void);
 

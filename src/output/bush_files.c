@@ -81,7 +81,7 @@ static int draw_job(void *arg)
 	if (j->c->jobs <= 1)
 		return draw_all(j->c, j->g, j->fmt, j->ch);
 	struct view_ctx own = *j->c;
-	own.out = outdir_open(outdir_path(j->c->out));
+	own.out = outdir_open_fs(outdir_fs(j->c->out), outdir_path(j->c->out));
 	if (!own.out)
 		return -1;
 	int r = draw_all(&own, j->g, j->fmt, j->ch);

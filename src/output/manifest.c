@@ -3,11 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <jansson.h>
+#include <zlib.h>
+#include "output/fs.h"
 #include "output/json.h"
 #include "output/manifest.h"
-#include "output/message.h"
 #include "util/alloc.h"
 
 static char *dup_text(const char *s)
@@ -55,7 +55,8 @@ static json_t *names(char *const *list, size_t n)
 	return a;
 }
 
-int manifest_write(const char *dir, struct manifest *m)
+int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t *bytes,
+                      uint32_t *crc)
 {
 	manifest_sort(m->files, m->nfiles);
 	manifest_sort(m->dirs, m->ndirs);
@@ -88,23 +89,17 @@ int manifest_write(const char *dir, struct manifest *m)
 	json_object_set_new(o, "files", names(m->files, m->nfiles));
 	json_object_set_new(o, "dirs", names(m->dirs, m->ndirs));
 
-	char path[4096], tmp[4096];
-	snprintf(path, sizeof(path), "%s/%s", dir, MANIFEST_NAME);
-	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp%ld", dir, MANIFEST_NAME, (long)getpid());
-	FILE *fp = fopen(tmp, "w");
-	int r = fp ? json_dumpf(o, fp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : -1;
-	if (fp && r == 0)
-		r = fputc('\n', fp) == EOF ? -1 : 0;
-	if (fp && fclose(fp) != 0)
-		r = -1;
-	int e = errno;
+	char *text = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	json_decref(o);
-	if (r == 0 && rename(tmp, path) == 0)
-		return 0;
-	e = errno ? errno : e;
-	unlink(tmp);
-	msg_error("%s: %s", path, strerror(e));
-	return -1;
+	if (!text)
+		out_of_memory();
+	size_t n = strlen(text);
+	text[n] = '\n';            /* over the NUL: the text ends with a newline */
+	*bytes = n + 1;
+	*crc = (uint32_t)crc32(0L, (const Bytef *)text, (uInt)(n + 1));
+	int r = fs_write_file(fs, dir, MANIFEST_NAME, text, n + 1, 0);
+	free(text);
+	return r;
 }
 
 /* The strings of a JSON array that pass keep(), appended to list. */
@@ -120,16 +115,38 @@ static void read_names(json_t *a, char ***list, size_t *n, int (*keep)(const cha
 
 int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen)
 {
+	int fd = FS_CALL(&fs_posix, open, FS_CWD, dir, O_RDONLY | O_DIRECTORY, 0);
+	if (fd < 0) {
+		memset(m, 0, sizeof(*m));
+		if (fd == -ENOENT || fd == -ENOTDIR)
+			return 1;
+		snprintf(err, errlen, "%s: %s", dir, strerror(-fd));
+		return -2;
+	}
+	int r = manifest_read_fs(&fs_posix, fd, dir, m, err, errlen);
+	FS_CALL(&fs_posix, close, fd);
+	return r;
+}
+
+int manifest_read_fs(const struct fs *fs, int dir, const char *name, struct manifest *m,
+                     char *err, size_t errlen)
+{
 	memset(m, 0, sizeof(*m));
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", dir, MANIFEST_NAME);
-	if (access(path, F_OK) != 0)
+	char *text;
+	ssize_t n = fs_read_all(fs, dir, MANIFEST_NAME, MANIFEST_MAX, &text);
+	if (n == -ENOENT)
 		return 1;
+	if (n < 0) {
+		snprintf(err, errlen, "%s/%s: %s", name, MANIFEST_NAME, strerror((int)-n));
+		/* too large or not a file: not one of ours */
+		return n == -EFBIG || n == -EINVAL || n == -ELOOP ? -1 : -2;
+	}
 	json_error_t je;
-	json_t *o = json_load_file(path, 0, &je);
+	json_t *o = json_loadb(text, (size_t)n, 0, &je);
+	free(text);
 	const char *tool = o ? json_string_value(json_object_get(o, "tool")) : NULL;
 	if (!o || !json_is_object(o) || !tool || strcmp(tool, "dumpanalyze") != 0) {
-		snprintf(err, errlen, "%s: not a dumpanalyze manifest%s%s", path,
+		snprintf(err, errlen, "%s/%s: not a dumpanalyze manifest%s%s", name, MANIFEST_NAME,
 		         o ? "" : ": ", o ? "" : je.text);
 		json_decref(o);
 		return -1;

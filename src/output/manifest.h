@@ -9,9 +9,12 @@
 #include <stdint.h>
 
 #define MANIFEST_NAME "manifest.json"
+#define MANIFEST_MAX (256u << 20)       /* bytes read at most */
 /* The manifest's "format": raised when a reader of an older one would
  * misread it. */
 #define MANIFEST_FORMAT 1
+
+struct fs;
 
 struct manifest_dump {
 	char *path;                 /* as the user gave it */
@@ -41,12 +44,17 @@ struct manifest {
 };
 
 /* Read DIR/manifest.json: 0, 1 when there is none, -1 when it is not one
- * of ours (a message in err).  Names that are not plain file names are
+ * of ours, -2 when it cannot be read (a message in err either way).  Names that are not plain file names are
  * dropped: a manifest never makes us touch anything outside DIR. */
 int manifest_read(const char *dir, struct manifest *m, char *err, size_t errlen);
-/* Write DIR/manifest.json (through a temporary file and a rename).
- * Sorts files and dirs.  0, or -1 after a message. */
-int manifest_write(const char *dir, struct manifest *m);
+/* The same on fs's directory handle dir (named name in messages). */
+int manifest_read_fs(const struct fs *fs, int dir, const char *name, struct manifest *m,
+                     char *err, size_t errlen);
+/* Write DIR/manifest.json (a staged file, made durable with the others
+ * and moved into place by the commit), on fs's directory handle dir.  Sorts files and dirs.
+ * Its size and CRC-32 in *bytes and *crc.  0, or a negative errno. */
+int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t *bytes,
+                      uint32_t *crc);
 /* Add a copy of the name to a list (files, dirs, views). */
 void manifest_add(char ***list, size_t *n, const char *name);
 /* Sort a list of names (bytewise). */

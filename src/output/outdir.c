@@ -15,7 +15,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "output/message.h"
 #include "output/outdir_impl.h"
@@ -27,52 +26,47 @@ static char *xstrdup(const char *s)
 	return memcpy(xrealloc(NULL, n), s, n);
 }
 
-/* mkdir -p */
-static int make_dirs(const char *path)
+int outdir_make(const struct fs *fs, const char *path)
 {
-	char *p = xstrdup(path);
-	int r = 0;
-	for (char *s = p + 1; ; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			r = -errno;
-			break;
+	struct fs_stat st;
+	int r = FS_CALL(fs, stat, FS_CWD, path, &st);
+	if (r == 0 && st.type == FS_OTHER) {
+		/* a symbolic link to a directory is one */
+		int fd = FS_CALL(fs, open, FS_CWD, path, O_RDONLY | O_DIRECTORY, 0);
+		if (fd >= 0) {
+			st.type = FS_DIR;
+			FS_CALL(fs, close, fd);
 		}
-		*s = c;
-		if (!c)
-			break;
 	}
-	free(p);
-	return r;
-}
-
-struct outdir *outdir_open(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) != 0) {
-		int r = make_dirs(path);
+	if (r < 0) {
+		r = fs_mkdirs(fs, FS_CWD, path);
 		if (r < 0) {
 			msg_error("cannot create output directory %s: %s", path, strerror(-r));
-			return NULL;
+			return r;
 		}
-	} else if (!S_ISDIR(st.st_mode)) {
+	} else if (r == 0 && st.type != FS_DIR) {
 		msg_error("output directory %s: %s", path, strerror(ENOTDIR));
-		return NULL;
+		return -ENOTDIR;
 	}
-	if (access(path, W_OK | X_OK) != 0) {
-		msg_error("output directory %s is not writable: %s", path, strerror(errno));
-		return NULL;
+	r = FS_CALL(fs, writable, FS_CWD, path);
+	if (r < 0) {
+		msg_error("output directory %s is not writable: %s", path, strerror(-r));
+		return r;
 	}
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0) {
-		msg_error("output directory %s: %s", path, strerror(errno));
+	int fd = FS_CALL(fs, open, FS_CWD, path, O_RDONLY | O_DIRECTORY, 0);
+	if (fd < 0)
+		msg_error("output directory %s: %s", path, strerror(-fd));
+	return fd;
+}
+
+struct outdir *outdir_open_fs(const struct fs *fs, const char *path)
+{
+	int fd = outdir_make(fs, path);
+	if (fd < 0)
 		return NULL;
-	}
 	struct outdir *d = xrealloc(NULL, sizeof(*d));
 	memset(d, 0, sizeof(*d));
+	d->fs = fs;
 	d->path = xstrdup(path);
 	d->fd = fd;
 	atomic_init(&d->failed, 0);
@@ -80,7 +74,19 @@ struct outdir *outdir_open(const char *path)
 	pthread_cond_init(&d->work, NULL);
 	pthread_cond_init(&d->room, NULL);
 	pthread_cond_init(&d->idle, NULL);
+	if (fs->flags & FS_NO_THREAD)
+		outdir_without_thread(d);
 	return d;
+}
+
+struct outdir *outdir_open(const char *path)
+{
+	return outdir_open_fs(&fs_posix, path);
+}
+
+const struct fs *outdir_fs(const struct outdir *d)
+{
+	return d->fs;
 }
 
 void outdir_without_thread(struct outdir *d)
@@ -183,7 +189,7 @@ void outdir_close(struct outdir *d)
 	pthread_cond_destroy(&d->work);
 	pthread_cond_destroy(&d->room);
 	pthread_cond_destroy(&d->idle);
-	close(d->fd);
+	FS_CALL(d->fs, close, d->fd);
 	free(d->path);
 	free(d);
 }

@@ -17,12 +17,20 @@
 
 #define OUTDIR_MAX_OPEN 64
 
+struct fs;
 struct outdir;
 struct outfile;
 
 /* Create the directory (and parents) if missing and check it is
- * writable.  Returns NULL after printing "dumpanalyze: DIR: cause". */
+ * writable, on the file system operations fs (fs.h).  Returns NULL after
+ * printing "dumpanalyze: DIR: cause". */
+struct outdir *outdir_open_fs(const struct fs *fs, const char *path);
+/* Make the directory as outdir_open_fs does: its handle, or a negative
+ * errno after the message. */
+int outdir_make(const struct fs *fs, const char *path);
+/* The same on the real file system. */
 struct outdir *outdir_open(const char *path);
+const struct fs *outdir_fs(const struct outdir *d);
 /* For tests, before the first file: do every operation at once, as when
  * no thread can be started. */
 void outdir_without_thread(struct outdir *d);

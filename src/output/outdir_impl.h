@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include "output/fs.h"
 #include "output/outdir.h"
 #include "util/bgthread.h"
 
@@ -57,13 +58,14 @@ struct outfile {
 	struct outfile *prev, *next;            /* files not committed */
 	struct outfile *lru_prev, *lru_next;    /* open ones, newest first */
 	/* The writing thread's, once the file is committed or discarded: */
-	int fd;                     /* -1 while closed */
+	int fd;                     /* a handle of d->fs, -1 while closed */
 	struct outfile *complete_next;          /* complete, oldest first */
 };
 
 struct outdir {
+	const struct fs *fs;
 	char *path;
-	int fd;
+	int fd;                     /* the directory, a handle of fs */
 	/* The caller's: */
 	struct outfile *pending;
 	struct outfile *lru_head, *lru_tail;

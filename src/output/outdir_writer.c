@@ -3,11 +3,9 @@
  * and removing files.  Without a thread (none to be had) each operation
  * is done when it is queued.  The first failure is printed here; from
  * then on nothing is renamed. */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "output/message.h"
 #include "output/outdir_impl.h"
 #include "util/alloc.h"
@@ -49,38 +47,36 @@ static void close_fd(struct outfile *f)
 {
 	if (f->fd < 0)
 		return;
-	if (close(f->fd) != 0)
-		fail(f, errno);
+	int r = FS_CALL(f->d->fs, close, f->fd);
+	if (r < 0)
+		fail(f, -r);
 	f->fd = -1;
 }
 
 static void open_fd(struct outfile *f, int flags)
 {
-	f->fd = openat(f->d->fd, f->tmp, flags | O_WRONLY | O_CLOEXEC, 0666);
-	if (f->fd < 0)
-		fail(f, errno);
+	f->fd = FS_CALL(f->d->fs, open, f->d->fd, f->tmp, flags | O_WRONLY | O_NOFOLLOW, 0666);
+	if (f->fd < 0) {
+		fail(f, -f->fd);
+		f->fd = -1;
+	}
 }
 
 static void write_all(struct outfile *f, const char *p, size_t n)
 {
-	while (n > 0 && f->fd >= 0) {
-		ssize_t w = write(f->fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0) {
-			fail(f, errno);
-			close_fd(f);
-			return;
-		}
-		p += w;
-		n -= (size_t)w;
+	if (f->fd < 0)
+		return;
+	int r = fs_write_all(f->d->fs, f->fd, p, n);
+	if (r < 0) {
+		fail(f, -r);
+		close_fd(f);
 	}
 }
 
 static void remove_file(struct outfile *f)
 {
 	close_fd(f);
-	unlinkat(f->d->fd, f->tmp, 0);
+	FS_CALL(f->d->fs, unlink, f->d->fd, f->tmp);
 	free_file(f);
 }
 
@@ -124,8 +120,9 @@ static void run_op(struct outdir *d, struct op *op)
 	case OP_PUBLISH:
 		while (!failed && d->complete_head) {
 			struct outfile *c = d->complete_head;
-			if (renameat(d->fd, c->tmp, d->fd, c->name) != 0) {
-				fail(c, errno);
+			int r = FS_CALL(d->fs, rename, d->fd, c->tmp, d->fd, c->name);
+			if (r < 0) {
+				fail(c, -r);
 				break;
 			}
 			d->written++;

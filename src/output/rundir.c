@@ -1,239 +1,215 @@
-/* rundir.c — the output directory a run owns: staging, commit, and the
- * clean-up of earlier runs; see rundir.h. */
-#include <dirent.h>
+/* rundir.c — the output directory a run owns: opened (locked, cleared of
+ * what killed runs left, checked against the run's inputs), its staging
+ * directory, let go; --recover.  The commit is rundir_commit.c's; see
+ * rundir.h. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "output/message.h"
 #include "output/outdir.h"
-#include "output/rundir.h"
+#include "output/rundir_impl.h"
 #include "util/alloc.h"
 
-#define SHOWN_FOREIGN 5         /* files named in the warning */
-
-static char *join(const char *dir, const char *name)
+static char *dup_text(const char *s)
 {
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = xrealloc(NULL, n);
-	snprintf(p, n, "%s/%s", dir, name);
-	return p;
+	size_t n = strlen(s) + 1;
+	return memcpy(xrealloc(NULL, n), s, n);
 }
 
-/* Remove the regular files of dir, then dir. */
-static void remove_dir(const char *dir)
+/* The input that is DIR/PATH (by device and inode), or NULL. */
+static const struct rundir_input *input_at(const struct rundir *r, int dir, const char *path)
 {
-	DIR *d = opendir(dir);
-	if (d) {
-		struct dirent *e;
-		while ((e = readdir(d)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-				continue;
-			char *p = join(dir, e->d_name);
-			unlink(p);
-			free(p);
-		}
-		closedir(d);
-	}
-	rmdir(dir);
+	struct fs_stat st;
+	if (!r->ninputs || FS_CALL(r->fs, stat, dir, path, &st) < 0 || st.type != FS_FILE)
+		return NULL;
+	for (size_t i = 0; i < r->ninputs; i++)
+		if (r->inputs[i].dev == st.dev && r->inputs[i].ino == st.ino)
+			return &r->inputs[i];
+	return NULL;
 }
 
-/* The PID in NAME after prefix (".dumpanalyze-run.123") or after
- * ".tmp" at its end (".gen-1-traces.csv.tmp123", an older version's
- * temporary file), or 0. */
-static long pid_in(const char *name)
+int rundir_refuse_input(const struct rundir *r, int dir, const char *path, const char *how)
 {
-	const char *digits = NULL;
-	size_t pre = strlen(RUNDIR_STAGE_PREFIX);
-	if (strncmp(name, RUNDIR_STAGE_PREFIX, pre) == 0) {
-		digits = name + pre;
-	} else if (name[0] == '.') {
-		const char *t = strstr(name, ".tmp");
-		while (t && strstr(t + 1, ".tmp"))
-			t = strstr(t + 1, ".tmp");
-		digits = t ? t + 4 : NULL;
-	}
-	if (!digits || !*digits)
+	const struct rundir_input *in = input_at(r, dir, path);
+	if (!in)
 		return 0;
-	char *end;
-	long pid = strtol(digits, &end, 10);
-	return *end == '\0' && pid > 0 ? pid : 0;
+	char *target = rundir_join(r->out, path);
+	msg_error("refusing to write over the %s %s: this run would %s %s%s", in->what, in->path,
+	          how, target, strcmp(target, in->path) == 0 ? "" : " (the same file)");
+	free(target);
+	return -1;
 }
 
-/* A process that no longer runs (on this machine). */
-static int dead(long pid)
-{
-	return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
-}
-
-/* What runs that were killed left in OUT. */
-static void remove_leftovers(const char *out)
-{
-	DIR *d = opendir(out);
-	if (!d)
-		return;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		long pid = pid_in(e->d_name);
-		if (!pid || pid == (long)getpid() || !dead(pid))
-			continue;
-		char *p = join(out, e->d_name);
-		struct stat st;
-		if (lstat(p, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
-				remove_dir(p);
-			else if (S_ISREG(st.st_mode))
-				unlink(p);
-		}
-		free(p);
-	}
-	closedir(d);
-}
-
-int rundir_open(struct rundir *r, const char *out)
-{
-	memset(r, 0, sizeof(*r));
-	/* outdir_open makes OUT and its parents, with its messages. */
-	struct outdir *o = outdir_open(out);
-	if (!o)
-		return -1;
-	outdir_close(o);
-	remove_leftovers(out);
-	size_t n = strlen(out) + strlen(RUNDIR_STAGE_PREFIX) + 32;
-	r->out = join(out, "");
-	r->out[strlen(r->out) - 1] = '\0';
-	r->stage = xrealloc(NULL, n);
-	snprintf(r->stage, n, "%s/%s%ld", out, RUNDIR_STAGE_PREFIX, (long)getpid());
-	return 0;
-}
-
-void rundir_remove_run(const char *dir)
+/* The previous run's files (its manifest, what it lists, and what the
+ * manifests of its directories list) against the inputs; in passing,
+ * what older versions' killed runs left in those directories.  0, or -1
+ * after a message. */
+static int check_previous(struct rundir *r)
 {
 	struct manifest m;
 	char err[256];
-	struct stat st;
-	/* A real directory only: a link there could lead out of OUT. */
-	if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
-	    manifest_read(dir, &m, err, sizeof(err)) != 0)
-		return;
-	for (size_t i = 0; i < m.nfiles; i++) {
-		char *p = join(dir, m.files[i]);
-		unlink(p);
-		free(p);
-	}
-	for (size_t i = 0; i < m.ndirs; i++) {
-		char *p = join(dir, m.dirs[i]);
-		rundir_remove_run(p);
-		free(p);
-	}
-	char *p = join(dir, MANIFEST_NAME);
-	unlink(p);
-	free(p);
-	rmdir(dir);
-	manifest_free(&m);
-}
-
-/* Move the staged files into OUT, listing them in m. */
-static int move_staged(struct rundir *r, struct manifest *m)
-{
-	DIR *d = opendir(r->stage);
-	if (!d)
-		return errno == ENOENT ? 0 : -errno;    /* nothing was written */
-	struct dirent *e;
-	int err = 0;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
+	int had = manifest_read_fs(r->fs, r->out_fd, r->out, &m, err, sizeof(err));
+	if (had == -2)
+		msg_error("%s", err);
+	if (had != 0)
+		return had == -2 ? -1 : 0;
+	int ret = rundir_refuse_input(r, r->out_fd, MANIFEST_NAME, "replace");
+	for (size_t i = 0; i < m.nfiles && ret == 0; i++)
+		ret = rundir_refuse_input(r, r->out_fd, m.files[i], "replace or remove");
+	for (size_t i = 0; i < m.ndirs && ret == 0; i++) {
+		int d = FS_CALL(r->fs, open, r->out_fd, m.dirs[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
+		if (d < 0)
 			continue;
-		char *from = join(r->stage, e->d_name), *to = join(r->out, e->d_name);
-		if (rename(from, to) == 0)
-			manifest_add(&m->files, &m->nfiles, e->d_name);
-		else if (!err)
-			err = -errno;
-		free(from);
-		free(to);
+		struct manifest sub;
+		int e = manifest_read_fs(r->fs, d, m.dirs[i], &sub, err, sizeof(err));
+		if (e == -2) {
+			msg_error("%s", err);
+			ret = -1;
+		}
+		if (e == 0) {
+			for (size_t k = 0; k < sub.nfiles && ret == 0; k++) {
+				char *p = rundir_join(m.dirs[i], sub.files[k]);
+				ret = rundir_refuse_input(r, r->out_fd, p, "replace or remove");
+				free(p);
+			}
+			manifest_free(&sub);
+		}
+		int acted = 0;
+		rundir_clean_leftovers(r->fs, d, m.dirs[i], 0, &acted);
+		FS_CALL(r->fs, close, d);
 	}
-	closedir(d);
-	return err;
+	manifest_free(&m);
+	return ret;
 }
 
-/* Files in OUT that neither run wrote: named in one warning. */
-static void warn_foreign(const struct rundir *r, const struct manifest *m)
+/* OUT made, opened and locked: 0, -1 after a message, or
+ * RUNDIR_INTERRUPTED. */
+static int take(struct rundir *r, const struct rundir_options *o, const char *out, int make,
+                int *locked)
 {
-	DIR *d = opendir(r->out);
-	if (!d)
-		return;
-	char **foreign = NULL;
-	size_t n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.' && strcmp(e->d_name, MANIFEST_NAME) != 0 &&
-		    !manifest_has(m->files, m->nfiles, e->d_name) &&
-		    !manifest_has(m->dirs, m->ndirs, e->d_name))
-			manifest_add(&foreign, &n, e->d_name);
-	closedir(d);
-	if (!n)
-		return;
-	manifest_sort(foreign, n);
-	char list[1024];
-	size_t k = 0;
-	list[0] = '\0';
-	for (size_t i = 0; i < n && i < SHOWN_FOREIGN && k < sizeof(list); i++)
-		k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%s", i ? ", " : "", foreign[i]);
-	msg_error("warning: %s: %zu file%s not written by dumpanalyze, left alone: %s%s",
-	          r->out, n, n == 1 ? "" : "s", list, n > SHOWN_FOREIGN ? ", ..." : "");
-	for (size_t i = 0; i < n; i++)
-		free(foreign[i]);
-	free(foreign);
+	memset(r, 0, sizeof(*r));
+	r->fs = o->fs;
+	r->out = dup_text(out);
+	r->out_fd = r->stage_fd = -1;
+	r->lock.fd = -1;
+	r->inputs = o->inputs;
+	r->ninputs = o->ninputs;
+	if (make) {
+		r->out_fd = outdir_make(r->fs, out);
+	} else {
+		r->out_fd = FS_CALL(r->fs, open, FS_CWD, out, O_RDONLY | O_DIRECTORY, 0);
+		if (r->out_fd < 0)
+			msg_error("%s: %s", out, strerror(-r->out_fd));
+	}
+	if (r->out_fd < 0)
+		return -1;
+	int l = outlock_take(&r->lock, r->fs, r->out_fd, out, o->wait, o->quiet);
+	if (l < 0)
+		return l == -EINTR ? RUNDIR_INTERRUPTED : -1;
+	*locked = l == 0;
+	return 0;
 }
 
-int rundir_commit(struct rundir *r, struct manifest *m)
+int rundir_open(struct rundir *r, const struct rundir_options *o, const char *out)
 {
-	struct manifest old;
-	char err[256];
-	int had = manifest_read(r->out, &old, err, sizeof(err));
-	if (had < 0)
-		msg_error("warning: %s; its files are left alone", err);
-	int e = move_staged(r, m);
+	int locked, acted = 0;
+	int t = take(r, o, out, 1, &locked);
+	if (t < 0)
+		return t;
+	if (rundir_clean_leftovers(r->fs, r->out_fd, out, locked, &acted) < 0 ||
+	    check_previous(r) < 0)
+		return -1;
+	char name[64];
+	snprintf(name, sizeof(name), "%s%ld", RUNDIR_STAGE_PREFIX, (long)getpid());
+	r->stage_name = dup_text(name);
+	r->stage = rundir_join(out, name);
+	fs_remove_tree(r->fs, r->out_fd, name, 3);     /* a killed run's of this PID */
+	int e = FS_CALL(r->fs, mkdir, r->out_fd, name);
+	if (e >= 0)
+		e = r->stage_fd = FS_CALL(r->fs, open, r->out_fd, name,
+		                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
 	if (e < 0) {
-		msg_error("%s: cannot move the files into place: %s", r->out, strerror(-e));
-		if (had == 0)
-			manifest_free(&old);
+		msg_error("%s: %s", r->stage, strerror(-e));
 		return -1;
 	}
-	manifest_sort(m->files, m->nfiles);
-	manifest_sort(m->dirs, m->ndirs);
-	if (had == 0) {
-		for (size_t i = 0; i < old.nfiles; i++)
-			if (!manifest_has(m->files, m->nfiles, old.files[i])) {
-				char *p = join(r->out, old.files[i]);
-				unlink(p);
-				free(p);
-			}
-		for (size_t i = 0; i < old.ndirs; i++)
-			if (!manifest_has(m->dirs, m->ndirs, old.dirs[i])) {
-				char *p = join(r->out, old.dirs[i]);
-				rundir_remove_run(p);
-				free(p);
-			}
-		manifest_free(&old);
-	}
-	rmdir(r->stage);
-	warn_foreign(r, m);
-	return manifest_write(r->out, m);
+	return 0;
+}
+
+void rundir_open_nested(struct rundir *r, const struct fs *fs, const char *dir)
+{
+	memset(r, 0, sizeof(*r));
+	r->fs = fs;
+	r->out = dup_text(dir);
+	r->stage = dup_text(dir);
+	r->out_fd = r->stage_fd = -1;
+	r->lock.fd = -1;
 }
 
 void rundir_discard(struct rundir *r)
 {
-	if (r->stage)
-		remove_dir(r->stage);
+	if (r->stage_name && r->out_fd >= 0) {
+		if (r->stage_fd >= 0)
+			FS_CALL(r->fs, close, r->stage_fd);
+		r->stage_fd = -1;
+		fs_remove_tree(r->fs, r->out_fd, r->stage_name, 3);
+	} else if (!r->stage_name && r->stage) {
+		fs_remove_tree(r->fs, FS_CWD, r->stage, 1);
+	}
 }
 
-void rundir_free(struct rundir *r)
+void rundir_close(struct rundir *r)
 {
+	if (r->stage_fd >= 0)
+		FS_CALL(r->fs, close, r->stage_fd);
+	outlock_release(&r->lock);
+	if (r->out_fd >= 0)
+		FS_CALL(r->fs, close, r->out_fd);
 	free(r->out);
 	free(r->stage);
-	r->out = r->stage = NULL;
+	free(r->stage_name);
+	memset(r, 0, sizeof(*r));
+	r->out_fd = r->stage_fd = r->lock.fd = -1;
+}
+
+int rundir_recover(const struct rundir_options *o, const char *out)
+{
+	struct rundir r;
+	int locked, acted = 0;
+	int t = take(&r, o, out, 0, &locked);
+	if (t == 0)
+		t = rundir_clean_leftovers(r.fs, r.out_fd, out, locked, &acted);
+	if (t == 0 && !acted && !o->quiet)
+		msg_error("%s: no interrupted commit to recover", out);
+	rundir_close(&r);
+	return t;
+}
+
+int rundir_pending(const char *out)
+{
+	const struct fs *fs = &fs_posix;
+	int dir = FS_CALL(fs, open, FS_CWD, out, O_RDONLY | O_DIRECTORY, 0);
+	if (dir < 0)
+		return 0;
+	char **names;
+	size_t n;
+	int pending = 0;
+	if (FS_CALL(fs, list, dir, ".", &names, &n) == 0) {
+		for (size_t i = 0; i < n && !pending; i++) {
+			if (strncmp(names[i], RUNDIR_STAGE_PREFIX, strlen(RUNDIR_STAGE_PREFIX)) != 0)
+				continue;
+			int stage = FS_CALL(fs, open, dir, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
+			struct journal j;
+			if (stage >= 0 && journal_read(fs, stage, &j) == 0) {
+				pending = 1;
+				journal_free(&j);
+			}
+			if (stage >= 0)
+				FS_CALL(fs, close, stage);
+		}
+		fs_list_free(names, n);
+	}
+	FS_CALL(fs, close, dir);
+	return pending;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "output/workers.h"
@@ -40,12 +41,18 @@ int workers_run(struct workers *w, int (*fn)(void *), void *arg)
 			break;
 	ALLOC_GROW(w->pids, w->n + 1, w->cap);
 	fflush(NULL);       /* nothing buffered twice */
+	pid_t parent = getpid();
 	pid_t pid = fork_guarded();
 	if (pid < 0) {
 		/* No worker to be had: do it here. */
 		return fn(arg);
 	}
 	if (pid == 0) {
+		/* A run killed outright takes its workers along: none draws on
+		 * into a staging directory nobody will commit. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
 #ifdef M_MMAP_THRESHOLD
 		/* A worker draws hundreds of pictures, and cairo's and zlib's
 		 * allocations of a few hundred KiB each would be new mappings,

@@ -32,7 +32,7 @@ check "man: EXIT STATUS opens with its generated span" ".SH EXIT STATUS|.\\\" BE
 check "man: the views' span is in VIEWS" "VIEWS" \
 	"$(awk '/^\.SH /{s=$2} /BEGIN GENERATED views/{print s}' "$MAN")"
 help_opts=$($DA --help | sed -n 's/^  \(-., \|    \)--\([a-z-]*\).*/\2/p' | paste -sd' ')
-check "--help lists 17 options" 17 "$(printf '%s\n' $help_opts | wc -l)"
+check "--help lists 19 options" 19 "$(printf '%s\n' $help_opts | wc -l)"
 check "man OPTIONS: --help's options, in its order" "$help_opts" \
 	"$(span "$MAN" options | grep -A1 '^\.TP$' | sed -n 's/^\.B[IR]* .*\\-\\-\([^ "]*\).*/\1/p' | sed 's/\\-/-/g' | paste -sd' ')"
 views=$($DA --views list | sed '/^$/,$d' | awk '{print $1}' | paste -sd' ')
@@ -53,7 +53,7 @@ $DA --help | sed -n '/^Exit status:$/,$p' > "$TMP/help-exits"
 check "--help: exit codes" "Exit status:
   0  Success (warnings allowed).
   1  Usage error: unknown option or view, missing argument, no dump; with --compare, also a --fail-on rule crossed.
-  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a failed write; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
+  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a failed write; the output directory in use by another run (without --wait), a dump or profile the run would write over; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
   3  Input rejected under --strict (also an input with no JIT event), or a --profile file that is not a profile dumpanalyze reads.
 See dumpanalyze(1)." "$(cat "$TMP/help-exits")"
 check "man EXIT STATUS = --help's exit codes" "$(sed -n 's/^  \([0-9]\)  /\1 /p' "$TMP/help-exits")" \

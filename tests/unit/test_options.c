@@ -75,7 +75,9 @@ static void test_usage_exit_codes_plain(void **s)
 		"  1  Usage error: unknown option or view, missing argument, no dump; with "
 		"--compare, also a --fail-on rule crossed.\n"
 		"  2  Input or output error: a dump or profile that cannot be read, corrupt "
-		"compressed data, a failed write; with --compare, a directory that is not "
+		"compressed data, a failed write; the output directory in use by another run "
+		"(without --wait), a dump or profile the run would write over; with --recover, "
+		"a commit that can be neither finished nor undone; with --compare, a directory that is not "
 		"dumpanalyze output or holds a file that is not what its run wrote, a side whose "
 		"run saw no JIT event, or a --fail-on rule that cannot be evaluated.\n"
 		"  3  Input rejected under --strict (also an input with no JIT event), or a "
@@ -106,11 +108,10 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 17);
+	assert_int_equal(cli_noptions, 19);
 	assert_int_equal(nviews, 17);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP
-"), 17 + 17 + 4);
+	assert_int_equal(count(text, ".TP\n"), 19 + 17 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */

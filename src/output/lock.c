@@ -1,0 +1,133 @@
+/* lock.c — the output directory's lock; see lock.h.
+ *
+ * Why a kernel lock rather than a file made with O_EXCL: a run killed
+ * with SIGKILL (or a machine that lost power) leaves the file, and then
+ * only a guess (is that PID still alive, on this host, the same process?)
+ * could tell a stale lock from a live one; a kernel lock has no stale
+ * state.  On NFS the lock is the server's (NLM or NFSv4 byte-range locks),
+ * which a crashed client's lease gives back; a file system without locks
+ * (-ENOLCK) gets a warning and the run goes on unlocked.
+ *
+ * The file is removed at the end, so OUT keeps no trace of the lock.  A
+ * run that waited on a file removed meanwhile holds a lock on nothing:
+ * after locking, the name must still lead to the file locked, else it
+ * tries again. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "output/lock.h"
+#include "output/message.h"
+
+/* "PID 123 on host, since 2024-05-01 10:00:00 UTC", from the file's text
+ * (written by the holder just after it locked: it may be empty yet). */
+static void describe_holder(const struct fs *fs, int dir, char *buf, size_t len)
+{
+	char *text = NULL;
+	long pid = 0;
+	char host[256] = "", since[64] = "";
+	if (fs_read_all(fs, dir, LOCK_NAME, 4096, &text) > 0) {
+		char *save = NULL;
+		for (char *line = strtok_r(text, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (strncmp(line, "pid ", 4) == 0)
+				pid = strtol(line + 4, NULL, 10);
+			else if (strncmp(line, "host ", 5) == 0)
+				snprintf(host, sizeof(host), "%.200s", line + 5);
+			else if (strncmp(line, "started ", 8) == 0)
+				snprintf(since, sizeof(since), "%.40s", line + 8);
+		}
+	}
+	free(text);
+	if (pid <= 0) {
+		snprintf(buf, len, "another run of dumpanalyze");
+		return;
+	}
+	snprintf(buf, len, "another run of dumpanalyze (PID %ld%s%s%s%s)", pid,
+	         *host ? " on " : "", host, *since ? ", since " : "", since);
+}
+
+/* The holder's text: PID, host and start time, for others' messages. */
+static void write_holder(const struct fs *fs, int fd)
+{
+	char host[256] = "?", since[64] = "?", text[512];
+	gethostname(host, sizeof(host) - 1);
+	host[sizeof(host) - 1] = '\0';
+	time_t now = time(NULL);
+	struct tm tm;
+	if (gmtime_r(&now, &tm))
+		strftime(since, sizeof(since), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	int n = snprintf(text, sizeof(text), "pid %ld\nhost %s\nstarted %s\n", (long)getpid(),
+	                 host, since);
+	/* Only informative: a failure to write it changes nothing. */
+	if (FS_CALL(fs, truncate, fd, 0) == 0)
+		fs_write_all(fs, fd, text, (size_t)n);
+}
+
+int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *out, int wait,
+                 int quiet)
+{
+	l->fs = fs;
+	l->dir = dir;
+	l->fd = -1;
+	int said = 0;
+	for (;;) {
+		int fd = FS_CALL(fs, open, dir, LOCK_NAME, O_RDWR | O_CREAT | O_NOFOLLOW, 0666);
+		if (fd < 0) {
+			msg_error("%s: cannot lock it: %s: %s", out, LOCK_NAME, strerror(-fd));
+			return fd;
+		}
+		int r = FS_CALL(fs, lock, fd, 0);
+		if (r == -EAGAIN && wait) {
+			if (!said && !quiet) {
+				char who[512];
+				describe_holder(fs, dir, who, sizeof(who));
+				msg_error("%s is in use by %s; waiting", out, who);
+			}
+			said = 1;
+			r = FS_CALL(fs, lock, fd, 1);
+		}
+		if (r == -ENOLCK) {
+			msg_error("warning: %s: the file system has no locks (%s): runs into it at "
+			          "the same time would mix", out, strerror(ENOLCK));
+			/* nobody can hold a lock there: the file is only ours */
+			FS_CALL(fs, unlink, dir, LOCK_NAME);
+			FS_CALL(fs, close, fd);
+			return 1;
+		}
+		if (r < 0) {
+			if (r == -EAGAIN) {
+				char who[512];
+				describe_holder(fs, dir, who, sizeof(who));
+				msg_error("%s is in use by %s; --wait waits for it", out, who);
+			} else if (r != -EINTR) {
+				msg_error("%s: cannot lock it: %s", out, strerror(-r));
+			}
+			FS_CALL(fs, close, fd);
+			return r;
+		}
+		/* Locked: the name must still be this file (its holder removes
+		 * it when done, and another may have made a new one since). */
+		struct fs_stat held, named;
+		if (FS_CALL(fs, stat, fd, "", &held) == 0 &&
+		    FS_CALL(fs, stat, dir, LOCK_NAME, &named) == 0 &&
+		    held.dev == named.dev && held.ino == named.ino) {
+			l->fd = fd;
+			write_holder(fs, fd);
+			return 0;
+		}
+		FS_CALL(fs, close, fd);
+	}
+}
+
+void outlock_release(struct outlock *l)
+{
+	if (l->fd < 0)
+		return;
+	FS_CALL(l->fs, unlink, l->dir, LOCK_NAME);
+	FS_CALL(l->fs, close, l->fd);
+	l->fd = -1;
+}
