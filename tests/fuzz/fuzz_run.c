@@ -5,7 +5,6 @@
  * publish and sync; then the checks: every line accounted for, every
  * warning passed on, every expected file written. */
 #define _GNU_SOURCE
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <sys/mman.h>
 #include "dumpanalyze.h"
 #include "lib/api.h"
+#include "output/fs_mem.h"
 #include "output/outdir.h"
 #include "profile/profile.h"
 #include "views/view.h"
@@ -46,7 +46,11 @@ void fuzz_setup(const char *argv0)
 	if (!slash)
 		return;
 	*slash = '\0';
-	snprintf(root_buf, sizeof(root_buf), "%s/../../samples/lua", exe);
+	static const char up[] = "/../../samples/lua";
+	if (strlen(exe) + sizeof(up) > sizeof(root_buf))
+		return;
+	memcpy(root_buf, exe, strlen(exe));
+	memcpy(root_buf + strlen(exe), up, sizeof(up));
 	if (access(root_buf, R_OK | X_OK) == 0) {
 		roots[0] = root_buf;
 		nroots = 1;
@@ -55,63 +59,28 @@ void fuzz_setup(const char *argv0)
 
 /* ---- the output directory ----------------------------------------------- */
 
-/* The scratch output directory, made once per process (libFuzzer gives
- * the target no context to keep it in) and emptied after every input. */
-static char scratch[64];
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *at)
+/* A file system in memory (fs_mem.c) for each run unless the caller gave
+ * one: no file, no thread, no system call, and nothing left for the next
+ * input to find. */
+static struct outdir *out_open(const struct fuzz_run *run, struct fs **fs)
 {
-	(void)st;
-	(void)flag;
-	if (at->level > 0 && remove(path) < 0)
-		__builtin_trap();   /* a file left would be in the next input's listing */
-	return 0;
+	*fs = run->fs ? run->fs : fs_mem_new();
+	return outdir_open_fs(*fs, FUZZ_OUT);
 }
 
-static void empty_scratch(void)
+static int out_has(const struct fs *fs, const char *name)
 {
-	nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-}
-
-static void remove_scratch(void)
-{
-	empty_scratch();
-	rmdir(scratch);
-}
-
-/* In TMPDIR, else in /dev/shm: creating and removing a dozen files per
- * input on a disk's file system took two thirds of the time. */
-static int make_scratch(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	if (!tmp || !*tmp || strlen(tmp) > sizeof(scratch) - 20)
-		tmp = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-	snprintf(scratch, sizeof(scratch), "%s/fuzz_dump.XXXXXX", tmp);
-	if (!mkdtemp(scratch))
-		return -1;
-	atexit(remove_scratch);
-	return 0;
-}
-
-static struct outdir *out_open(void)
-{
-	if (!scratch[0] && make_scratch() < 0)
-		__builtin_trap();
-	return outdir_open(scratch);
-}
-
-static int out_has(struct outdir *out, const char *name)
-{
-	(void)out;
 	char path[128];
-	snprintf(path, sizeof(path), "%s/%s", scratch, name);
-	return access(path, F_OK) == 0;
+	size_t len;
+	snprintf(path, sizeof(path), FUZZ_OUT "/%s", name);
+	return fs_mem_data(fs, path, &len) != NULL;
 }
 
-static void out_close(struct outdir *out)
+static void out_close(const struct fuzz_run *run, struct outdir *out, struct fs *fs)
 {
 	outdir_close(out);
-	empty_scratch();
+	if (fs != run->fs)
+		fs_mem_free(fs);
 }
 
 /* ---- the run ------------------------------------------------------------ */
@@ -157,12 +126,13 @@ static unsigned views_need(const struct fuzz_run *run)
 int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 {
 	unsigned needs = views_need(run);
+	const char *name = run->name ? run->name : "fuzz.dump";
 	struct view_set views;
 	struct seen seen = { 0, 0 };
 	struct da_options o = {
 		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
 		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) | run->flags,
-		.name = "fuzz.dump",
+		.name = name,
 		.sink = &view_set_sink,
 		.sink_data = &views,
 		.diag = on_diag,
@@ -187,19 +157,22 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	}
 	/* Lua files only where the tool would look: the current directory and
 	 * the source root. */
+	const char *const *r_roots = run->roots ? run->roots : roots;
+	size_t r_n = run->roots ? run->nroots : nroots;
 	FUZZ_CHECK(da_use_source_root(d, ".", 0) == 0);
-	for (size_t i = 0; i < nroots; i++)
-		FUZZ_CHECK(da_use_source_root(d, roots[i], DA_SOURCE_BY_NAME) == 0);
+	for (size_t i = 0; i < r_n; i++)
+		FUZZ_CHECK(da_use_source_root(d, r_roots[i], DA_SOURCE_BY_NAME) == 0);
 	int stacks = p && p->kind == PROFILE_STACKS;
 	const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
 	const char *const *expect = stacks && run->expect_stacks ? run->expect_stacks : run->expect;
 	unsigned have = !p ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
 	char err[256];
 	FUZZ_CHECK(view_set_init(&views, list, have, err, sizeof(err)) == 0);
-	struct outdir *out = out_open();
+	struct fs *fs;
+	struct outdir *out = out_open(run, &fs);
 	FUZZ_CHECK(out);
-	view_set_attach(&views, out, d, "fuzz.dump", 1, p);
-	view_set_source_roots(&views, roots, nroots);
+	view_set_attach(&views, out, d, name, 1, p);
+	view_set_source_roots(&views, r_roots, r_n);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
 
@@ -217,10 +190,10 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	/* every warning counted is passed on */
 	FUZZ_CHECK(seen.warnings == da_warnings(d));
 	/* A finished run wrote every view's files, even for no traces. */
-	for (const char *const *x = expect; r == 0 && *x; x++)
-		if (!out_has(out, *x))
+	for (const char *const *x = expect; r == 0 && x && *x; x++)
+		if (!out_has(fs, *x))
 			fuzz_failed(*x, __FILE__, __LINE__);
 	da_close(d);
-	out_close(out);
+	out_close(run, out, fs);
 	return r;
 }

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fs;
+
 /* A failed check names itself on stderr, then traps. */
 #define FUZZ_CHECK(cond) do { if (!(cond)) fuzz_failed(#cond, __FILE__, __LINE__); } while (0)
 _Noreturn void fuzz_failed(const char *what, const char *file, int line);
@@ -25,7 +27,18 @@ struct fuzz_run {
 	size_t profile_len;
 	const char *views_stacks;
 	const char *const *expect_stacks;
+	/* For tests (NULL for the targets): the dump's name in the views'
+	 * files ("fuzz.dump"), the source roots (the one fuzz_setup found),
+	 * and a file system (fs_mem.h) to render into, left to the caller to
+	 * read and free (else a new one each run, freed at its end). */
+	const char *name;
+	const char *const *roots;
+	size_t nroots;
+	struct fs *fs;
 };
+
+/* The output directory's path in the run's file system. */
+#define FUZZ_OUT "out"
 
 /* Once per process, from LLVMFuzzerInitialize: the source root
  * (samples/lua beside the binary's tests/fuzz/) that the source view and
