@@ -105,9 +105,10 @@ ran "committed corpora" "$n" 3
 check "tests/fuzz/ under 2 MB" yes \
 	"$([ "$(du -sk --exclude=fuzz_dump --exclude=fuzz_profile --exclude=fuzz_compare --exclude=crashes "$F" | cut -f1)" -lt 2048 ] && echo yes)"
 
-# The ledger: date, target, executions, seconds, ok or crash:FILE, commit.
+# The ledger: date, target, executions, seconds, CPU seconds, ok or
+# crash:FILE, commit.
 check "ledger: every line well formed" "" \
-	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 6 || $2 !~ /^(dump|profile|compare)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^(ok|crash:.+)$/' | head -3)"
+	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|profile|compare)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+)$/' | head -3)"
 check "ledger: total = the sum of its dump lines" \
 	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' '$2 == "dump" { s += $3 } END { print s + 0 }')" \
 	"$(sh "$F/fuzz.sh" total | sed -n 's/^fuzz_dump: \([0-9]*\) executions.*/\1/p')"

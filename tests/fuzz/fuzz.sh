@@ -54,6 +54,14 @@ seeds_made() {
 	DUMPANALYZE=$top/dumpanalyze sh $F/seeds.sh "$B/seeds"
 }
 
+# cpu_now: the CPU seconds this shell's children used so far (the times
+# builtin, called in this shell: a subshell's children are its own).
+cpu_children() {
+	times > "$B/times"
+	cpu_now=$(tail -n 1 "$B/times" |
+		awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.0f\n", s }')
+}
+
 commit_id() {
 	id=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 	[ -z "$(git status --porcelain --untracked-files=no -- src include tests/fuzz 2>/dev/null)" ] ||
@@ -75,6 +83,8 @@ run() {
 	[ -d "$corpus" ] && cp -n "$corpus"/* "$grown"/ 2>/dev/null || true
 	log=$B/fuzz-$1.log
 	start=$(date +%s)
+	cpu_children
+	cpu0=$cpu_now
 	set +e
 	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
 	ASAN_OPTIONS=${FUZZ_ASAN_OPTIONS:-malloc_context_size=8} \
@@ -85,6 +95,8 @@ run() {
 	status=$?
 	set -e
 	end=$(date +%s)
+	cpu_children
+	cpu=$((cpu_now - cpu0))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
 	newunits=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -n 1)
@@ -94,9 +106,12 @@ run() {
 	else
 		result=crash:$(basename "${artifact:-unknown}")
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "${execs:-0}" \
-		$((end - start)) "$result" "$(commit_id)" >> $LEDGER
-	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s (${rate:-0}/s), ${newunits:-0} new inputs, $result"
+	[ -f $LEDGER ] || printf '# %s\n' "fuzzing sessions (tests/fuzz/fuzz.sh), tab-separated:" \
+		"date (UTC), target, executions, seconds, CPU seconds, ok or crash:FILE, commit" \
+		"(-modified: src/, include/ or tests/fuzz/ had changes)" > $LEDGER
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "${execs:-0}" \
+		$((end - start)) $cpu "$result" "$(commit_id)" >> $LEDGER
+	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s, $cpu CPU-seconds (${rate:-0}/s), ${newunits:-0} new inputs, $result"
 	if [ $status -ne 0 ]; then
 		tail -n 60 "$log"
 		echo "fuzz_$1 found a problem (exit $status): ${artifact:-see $log}"
@@ -138,10 +153,10 @@ merge() {
 
 total() {
 	[ -f $LEDGER ] || { echo "no ledger"; return; }
-	awk -F'\t' '/^#/ || NF < 6 { next }
-		{ all[$2] += $3; if ($5 != "ok") since[$2] = 0; else since[$2] += $3; secs[$2] += $4 }
-		END { for (t in all) printf "fuzz_%s: %d executions in %d s, %d since the last crash\n",
-		                            t, all[t], secs[t], since[t] }' $LEDGER | sort
+	awk -F'\t' '/^#/ || NF < 7 { next }
+		{ all[$2] += $3; if ($6 != "ok") since[$2] = 0; else since[$2] += $3; secs[$2] += $4; cpu[$2] += $5 }
+		END { for (t in all) printf "fuzz_%s: %d executions in %d s (%d CPU-seconds), %d since the last crash\n",
+		                            t, all[t], secs[t], cpu[t], since[t] }' $LEDGER | sort
 }
 
 case ${1:-} in
