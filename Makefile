@@ -15,16 +15,19 @@ INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 PCDIR   ?= $(LIBDIR)/pkgconfig
 CC      ?= cc
-VERSION  = 0.3.0
-# The library's ABI: the soname's number, raised on every incompatible
-# change of include/dumpanalyze.h.
-ABI      = 1
+# The version and the library's ABI (the soname's number, raised on every
+# incompatible change of include/dumpanalyze.h) are also the header's
+# DA_VERSION_* and DA_ABI: src/lib/api.c does not build when they differ.
+VERSION  = 0.4.0
+ABI      = 2
+VERSION_NUM = $(shell echo $(VERSION) | awk -F. '{ printf "0x%02x%02x%02x", $$1, $$2, $$3 }')
 SONAME   = libdumpanalyze.so.$(ABI)
 
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 THREADS  = -pthread
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_VERSION='"$(VERSION)"' -Iinclude -Isrc -Ibuild/gen
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DDA_MAKE_VERSION_NUM=$(VERSION_NUM) -DDA_MAKE_ABI=$(ABI) \
+	    -Iinclude -Isrc -Ibuild/gen
 # Only da_ names leave the shared library (DA_API in dumpanalyze.h).
 VIS      = -fvisibility=hidden
 DEPFLAGS = -MMD -MP
@@ -112,10 +115,13 @@ build/faults/fs_fault.o: tests/faults/fs_fault.c tests/faults/fs_fault.h
 build/dumpanalyze-faults: build/cli/main-faults.o build/faults/fs_fault.o build/libda-all.a
 	$(CC) $(THREADS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TOOL_LIBS) $(LIB_LIBS)
 
-# The README's test command: unit tests, the installed library's
-# examples, then end-to-end tests on real dumps.
-check: all $(UNIT_TESTS) build/dumpanalyze-faults
+# The README's test command: what the tests need installed first (the
+# unit tests do not build without cmocka), then the build, the unit tests,
+# the installed library's examples, the end-to-end tests on real dumps.
+# The build is a second make, whose pkg-config runs after the install.
+check:
 	@sh scripts/install-deps.sh test
+	@$(MAKE) --no-print-directory all $(UNIT_TESTS) build/dumpanalyze-faults
 	@sh tests/check.sh $(UNIT_TESTS)
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer, in a
@@ -133,6 +139,7 @@ check-asan:
 # The threads (input reading ahead, the output directory writing behind)
 # under ThreadSanitizer, in a build tree of their own.
 check-tsan:
+	@sh scripts/install-deps.sh test
 	rm -rf build-tsan && mkdir -p build-tsan
 	cp -r Makefile src include tests samples scripts build-tsan/
 	$(MAKE) -C build-tsan dumpanalyze tests/unit/test_input tests/unit/test_outdir \
@@ -142,8 +149,18 @@ check-tsan:
 	  build-tsan/tests/unit/test_outdir build-tsan/tests/unit/test_forkguard \
 	  build-tsan/tests/unit/test_bgthread build-tsan/tests/unit/test_api
 
-check-valgrind: all $(UNIT_TESTS)
+check-valgrind:
+	@sh scripts/install-deps.sh test
+	@$(MAKE) --no-print-directory all $(UNIT_TESTS) build/dumpanalyze-faults
 	@DA_VALGRIND=1 sh tests/check.sh $(UNIT_TESTS)
+
+# README's Quick start, read from README.md and run as written in a bare
+# Debian 12 root (debootstrap minbase) with a clone of this repository's
+# HEAD, then dumpanalyze on a sample (tests/quickstart.sh; the root is
+# cached outside the clone).
+check-fresh:
+	@sh scripts/install-deps.sh fresh
+	@bash tests/quickstart.sh
 
 # The whole tree once more with clang, warnings as errors (CI).
 check-clang:
@@ -186,7 +203,7 @@ clean:
 	rm -rf build dumpanalyze libdumpanalyze.so libdumpanalyze.a $(UNIT_TESTS)
 	rm -rf build-asan build-tsan build-clang build-fuzz demo-out $(FUZZ_BINS)
 
-.PHONY: all check check-asan check-tsan check-valgrind check-clang fuzz fuzz-merge docs bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz fuzz-merge docs bench demo install clean
 
 -include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d \
   build/cli/main-faults.d build/faults/fs_fault.d

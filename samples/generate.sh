@@ -386,6 +386,20 @@ check_shop_fixed() {
     { note "  shop-fixed: the fixed closures still abort"; return 1; }
   has "$1" '^---- TRACE [0-9]+ start json\.lua:19$' 'the encoder loop compiled'
 }
+# The CI gate's scenario (tests/cli/gate.sh): lua/shop-regressed is
+# shop-fixed with a new costly problem elsewhere (router.lua percent-decodes
+# each capture with a closure made for every request) and three comment
+# lines added at the top of json.lua, which move all its code: README's
+# recommended rules must pass shop -> shop-fixed, fail shop-fixed ->
+# shop-regressed naming the router's finding, and json.lua's findings must
+# move, not become new.
+make_shop_regressed() { shop_run shop-regressed "-jdump=+x,$1" main.lua "$SHOP_DUMP_ROUNDS"; }
+check_shop_regressed() {
+  has "$1" '^0[0-9]{3}  FNEW .* ; router\.lua:40$' 'FNEW of the closure at router.lua:40' &&
+  has "$1" '^---- TRACE [0-9]+ abort router\.lua:42 -- NYI: bytecode 51$' 'its abort at router.lua:42' &&
+  has "$1" '^---- TRACE [0-9]+ abort json\.lua:37 -- inner loop in root trace$' \
+    "json.lua's inner loop, three lines down from shop-fixed's json.lua:34"
+}
 # shop_profile NAME DIR: samples/NAME.prof, retried until its interpreted
 # stacks show the shape the test relies on.
 shop_profile() {
@@ -535,7 +549,7 @@ produce() {
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
-     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-profiles)
+     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -562,7 +576,11 @@ for name in "${ALL[@]}"; do
     shop-profiles)
       # before: the encoder's closure is interpreted; after: main's loop
       shop_profile shop-Gvl shop ';json\.lua:2[2-5] [0-9]+$'
-      shop_profile shop-fixed-Gvl shop-fixed ';main\.lua:2[0-9]' ;;
+      shop_profile shop-fixed-Gvl shop-fixed ';main\.lua:2[0-9]'
+      shop_profile shop-regressed-Gvl shop-regressed ';router\.lua:(3[4-9]|4[0-2]) [0-9]+$' ;;
+    shop-regressed-profile)
+      # the regression's closure and loop run interpreted
+      shop_profile shop-regressed-Gvl shop-regressed ';router\.lua:(3[4-9]|4[0-2]) [0-9]+$' ;;
     annotated-luajit2)
       if setup_luajit2; then
         produce annotated-luajit2

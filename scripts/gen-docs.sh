@@ -54,6 +54,14 @@ splice() {
 }
 
 "$da" --help=man > "$tmp/man.blocks"
+# A backslash lost between the C source and troff (in C, "\(aq" is "(aq"
+# and "\fB" a form feed and "B"): refused, where the man page would show it.
+ff=$(printf '\f')
+if grep -n -E "(^|[^\\])\((aq|(em|en|lq|rq|bu|co|mu|dq|oq|cq)([^[:alpha:]]|\$))|$ff" "$tmp/man.blocks" > "$tmp/lost"; then
+	printf '%s\n' "gen-docs.sh: $da --help=man: troff that lost a backslash (in C, write \\\\ for \\):" >&2
+	cat "$tmp/lost" >&2
+	exit 1
+fi
 "$da" --help=readme > "$tmp/readme.blocks"
 splice "$tmp/man.blocks" "$man" > "$tmp/man"
 splice "$tmp/readme.blocks" "$readme" > "$tmp/readme"

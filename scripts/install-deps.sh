@@ -1,10 +1,12 @@
 #!/bin/sh
-# install-deps.sh [build|test|demo|nginx] — install, on Debian (as root),
-# only what is missing to build dumpanalyze (build), to build and test it
-# (test, the default), to build it and analyse a bundled sample (demo), or
-# to build it and run bench/gen-nginx-dump.sh (nginx: that script unpacks
-# nginx, its lua module and luajit2 privately; the system gets only the
-# load tool, cjson, curl, xz and libpcre3, which conflict with nothing).
+# install-deps.sh [build|test|demo|nginx|fresh] — install, on Debian (as
+# root), only what is missing to build dumpanalyze (build), to build and
+# test it (test, the default), to build it and analyse a bundled sample
+# (demo), to build it and run bench/gen-nginx-dump.sh (nginx: that script
+# unpacks nginx, its lua module and luajit2 privately; the system gets only
+# the load tool, cjson, curl, xz and libpcre3, which conflict with
+# nothing), or to run `make check-fresh` (fresh: debootstrap and Debian's
+# keys, nothing to build).
 # It only adds: apt-get runs with --no-remove, so a package that would
 # take another away (luajit and OpenResty's luajit2 conflict) makes it
 # stop and say so instead.
@@ -12,8 +14,8 @@ set -eu
 cd "$(dirname "$0")/.."
 what=${1:-test}
 case $what in
-build|test|demo|nginx) ;;
-*) echo "usage: $0 [build|test|demo|nginx]" >&2; exit 1 ;;
+build|test|demo|nginx|fresh) ;;
+*) echo "usage: $0 [build|test|demo|nginx|fresh]" >&2; exit 1 ;;
 esac
 
 # build: compiler, make, pkg-config, binutils (objcopy for the static
@@ -36,8 +38,12 @@ installed() {
 # nginx: what bench/gen-nginx-dump.sh needs on the system (see there).
 NGINX="wrk lua-cjson curl xz-utils libpcre3 dpkg"
 
+# fresh: tests/fresh.sh makes a bare Debian 12 root with debootstrap.
+FRESH="debootstrap debian-archive-keyring"
+
 PACKAGES=$BUILD
 [ "$what" = nginx ] && PACKAGES="$PACKAGES $NGINX"
+[ "$what" = fresh ] && PACKAGES=$FRESH
 if [ "$what" = test ]; then
 	PACKAGES="$PACKAGES $TEST"
 	# Either LuaJIT will do: an OpenResty box keeps its luajit2.

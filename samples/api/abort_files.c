@@ -56,8 +56,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	struct files f = { 0 };
-	struct da_sink sink = { .abort = on_abort };
-	struct da_options o = { .sink = &sink, .sink_data = &f };
+	struct da_sink sink = DA_SINK(.abort = on_abort);
+	struct da_options o = DA_OPTIONS(.sink = &sink, .sink_data = &f);
 	int err;
 	da_dump *d = da_open_path(argv[1], &o, &err);
 	if (!d) {

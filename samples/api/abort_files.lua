@@ -4,18 +4,47 @@
 -- The library is found as "dumpanalyze" (libdumpanalyze.so on the loader's
 -- path) or at $DUMPANALYZE_LIB.
 --
--- It asks for the whole-run answers (DA_ANSWERS, then da_abort_sites) and
+-- It asks for the whole-run answers (DA_ANSWERS, then da_abort_site) and
 -- passes no callbacks: the library never calls into Lua, so nothing here
 -- depends on LuaJIT's callback rules (no call from compiled code, a
 -- limited number of callback slots, records valid only during the call).
 local ffi = require("ffi")
 
+-- The declarations are dumpanalyze.h's, comments left out (tests/api/
+-- api.sh checks that each is the header's own).  struct da_options begins
+-- with its size: a newer library takes the fields this one lacks as zero.
 ffi.cdef[[
 typedef struct da_dump da_dump;
 struct da_sink;
-typedef void (*da_diag_fn)(void *data, int sev, const char *file,
+enum da_error {
+	DA_OK = 0,
+	DA_EIO = -1,
+	DA_ENOMEM = -2,
+	DA_ESTRICT = -3,
+	DA_ESTOPPED = -4,
+	DA_EINVAL = -5,
+	DA_EOPEN = -6,
+	DA_EINTR = -7,
+	DA_EFORMAT = -8
+};
+enum da_severity {
+	DA_WARNING,
+	DA_ERROR,
+	DA_NOTE
+};
+typedef void (*da_diag_fn)(void *data, enum da_severity sev, const char *file,
                            uint64_t line, const char *msg);
+enum da_flags {
+	DA_KEEP_TEXT = 1 << 0,
+	DA_STRICT = 1 << 1,
+	DA_ANSWERS = 1 << 2,
+	DA_NO_THREAD = 1 << 3,
+	DA_NOTES = 1 << 4,
+	DA_FINDINGS = 1 << 5,
+	DA_CALLBACK_ONLY = 1 << 6
+};
 struct da_options {
+	size_t size;
 	unsigned flags;
 	const char *name;
 	const struct da_sink *sink;
@@ -28,22 +57,21 @@ struct da_site_count {
 	const char *reason, *file;
 	int32_t line;
 	uint64_t count;
-	const char *reason_normal, *error;
+	const char *reason_normal;
+	const char *error;
 	uint32_t nbytecode;
 	const char *const *bytecode;
 	uint64_t first_line, last_line;
 };
 da_dump *da_open_path(const char *path, const struct da_options *opts, int *err);
 int da_read(da_dump *d);
-size_t da_abort_sites(const da_dump *d, struct da_site_count **out);
+size_t da_abort_sites(const da_dump *d);
+const struct da_site_count *da_abort_site(const da_dump *d, size_t i);
 const char *da_strerror(int err);
 const char *da_dump_error(const da_dump *d);
-void da_free(void *p);
 void da_close(da_dump *d);
 char *strerror(int errnum);
 ]]
-local DA_ANSWERS = 4        -- enum da_flags in dumpanalyze.h
-local DA_EOPEN = -6
 
 local path = arg[1]
 if not path or arg[2] then
@@ -52,11 +80,12 @@ if not path or arg[2] then
 end
 local da = ffi.load(os.getenv("DUMPANALYZE_LIB") or "dumpanalyze")
 
-local opts = ffi.new("struct da_options", { flags = DA_ANSWERS })
+local opts = ffi.new("struct da_options",
+	{ size = ffi.sizeof("struct da_options"), flags = ffi.C.DA_ANSWERS })
 local err = ffi.new("int[1]")
 local d = da.da_open_path(path, opts, err)
 if d == nil then
-	local why = err[0] == DA_EOPEN and ffi.C.strerror(ffi.errno()) or da.da_strerror(err[0])
+	local why = err[0] == ffi.C.DA_EOPEN and ffi.C.strerror(ffi.errno()) or da.da_strerror(err[0])
 	io.stderr:write(path, ": ", ffi.string(why), "\n")
 	os.exit(1)
 end
@@ -67,13 +96,12 @@ if da.da_read(d) ~= 0 then
 	os.exit(1)
 end
 
--- Sites are (reason, file, line): add them up by file.  The strings
--- belong to the handle, so they are copied out before it closes.
-local out = ffi.new("struct da_site_count *[1]")
-local n = tonumber(da.da_abort_sites(d, out))
+-- Sites are (reason, file, line): add them up by file.  A site is read
+-- through its pointer, da_abort_site(d, i), never as an array (the struct
+-- may grow); its strings belong to the handle, so they are copied out.
 local count, files = {}, {}
-for i = 0, n - 1 do
-	local s = out[0][i]
+for i = 0, tonumber(da.da_abort_sites(d)) - 1 do
+	local s = da.da_abort_site(d, i)
 	local file = ffi.string(s.file)
 	if not count[file] then
 		count[file] = 0
@@ -81,7 +109,6 @@ for i = 0, n - 1 do
 	end
 	count[file] = count[file] + tonumber(s.count)
 end
-da.da_free(out[0])
 
 table.sort(files, function(a, b)
 	if count[a] ~= count[b] then return count[a] > count[b] end

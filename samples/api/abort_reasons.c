@@ -96,9 +96,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	struct reasons r = { 0 };
-	struct da_sink sink = { .gen_begin = on_gen_begin, .abort = on_abort,
-	                        .gen_end = on_gen_end };
-	struct da_options o = { .sink = &sink, .sink_data = &r };
+	struct da_sink sink = DA_SINK(.gen_begin = on_gen_begin, .abort = on_abort,
+	                              .gen_end = on_gen_end);
+	struct da_options o = DA_OPTIONS(.sink = &sink, .sink_data = &r);
 	int err;
 	da_dump *d = da_open_path(argv[1], &o, &err);
 	if (!d) {

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DUMP [PROFILE [SOURCE_DIR]]\n", argv[0]);
 		return 2;
 	}
-	struct da_options o = { .flags = DA_FINDINGS, .diag = on_diag };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS, .diag = on_diag);
 	int err;
 	da_dump *d = da_open_path(argv[1], &o, &err);
 	if (!d) {

@@ -122,9 +122,11 @@ void answers_gen_end(struct answers *a, const struct da_gen *g)
 	for (size_t i = 0; i < ne; i++) {
 		uint32_t ex = EXIT_KEY_EXIT(e[i].c);
 		const struct da_trace *t = e[i].a;
+		const struct exit_place *at = gen_resume(g, t, EXIT_KEY_ID(e[i].c), ex);
 		struct top_exit x = { g->number, EXIT_KEY_ID(e[i].c), ex,
 		                      t ? (uint32_t)tally_get(gen_sides(g), t, NULL, ex) : 0,
-		                      e[i].count, t ? t->file : NULL, t ? t->line : DA_NO_LINE };
+		                      e[i].count, t ? t->file : NULL, t ? t->line : DA_NO_LINE,
+		                      at ? at->file : NULL, at ? at->line : DA_NO_LINE };
 		keep_exit(a->hot, x);
 		a->nexits_all++;
 		if (!x.side) {

@@ -17,9 +17,17 @@
 #define ANSWERS_TOP 50              /* bushes and exits kept */
 
 /* file, line: where the bush's root, the exit's trace, the given-up
- * exit's parent trace starts (file NULL when unknown). */
+ * exit's parent trace starts (file NULL when unknown); resume_file,
+ * resume_line: where the exit resumes (gen_resume, model.h). */
 struct top_bush { uint32_t gen, root, dup, traces; uint64_t mcode; const char *file; int32_t line; };
-struct top_exit { uint32_t gen, trace, exit, side; uint64_t count; const char *file; int32_t line; };
+struct top_exit {
+	uint32_t gen, trace, exit, side;
+	uint64_t count;
+	const char *file;
+	int32_t line;
+	const char *resume_file;
+	int32_t resume_line;
+};
 struct given_up { uint32_t gen; struct start st; const char *file; int32_t line; };
 struct gen_row { uint32_t number; struct da_counts n; };
 

@@ -24,6 +24,8 @@ struct run {
 	size_t nsource_roots;
 	const char *out_dir, *views, *compare, *fail_on;
 	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
+	const char *baseline;       /* --baseline FILE */
+	const char *write_baseline; /* --write-baseline FILE */
 	const char *recover;        /* --recover DIR */
 	int quiet, verbose, strict;
 	int wait;                   /* --wait: for another run into OUT */
@@ -37,7 +39,8 @@ struct run {
 /* options.c: one table for getopt_long, --help and the man page's
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
-       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER };
+       OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER,
+       OPT_BASELINE, OPT_WRITE_BASELINE };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

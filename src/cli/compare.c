@@ -12,49 +12,13 @@
 #include <jansson.h>
 #include "cli/compare.h"
 #include "cli/compare_impl.h"
+#include "cli/baseline_file.h"
+#include <inttypes.h>
 #include "output/message.h"
 #include "output/rundir.h"
 #include "output/termtext.h"
 #include "util/alloc.h"
 #include "util/diag.h"
-
-/* ---- rules ------------------------------------------------------------ */
-
-struct rules {
-	int aborts_pct, aborts_abs, traces_pct;     /* -1: not set */
-	int new_reasons, new_sites;
-};
-
-static int parse_rules(const char *s, struct rules *r)
-{
-	*r = (struct rules){ -1, -1, -1, 0, 0 };
-	if (!s)
-		return 0;
-	char *copy = xrealloc(NULL, strlen(s) + 1);
-	strcpy(copy, s);
-	int ok = 1;
-	for (char *tok = strtok(copy, ","); tok && ok; tok = strtok(NULL, ",")) {
-		int v;
-		char pct;
-		if (strcmp(tok, "new-reasons") == 0)
-			r->new_reasons = 1;
-		else if (strcmp(tok, "new-sites") == 0)
-			r->new_sites = 1;
-		else if (sscanf(tok, "aborts+%d%c", &v, &pct) == 2 && pct == '%' && v >= 0)
-			r->aborts_pct = v;
-		else if (sscanf(tok, "aborts+%d%c", &v, &pct) == 1 && v >= 0)
-			r->aborts_abs = v;
-		else if (sscanf(tok, "traces-%d%c", &v, &pct) == 2 && pct == '%' && v >= 0)
-			r->traces_pct = v;
-		else {
-			msg_error("unknown --fail-on rule '%s' (rules: aborts+N, aborts+N%%, "
-			         "traces-N%%, new-reasons, new-sites)", tok);
-			ok = 0;
-		}
-	}
-	free(copy);
-	return ok ? 0 : -1;
-}
 
 /* ---- one dump's directories ------------------------------------------- */
 
@@ -85,77 +49,36 @@ static void not_compared(struct rep *r, json_t *d, const struct side *a, const s
 	json_object_set_new(d, "not_compared", list);
 }
 
-static void fail(struct rep *r, const char *fmt, ...) DA_PRINTF(2, 3);
-static void fail(struct rep *r, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	cmp_say(r, "FAIL: %s\n", buf);
-	json_array_append_new(r->fail, json_string(buf));
-	r->tripped = 1;
-}
-
-/* A rule that needs a view one side lacks cannot be evaluated: a gate
- * that cannot tell must not pass. */
-static int needs(struct rep *r, const char *rule, int ok, const char *view)
-{
-	if (!ok) {
-		msg_error("cannot evaluate --fail-on %s: %s was not rendered on both sides", rule, view);
-		r->cannot = 1;
-	}
-	return ok;
-}
-
-static void apply_rules(struct rep *r, const struct rules *ru, const struct side *a,
-                        const struct side *b, size_t new_reasons, size_t new_sites)
-{
-	int aborts = (a->has_reasons || a->has_sites) && (b->has_reasons || b->has_sites);
-	if (ru->aborts_pct >= 0 && needs(r, "aborts+N%", aborts, "abort-reasons")) {
-		double up = a->aborts ? 100.0 * ((double)b->aborts - (double)a->aborts) / (double)a->aborts
-		                      : (b->aborts ? 1e9 : 0);
-		if (up > ru->aborts_pct)
-			fail(r, "aborts grew by more than %d%%", ru->aborts_pct);
-	}
-	if (ru->aborts_abs >= 0 && needs(r, "aborts+N", aborts, "abort-reasons") &&
-	    b->aborts > a->aborts + (uint64_t)ru->aborts_abs)
-		fail(r, "aborts grew by more than %d", ru->aborts_abs);
-	if (ru->traces_pct >= 0 && needs(r, "traces-N%", a->has_traces && b->has_traces, "traces")) {
-		double down = a->traces ? 100.0 * ((double)a->traces - (double)b->traces) / (double)a->traces : 0;
-		if (down > ru->traces_pct)
-			fail(r, "compiled traces dropped by more than %d%%", ru->traces_pct);
-	}
-	if (ru->new_reasons && needs(r, "new-reasons", a->has_reasons && b->has_reasons, "abort-reasons") &&
-	    new_reasons)
-		fail(r, "%zu new abort reason%s", new_reasons, new_reasons == 1 ? "" : "s");
-	if (ru->new_sites && needs(r, "new-sites", a->has_sites && b->has_sites, "abort-sites") && new_sites)
-		fail(r, "%zu new abort site%s", new_sites, new_sites == 1 ? "" : "s");
-}
-
-static int any_rule(const struct rules *ru)
-{
-	return ru->aborts_pct >= 0 || ru->aborts_abs >= 0 || ru->traces_pct >= 0 || ru->new_reasons ||
-	       ru->new_sites;
-}
-
 static json_t *jit_events(const struct side *s)
 {
 	return s->m.jit_events ? json_boolean(s->m.jit_events > 0) : json_null();
 }
 
+/* The baseline's reasons on a side's findings; on NEW its entries are
+ * marked matched (what is left is stale). */
+static void accept(struct side *s, struct baseline *bl, int mark)
+{
+	for (size_t i = 0; bl && i < s->findings.n; i++) {
+		struct cfinding *f = &s->findings.v[i];
+		const struct baseline_entry *e = mark ? baseline_match(bl, f->identity)
+		                                      : baseline_lookup(bl, f->identity);
+		f->accepted = e ? e->pub.accepted : NULL;
+	}
+}
+
 static json_t *compare_one(struct rep *r, const struct rules *ru, const char *name,
-                           struct side *a, struct side *b)
+                           struct side *a, struct side *b, struct baseline *bl)
 {
 	json_t *d = json_object();
 	json_object_set_new(d, "name", cmp_str(name));
 	if (name)
 		cmp_say(r, "\ndump %s\n", cmp_text(r, name));
-	side_finish(a, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
-	            a->sites_source && b->sites_source);
-	side_finish(b, a->reasons_normal && b->reasons_normal, a->sites_normal && b->sites_normal,
-	            a->sites_source && b->sites_source);
+	int rn = a->reasons_normal && b->reasons_normal, sn = a->sites_normal && b->sites_normal;
+	int sf = a->sites_fp && b->sites_fp;
+	side_finish(a, rn, sn, sf);
+	side_finish(b, rn, sn, sf);
+	accept(a, bl, 0);
+	accept(b, bl, 1);
 	json_object_set_new(d, "old_complete", json_boolean(a->m.complete));
 	json_object_set_new(d, "new_complete", json_boolean(b->m.complete));
 	json_object_set_new(d, "old_jit_events", jit_events(a));
@@ -170,7 +93,7 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 			continue;
 		cmp_say(r, "  %s is an incomplete run (it stopped with exit status %d): "
 		    "its numbers are partial\n", s->label, s->m.exit_status);
-		if (any_rule(ru)) {
+		if (rules_any(ru)) {
 			msg_error("cannot evaluate --fail-on: %s is an incomplete run", s->dir);
 			r->cannot = 1;
 		}
@@ -186,16 +109,25 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	if (aborts)
 		cmp_delta_line(r, "aborts", a->aborts, b->aborts);
 	json_object_set_new(d, "aborts", aborts ? cmp_old_new(a->aborts, b->aborts) : json_null());
-	size_t new_reasons = 0, new_sites = 0;
-	if (a->has_reasons && b->has_reasons)
-		new_reasons = cmp_reasons(r, d, a, b);
+	struct found fd;
+	memset(&fd, 0, sizeof(fd));
+	int reasons = a->has_reasons && b->has_reasons, findings = a->has_findings && b->has_findings;
+	if (reasons)
+		cmp_reasons(r, d, a, b, &fd.reasons);
 	else
 		json_object_set_new(d, "reasons", json_null());
 	if (a->has_sites && b->has_sites) {
-		new_sites = cmp_sites(r, d, a, b);
+		cmp_sites(r, d, a, b);
 	} else {
 		json_object_set_new(d, "sites", json_null());
 		json_object_set_new(d, "sites_moved", json_null());
+	}
+	if (findings) {
+		cmp_findings(r, d, a, b, &fd.sites);
+	} else {
+		json_object_set_new(d, "findings", json_null());
+		json_object_set_new(d, "findings_moved", json_null());
+		json_object_set_new(d, "findings_baselined", json_null());
 	}
 	if (a->has_bushes && b->has_bushes) {
 		cmp_bushes(r, d, a, b);
@@ -208,18 +140,33 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		json_object_set_new(d, "bushes", json_null());
 	}
 	if (a->has_profile && b->has_profile)
-		cmp_profiles(r, d, a, b);
+		cmp_profiles(r, d, a, b, findings);
 	else
 		json_object_set_new(d, "profile", json_null());
-	json_object_set_new(d, "new_reasons", a->has_reasons && b->has_reasons
-	                    ? json_integer((json_int_t)new_reasons) : json_null());
-	json_object_set_new(d, "new_sites", a->has_sites && b->has_sites
-	                    ? json_integer((json_int_t)new_sites) : json_null());
-	if (a->has_reasons && b->has_reasons)
-		cmp_say(r, "  %-18s %8zu\n", "new abort reasons", new_reasons);
-	if (a->has_sites && b->has_sites)
-		cmp_say(r, "  %-18s %8zu\n", "new abort sites", new_sites);
-	apply_rules(r, ru, a, b, new_reasons, new_sites);
+	for (int k = 0; k < 2; k++) {
+		const struct fresh *f = k ? &fd.sites : &fd.reasons;
+		int have = k ? findings : reasons;
+		json_t *o = json_object();
+		json_object_set_new(o, "counted", json_integer((json_int_t)f->counted));
+		json_object_set_new(o, "harmless", json_integer((json_int_t)f->harmless));
+		json_object_set_new(o, "baselined", json_integer((json_int_t)f->baselined));
+		json_object_set_new(d, k ? "new_sites" : "new_reasons", have ? o : json_null());
+		if (!have) {
+			json_decref(o);
+			continue;
+		}
+		cmp_say(r, "  %-18s %8zu", k ? "new abort sites" : "new abort reasons", f->counted);
+		if (f->harmless || f->baselined) {
+			cmp_say(r, "  (costly or worth a look; not counted: %zu usually harmless", f->harmless);
+			if (f->baselined)
+				cmp_say(r, ", %zu baselined", f->baselined);
+			cmp_say(r, ")");
+		}
+		cmp_say(r, "\n");
+	}
+	rules_apply(r, ru, a, b, &fd, bl != NULL);
+	fresh_free(&fd.reasons);
+	fresh_free(&fd.sites);
 	return d;
 }
 
@@ -262,9 +209,90 @@ static int in_list(char *const *l, size_t n, const char *name)
 	return 0;
 }
 
+/* NEW's findings, for --write-baseline: copies, as sides are freed. */
+struct kept {
+	struct baseline_item *v;
+	size_t n, cap;
+	int lacking;                /* a NEW side without findings.csv */
+};
+
+static char *copy(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xrealloc(NULL, n), s, n);
+}
+
+static void keep(struct kept *k, const struct side *b)
+{
+	if (!k)
+		return;
+	k->lacking |= !b->has_findings;
+	for (size_t i = 0; i < b->findings.n; i++) {
+		const struct cfinding *f = &b->findings.v[i];
+		ALLOC_GROW(k->v, k->n + 1, k->cap);
+		k->v[k->n++] = (struct baseline_item){ copy(f->identity), copy(f->kind),
+			copy(f->severity), copy(f->reason), *f->file ? copy(f->file) : NULL,
+			f->line ? (int32_t)f->line : DA_NO_LINE, f->end_line ? (int32_t)f->end_line : DA_NO_LINE };
+	}
+}
+
+static void kept_free(struct kept *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		free((char *)k->v[i].identity);
+		free((char *)k->v[i].kind);
+		free((char *)k->v[i].severity);
+		free((char *)k->v[i].reason);
+		free((char *)k->v[i].file);
+	}
+	free(k->v);
+}
+
+/* The entries no finding of NEW matched, in the file's order: said, and
+ * as the JSON object returned. */
+static json_t *stale(struct rep *r, const struct baseline *bl)
+{
+	json_t *o = json_object(), *list = json_array();
+	json_object_set_new(o, "path", cmp_str(bl->path));
+	size_t n = 0;
+	for (uint64_t line = 0, next; ; line = next) {
+		/* the entries are sorted by identity: take them by line */
+		const struct baseline_entry *e = NULL;
+		next = UINT64_MAX;
+		for (size_t i = 0; i < bl->n; i++)
+			if (!bl->v[i].matched && bl->v[i].pub.line > line && bl->v[i].pub.line < next) {
+				next = bl->v[i].pub.line;
+				e = &bl->v[i];
+			}
+		if (!e)
+			break;
+		const struct da_baseline_entry *p = &e->pub;
+		if (!n++)
+			cmp_say(r, "baseline %s: entries no finding of NEW has (stale):\n",
+			        cmp_text(r, bl->path));
+		cmp_say(r, "  line %" PRIu64 ": %s %s: %s  %s\n", p->line, cmp_text(r, p->place ? p->place : "?"),
+		        cmp_text(r, p->kind ? p->kind : "?"), cmp_text(r, p->reason ? p->reason : "?"),
+		        cmp_text(r, p->identity));
+		json_t *x = json_object();
+		json_object_set_new(x, "line", json_integer((json_int_t)p->line));
+		json_object_set_new(x, "identity", cmp_str(p->identity));
+		json_object_set_new(x, "kind", cmp_str(p->kind));
+		json_object_set_new(x, "reason", cmp_str(p->reason));
+		json_object_set_new(x, "place", cmp_str(p->place));
+		json_array_append_new(list, x);
+	}
+	size_t matched = bl->n - n;
+	cmp_say(r, "baseline %s: %zu entr%s matched, %zu stale\n", cmp_text(r, bl->path), matched,
+	        matched == 1 ? "y" : "ies", n);
+	json_object_set_new(o, "matched", json_integer((json_int_t)matched));
+	json_object_set_new(o, "stale", list);
+	return o;
+}
+
 /* Several dumps (manifest dirs): each subdirectory both have, by name. */
 static int compare_many(struct rep *r, const struct compare_opts *o, const struct rules *ru,
-                        struct side *a, struct side *b, json_t *dumps, json_t *skipped)
+                        struct side *a, struct side *b, json_t *dumps, json_t *skipped,
+                        struct baseline *bl, struct kept *k)
 {
 	for (int pass = 0; pass < 2; pass++) {
 		const struct side *s = pass ? b : a, *other = pass ? a : b;
@@ -277,7 +305,7 @@ static int compare_many(struct rep *r, const struct compare_opts *o, const struc
 			json_object_set_new(e, "only_in", json_string(pass ? "new" : "old"));
 			json_array_append_new(skipped, e);
 			cmp_say(r, "not compared: dump %s (only in %s)\n", cmp_text(r, name), s->label);
-			if (any_rule(ru)) {
+			if (rules_any(ru)) {
 				char *shown = term_text(name);
 				msg_error("cannot evaluate --fail-on for dump %s: only in %s", shown, s->dir);
 				free(shown);
@@ -296,8 +324,10 @@ static int compare_many(struct rep *r, const struct compare_opts *o, const struc
 			rc = open_side(&sb, &b->d, name, "NEW");
 		if (rc == 0)
 			rc = empty_side(o, &sa, &sb);
-		if (rc == 0)
-			json_array_append_new(dumps, compare_one(r, ru, name, &sa, &sb));
+		if (rc == 0) {
+			json_array_append_new(dumps, compare_one(r, ru, name, &sa, &sb, bl));
+			keep(k, &sb);
+		}
 		side_free(&sa);
 		side_free(&sb);
 		if (rc)
@@ -309,7 +339,7 @@ static int compare_many(struct rep *r, const struct compare_opts *o, const struc
 int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_opts *o, FILE *out)
 {
 	struct rules rules;
-	if (parse_rules(o->fail_on, &rules) < 0)
+	if (rules_parse(o->fail_on, &rules) < 0)
 		return -1;
 	/* A run killed while it moved its files in (into a side, or into the
 	 * directory of several dumps above it) left a mix until that commit
@@ -325,6 +355,9 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 			return 2;
 		}
 	}
+	struct baseline bl;
+	if (o->baseline && baseline_load(&bl, o->baseline) < 0)
+		return 2;
 	struct side a, b;
 	memset(&b, 0, sizeof(b));
 	int rc = open_side(&a, NULL, old_dir, "OLD");
@@ -343,6 +376,8 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	if (rc) {
 		side_free(&a);
 		side_free(&b);
+		if (o->baseline)
+			baseline_free(&bl);
 		return 2;
 	}
 	/* The text is kept until every side was read: a file that stops the
@@ -357,17 +392,36 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	json_object_set_new(root, "old", cmp_str(old_dir));
 	json_object_set_new(root, "new", cmp_str(new_dir));
 	cmp_say(&r, "dumpanalyze compare: %s -> %s\n", cmp_text(&r, old_dir), cmp_text(&r, new_dir));
-	if (a.m.ndirs)
-		rc = compare_many(&r, o, &rules, &a, &b, dumps, skipped);
-	else
-		json_array_append_new(dumps, compare_one(&r, &rules, NULL, &a, &b));
+	struct kept k = { 0 };
+	struct kept *kp = o->write_baseline ? &k : NULL;
+	struct baseline *blp = o->baseline ? &bl : NULL;
+	if (a.m.ndirs) {
+		rc = compare_many(&r, o, &rules, &a, &b, dumps, skipped, blp, kp);
+	} else {
+		json_array_append_new(dumps, compare_one(&r, &rules, NULL, &a, &b, blp));
+		keep(kp, &b);
+	}
 	side_free(&a);
 	side_free(&b);
+	json_t *said = rc == 0 && blp ? stale(&r, blp) : NULL;
+	if (rc == 0 && kp && k.lacking) {
+		msg_error("cannot write the baseline %s: NEW has no findings.csv (the findings view)",
+		          o->write_baseline);
+		rc = -1;
+	} else if (rc == 0 && kp && baseline_write_file(o->write_baseline, k.v, k.n) < 0) {
+		rc = -1;
+	}
+	if (kp)
+		kept_free(&k);
+	if (blp)
+		baseline_free(&bl);
 	int status = rc < 0 || r.cannot ? 2 : r.tripped;
 	json_object_set_new(root, "dumps", dumps);
 	json_object_set_new(root, "dumps_not_compared", skipped);
 	json_object_set_new(root, "fail", r.fail);
 	json_object_set_new(root, "exit_status", json_integer(status));
+	if (said)
+		json_object_set_new(root, "baseline", said);
 	cmp_done(&r);
 	free(r.scratch);
 	if (mem && fclose(mem) != 0)

@@ -10,6 +10,8 @@ struct compare_opts {
 	const char *fail_on;        /* --fail-on RULES, or NULL */
 	int json;                   /* the result as one JSON object instead of text */
 	int allow_empty;            /* compare a side whose run saw no JIT event */
+	const char *baseline;       /* --baseline FILE, or NULL */
+	const char *write_baseline; /* --write-baseline FILE: NEW's findings */
 };
 
 /* Returns 0 (no threshold crossed), 1 (a --fail-on rule tripped), or 2

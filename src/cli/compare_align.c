@@ -1,8 +1,14 @@
-/* compare_align.c — match the abort sites (or bushes) of two runs that a
- * change of the source may have moved: see placed_align.
+/* compare_align.c — match the abort sites, findings (or bushes) of two
+ * runs that a change of the source may have moved: see placed_align.
  *
- * Within one file, only items of the same group (normalised reason, or
- * bush kind) match, and a matching keeps their order: lines inserted or
+ * Within one file, only items of the same group (normalised reason,
+ * a finding's identity up to its text, or bush kind) match.  Items whose
+ * run read their source carry its text (a site's fingerprint, a
+ * finding's identity): those of equal text are the same code wherever
+ * it moved, and match first; two items that both have a text and differ
+ * in it are different code and never match.  The others (a run without
+ * the source, chunks made by load()) match by order, today's rule:
+ * a matching keeps their order: lines inserted or
  * removed move the items below them together, never past each other.
  * Among the pairs that keep that order, those sharing the offset most
  * pairs share go first (ties: the smaller move), then the next offset in
@@ -62,8 +68,23 @@ static int keeps_order(const struct span *s, size_t i, size_t j)
 
 static int can_pair(const struct span *s, size_t i, size_t j)
 {
-	return s->ta[i] < 0 && s->tb[j] < 0 && strcmp(s->a[i].group, s->b[j].group) == 0 &&
-	       keeps_order(s, i, j);
+	return s->ta[i] < 0 && s->tb[j] < 0 && !(s->a[i].text && s->b[j].text) &&
+	       strcmp(s->a[i].group, s->b[j].group) == 0 && keeps_order(s, i, j);
+}
+
+/* Items of the same group and text: the same code. */
+static void by_text(struct span *s, char *how)
+{
+	for (size_t i = 0; i < s->na; i++)
+		for (size_t j = 0; s->a[i].text && j < s->nb; j++)
+			if (s->tb[j] < 0 && s->b[j].text && strcmp(s->a[i].text, s->b[j].text) == 0 &&
+			    strcmp(s->a[i].group, s->b[j].group) == 0) {
+				s->ta[i] = (long)j;
+				s->tb[j] = (long)i;
+				if (how)
+					how[i] = MATCH_TEXT;
+				break;
+			}
 }
 
 struct vote { long offset; size_t n; };
@@ -101,24 +122,30 @@ static int best_offset(const struct span *s, long *offset)
 	return found;
 }
 
-static void align_file(struct span *s)
+static void align_file(struct span *s, char *how)
 {
 	long d;
+	by_text(s, how);
 	while (best_offset(s, &d))
 		for (size_t i = 0; i < s->na; i++)
 			for (size_t j = 0; j < s->nb; j++)
 				if (s->b[j].line - s->a[i].line == d && can_pair(s, i, j)) {
 					s->ta[i] = (long)j;
 					s->tb[j] = (long)i;
+					if (how)
+						how[i] = MATCH_ORDER;
 					break;
 				}
 }
 
-void placed_align(const struct placed_list *a, const struct placed_list *b, long *to)
+void placed_align(const struct placed_list *a, const struct placed_list *b, long *to, char *how)
 {
 	long *tb = xrealloc(NULL, (b->n + 1) * sizeof(*tb));
-	for (size_t i = 0; i < a->n; i++)
+	for (size_t i = 0; i < a->n; i++) {
 		to[i] = -1;
+		if (how)
+			how[i] = MATCH_NONE;
+	}
 	for (size_t j = 0; j < b->n; j++)
 		tb[j] = -1;
 	size_t i = 0, j = 0;
@@ -133,7 +160,7 @@ void placed_align(const struct placed_list *a, const struct placed_list *b, long
 			j1++;
 		/* b->v is NULL when b is empty: no offset, not even 0, on NULL */
 		struct span s = { a->v + i, j1 > j ? b->v + j : NULL, i1 - i, j1 - j, to + i, tb + j };
-		align_file(&s);
+		align_file(&s, how ? how + i : NULL);
 		for (size_t k = i; k < i1; k++)
 			if (to[k] >= 0)
 				to[k] += (long)j;

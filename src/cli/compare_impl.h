@@ -16,13 +16,18 @@
 #include "util/diag.h"
 
 /* Something with a place in a source file: an abort site (group: its
- * normalised reason) or a bush (group: the kind of its root). */
+ * normalised reason), a bush (group: the kind of its root) or a finding
+ * (group: its identity up to the text of its lines). */
 struct placed {
 	char *file;
 	long line;                  /* 0: none */
 	char *group;
-	char *extra;                /* a site's SOURCE text, or NULL */
+	char *text;                 /* what says "the same code" across runs:
+	                               a site's FINGERPRINT, a finding's
+	                               identity; NULL when the run had no
+	                               source text for it */
 	uint64_t count;             /* aborts; a bush's traces */
+	size_t index;               /* a finding's, in its side's list */
 };
 
 struct placed_list {
@@ -35,7 +40,7 @@ struct placed_list {
 struct raw_reason {
 	char *file;                 /* NULL in abort-reasons.csv */
 	long line;
-	char *reason, *normal, *source;     /* normal, source: NULL when absent */
+	char *reason, *normal, *fp;         /* normal, fp: NULL when absent or empty */
 	uint64_t count;
 };
 
@@ -44,7 +49,32 @@ struct raw_list {
 	size_t n, cap;
 };
 
-struct profile_line { char *loc; double samples; };
+struct prof_line {
+	char *loc;                  /* FILE:LINE */
+	char *file;
+	long line;
+	char *fp;                   /* its FINGERPRINT, or NULL */
+	double samples;
+};
+
+/* A row of findings.csv. */
+enum { LEVEL_COSTLY, LEVEL_LOOK, LEVEL_HARMLESS };
+struct cfinding {
+	char *identity, *id, *kind, *severity, *reason, *file;
+	char *others;               /* OTHER_REASONS: "N REASON; N REASON" */
+	long line, end_line;        /* 0: none */
+	int level;                  /* LEVEL_* */
+	int aborts;                 /* a kind made of aborted attempts: an
+	                               abort site of the new-sites rule */
+	uint64_t attempts;
+	double samples;             /* interpreted samples charged, -1: none */
+	const char *accepted;       /* the baseline's reason, or NULL */
+};
+
+struct cfinding_list {
+	struct cfinding *v;
+	size_t n, cap;
+};
 
 /* What the views of one side say, summed over its generations (their
  * numbers are not stable across runs, so none is compared by number). */
@@ -53,8 +83,8 @@ struct side {
 	const char *dir, *label;    /* dir: d's path for messages; label: "OLD" or "NEW" */
 	struct manifest m;
 	unsigned gens;
-	int has_traces, has_reasons, has_sites, has_bushes, has_profile;
-	int reasons_normal, sites_normal, sites_source;   /* columns every file has */
+	int has_traces, has_reasons, has_sites, has_bushes, has_profile, has_findings;
+	int reasons_normal, sites_normal, sites_fp;   /* columns every file has */
 	unsigned reason_files, site_files;
 	/* the COUNT columns' sums over the side, kept below 2^63 as read, so
 	 * that no sum of some of them can wrap */
@@ -67,8 +97,11 @@ struct side {
 	double prof_samples, prof_interpreted;
 	int prof_no_states;         /* INTERPRETED empty: a profile without VM states */
 	double prof_state[5];       /* INTERPRETED, COMPILED, C, GC, JIT summed */
-	struct profile_line *prof;  /* by samples, descending */
+	struct prof_line *prof;  /* by samples, descending */
 	size_t nprof, prof_cap;
+	struct cfinding_list findings;  /* in rank order */
+	int findings_costed;        /* SAMPLES filled (a run with --profile) */
+	double charged;             /* their SAMPLES summed */
 };
 
 /* Read the side in path (parent NULL), or in the subdirectory path of
@@ -79,16 +112,20 @@ int side_read(struct side *s, const struct runfile_dir *parent, const char *path
               const char *label);
 /* Put reasons and sites in the form both sides can give: NORMAL_REASON
  * when both files have it, else the reason normalised here; sites keyed
- * by their SOURCE text too when both have it. */
-void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites_source);
+ * by their FINGERPRINT too when both have the column. */
+void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites_fp);
 void side_free(struct side *s);
 
 /* Sort by file, line, group, count. */
 void placed_sort(struct placed_list *l);
+/* How an item was matched. */
+enum { MATCH_NONE, MATCH_TEXT, MATCH_ORDER };
 /* Match a's items to b's (both sorted): to[i] is the index in b of a's
- * item i, or -1.  Only items of the same file and group match; see
- * compare_align.c for how lines that moved are followed. */
-void placed_align(const struct placed_list *a, const struct placed_list *b, long *to);
+ * item i, or -1, and how[i] (how may be NULL) MATCH_*.  Only items of
+ * the same file and group match: first those of the same text, then,
+ * among the others, by order (compare_align.c) those of which one has
+ * no text. */
+void placed_align(const struct placed_list *a, const struct placed_list *b, long *to, char *how);
 
 /* ---- the report (compare_views.c) ---- */
 
@@ -115,11 +152,52 @@ json_t *cmp_str(const char *s);
 json_t *cmp_old_new(uint64_t a, uint64_t b);
 /* "  WHAT   A -> B  (+D, +P%)" */
 void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b);
-/* Each part adds its key(s) to the dump's object d; reasons and sites
- * return the number of new ones. */
-size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b);
-size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
+/* What is new on NEW for a rule: by default it counts those of severity
+ * costly or worth a look that no baseline accepts; the usually harmless
+ * are listed apart (":all" counts them), the baselined never count.
+ * names: the counted ones and the harmless ones, for a FAIL line. */
+struct fresh {
+	size_t counted, harmless, baselined;
+	char *names, *harmless_names;
+	size_t names_len, harmless_len;
+};
+/* Add a name to the counted (harmless 0) or the harmless ones. */
+void fresh_add(struct fresh *f, int harmless, const char *name);
+void fresh_free(struct fresh *f);
+
+/* Each part adds its key(s) to the dump's object d.  Reasons: the new
+ * ones into *fresh (severity from the catalogue, baselined when every
+ * finding of NEW whose main reason it is is baselined). */
+void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
+void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
+/* Findings matched by identity (compare_findings.c); the new abort
+ * sites (findings of the kinds of aborted attempts) into *fresh. */
+void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
+/* The severity of a reason (normal form): LEVEL_*. */
+int cmp_reason_level(const char *reason);
 void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
-void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b);
+void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int findings);
+
+/* ---- the --fail-on rules (compare_rules.c) ---- */
+
+struct rules {
+	int aborts_pct, aborts_abs, traces_pct;     /* -1: not set */
+	/* new-reasons[>=N], new-sites[>=N], and their :all forms: 0 not
+	 * set, else N */
+	unsigned new_reasons, new_sites, new_reasons_all, new_sites_all;
+	double interpreted, cost;                   /* points; < 0: not set */
+};
+
+/* Parse RULES (NULL: none): 0, or -1 after a message. */
+int rules_parse(const char *s, struct rules *r);
+int rules_any(const struct rules *r);
+/* What the parts found new on a dump's NEW side. */
+struct found {
+	struct fresh reasons, sites;
+};
+/* Evaluate the rules on one dump's sides (the baseline already put on
+ * their findings): FAIL lines, r->tripped, or r->cannot after a message. */
+void rules_apply(struct rep *r, const struct rules *ru, const struct side *a, const struct side *b,
+                 const struct found *fd, int baseline);
 
 #endif

@@ -41,8 +41,8 @@ static void add_raw(struct raw_list *l, const struct csvin *c, enum csvin_col re
 		.line = with_place ? (long)csvin_count(c, CSVIN_SITES_LINE) : 0,
 		.reason = dup_str(csvin_text(c, reason)),
 		.normal = csvin_has(c, normal) ? dup_str(csvin_text(c, normal)) : NULL,
-		.source = with_place && csvin_has(c, CSVIN_SITES_SOURCE)
-		          ? dup_str(csvin_text(c, CSVIN_SITES_SOURCE)) : NULL,
+		.fp = with_place && *csvin_text(c, CSVIN_SITES_FINGERPRINT)
+		      ? dup_str(csvin_text(c, CSVIN_SITES_FINGERPRINT)) : NULL,
 		.count = csvin_count(c, count),
 	};
 }
@@ -76,7 +76,7 @@ static int site_header(void *ctx, const struct csvin *c)
 	struct side *s = ctx;
 	unsigned files = s->site_files;
 	all_have(&s->sites_normal, &files, csvin_has(c, CSVIN_SITES_NORMAL_REASON));
-	all_have(&s->sites_source, &s->site_files, csvin_has(c, CSVIN_SITES_SOURCE));
+	all_have(&s->sites_fp, &s->site_files, csvin_has(c, CSVIN_SITES_FINGERPRINT));
 	return 0;
 }
 
@@ -103,11 +103,59 @@ static int on_profile(void *ctx, const struct csvin *c)
 		if (csvin_add_amount(c, states[k], &s->prof_state[k]) < 0)
 			return -1;
 	const char *file = csvin_text(c, CSVIN_PROFILE_FILE), *line = csvin_text(c, CSVIN_PROFILE_LINE);
+	const char *fp = csvin_text(c, CSVIN_PROFILE_FINGERPRINT);
 	size_t len = strlen(file) + strlen(line) + 2;
 	char *loc = xrealloc(NULL, len);
 	snprintf(loc, len, "%s:%s", file, line);
 	ALLOC_GROW(s->prof, s->nprof + 1, s->prof_cap);
-	s->prof[s->nprof++] = (struct profile_line){ loc, csvin_amount(c, CSVIN_PROFILE_SAMPLES) };
+	s->prof[s->nprof++] = (struct prof_line){ loc, dup_str(file),
+		(long)csvin_count(c, CSVIN_PROFILE_LINE), *fp ? dup_str(fp) : NULL,
+		csvin_amount(c, CSVIN_PROFILE_SAMPLES) };
+	return 0;
+}
+
+/* A finding's severity word, as findings.csv writes it. */
+static int level_of(const char *w)
+{
+	return strcmp(w, "costly") == 0 ? LEVEL_COSTLY : strcmp(w, "worth-a-look") == 0 ? LEVEL_LOOK
+	       : strcmp(w, "harmless") == 0 ? LEVEL_HARMLESS : -1;
+}
+
+/* The kinds made of aborted attempts: a loop, function, start, exit or
+ * stitch whose attempts abort, or that LuaJIT gave up on. */
+static int abort_kind(const char *k)
+{
+	return strncmp(k, "aborting-", 9) == 0 || strncmp(k, "blacklisted-", 12) == 0 ||
+	       strcmp(k, "given-up-exit") == 0;
+}
+
+static int on_finding(void *ctx, const struct csvin *c)
+{
+	struct side *s = ctx;
+	const char *sev = csvin_text(c, CSVIN_FINDINGS_SEVERITY);
+	const char *id = csvin_text(c, CSVIN_FINDINGS_IDENTITY);
+	int level = level_of(sev);
+	if (level < 0 || strncmp(id, "v1|", 3) != 0) {
+		char *v = term_text(level < 0 ? sev : id);
+		msg_error("%s: row %" PRIu64 ", column %s: '%.40s' is not %s", c->shown, c->row,
+		          level < 0 ? "SEVERITY" : "IDENTITY", v,
+		          level < 0 ? "costly, worth-a-look or harmless" : "an identity (v1|...)");
+		free(v);
+		return -1;
+	}
+	double samples = csvin_amount(c, CSVIN_FINDINGS_SAMPLES);
+	if (samples >= 0 && csvin_add_amount(c, CSVIN_FINDINGS_SAMPLES, &s->charged) < 0)
+		return -1;
+	s->findings_costed |= samples >= 0;
+	ALLOC_GROW(s->findings.v, s->findings.n + 1, s->findings.cap);
+	s->findings.v[s->findings.n++] = (struct cfinding){
+		dup_str(id), dup_str(csvin_text(c, CSVIN_FINDINGS_ID)),
+		dup_str(csvin_text(c, CSVIN_FINDINGS_KIND)), dup_str(sev),
+		dup_str(csvin_text(c, CSVIN_FINDINGS_REASON)), dup_str(csvin_text(c, CSVIN_FINDINGS_FILE)),
+		dup_str(csvin_text(c, CSVIN_FINDINGS_OTHER_REASONS)),
+		(long)csvin_count(c, CSVIN_FINDINGS_LINE), (long)csvin_count(c, CSVIN_FINDINGS_END_LINE),
+		level, abort_kind(csvin_text(c, CSVIN_FINDINGS_KIND)),
+		csvin_count(c, CSVIN_FINDINGS_ATTEMPTS), samples, NULL };
 	return 0;
 }
 
@@ -127,7 +175,7 @@ static void add_placed(struct placed_list *l, const char *loc, const char *group
 	char *file = xrealloc(NULL, (size_t)(colon - loc) + 1);
 	memcpy(file, loc, (size_t)(colon - loc));
 	file[colon - loc] = '\0';
-	l->v[l->n++] = (struct placed){ file, line, dup_str(group), NULL, count };
+	l->v[l->n++] = (struct placed){ file, line, dup_str(group), NULL, count, 0 };
 }
 
 /* "---- TRACE N WORD": the text after WORD and a blank, or NULL. */
@@ -277,7 +325,7 @@ static int read_jsonl(struct side *s, const char *name)
 
 static int by_samples(const void *x, const void *y)
 {
-	const struct profile_line *a = x, *b = y;
+	const struct prof_line *a = x, *b = y;
 	if (a->samples != b->samples)
 		return a->samples > b->samples ? -1 : 1;
 	return strcmp(a->loc, b->loc);
@@ -370,6 +418,20 @@ static int read_files(struct side *s)
 			}
 			return unlisted(s, per_gen[k].view, name);
 		}
+	/* findings.csv and profile-lines.csv are written at the run's end:
+	 * findings.csv once it saw a generation; a run that stopped early
+	 * (incomplete) has neither, as if the view was not rendered */
+	if (!s->m.complete && !manifest_has(s->m.files, s->m.nfiles, "findings.csv"))
+		s->has_findings = 0;
+	if (!s->m.complete && !manifest_has(s->m.files, s->m.nfiles, "profile-lines.csv"))
+		s->has_profile = 0;
+	if (s->has_findings && manifest_has(s->m.files, s->m.nfiles, "findings.csv")) {
+		struct csvin_reader rd = { NULL, on_finding, s };
+		if (csvin_read(&s->d, "findings.csv", CSVIN_FINDINGS, 0, &rd) < 0)
+			return -1;
+	} else if (s->has_findings && s->gens) {
+		return unlisted(s, "findings", "findings.csv");
+	}
 	if (s->has_profile) {
 		if (!manifest_has(s->m.files, s->m.nfiles, "profile-lines.csv"))
 			return unlisted(s, "profile", "profile-lines.csv");
@@ -403,6 +465,7 @@ int side_read(struct side *s, const struct runfile_dir *parent, const char *path
 	s->has_bushes = has_view(m, "bush-txt") ? 1
 	              : has_view(m, "jsonl") ? 2 : 0;
 	s->has_profile = has_view(m, "profile");
+	s->has_findings = has_view(m, "findings");
 	return read_files(s);
 }
 
@@ -418,7 +481,7 @@ static const char *normal_form(const struct raw_reason *r, int use_normal, char 
 	return buf;
 }
 
-void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites_source)
+void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites_fp)
 {
 	char buf[1024];
 	uint64_t site_aborts = 0;
@@ -440,15 +503,10 @@ void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites
 		const struct raw_reason *r = &s->raw_sites.v[i];
 		const char *g = normal_form(r, sites_normal, buf, sizeof(buf));
 		ALLOC_GROW(all.v, all.n + 1, all.cap);
-		/* with SOURCE on both sides, the line's text is part of the
-		 * identity; the reason stays the group's first line */
-		size_t len = strlen(g) + (sites_source && r->source ? strlen(r->source) + 1 : 0) + 1;
-		char *group = xrealloc(NULL, len);
-		if (sites_source && r->source)
-			snprintf(group, len, "%s\n%s", g, r->source);
-		else
-			snprintf(group, len, "%s", g);
-		all.v[all.n++] = (struct placed){ dup_str(r->file), r->line, group, NULL, r->count };
+		/* with FINGERPRINT on both sides, a site's line is known by
+		 * its text */
+		all.v[all.n++] = (struct placed){ dup_str(r->file), r->line, dup_str(g),
+		                                  sites_fp && r->fp ? dup_str(r->fp) : NULL, r->count, 0 };
 		site_aborts += r->count;
 	}
 	placed_sort(&all);
@@ -459,8 +517,13 @@ void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites
 		if (last && strcmp(last->file, p->file) == 0 && last->line == p->line &&
 		    strcmp(last->group, p->group) == 0) {
 			last->count += p->count;
+			if (!last->text) {
+				last->text = p->text;
+				p->text = NULL;
+			}
 			free(p->file);
 			free(p->group);
+			free(p->text);
 			continue;
 		}
 		ALLOC_GROW(s->sites.v, s->sites.n + 1, s->sites.cap);
@@ -476,7 +539,7 @@ static void placed_free(struct placed_list *l)
 	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].file);
 		free(l->v[i].group);
-		free(l->v[i].extra);
+		free(l->v[i].text);
 	}
 	free(l->v);
 }
@@ -487,7 +550,7 @@ static void raw_free(struct raw_list *l)
 		free(l->v[i].file);
 		free(l->v[i].reason);
 		free(l->v[i].normal);
-		free(l->v[i].source);
+		free(l->v[i].fp);
 	}
 	free(l->v);
 }
@@ -500,9 +563,23 @@ void side_free(struct side *s)
 	named_free(&s->reasons);
 	placed_free(&s->sites);
 	placed_free(&s->bushes);
-	for (size_t i = 0; i < s->nprof; i++)
+	for (size_t i = 0; i < s->nprof; i++) {
 		free(s->prof[i].loc);
+		free(s->prof[i].file);
+		free(s->prof[i].fp);
+	}
 	free(s->prof);
+	for (size_t i = 0; i < s->findings.n; i++) {
+		struct cfinding *f = &s->findings.v[i];
+		free(f->identity);
+		free(f->id);
+		free(f->kind);
+		free(f->severity);
+		free(f->reason);
+		free(f->file);
+		free(f->others);
+	}
+	free(s->findings.v);
 	runfile_dir_free(&s->d);
 	memset(s, 0, sizeof(*s));
 }

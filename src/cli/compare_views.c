@@ -82,18 +82,51 @@ void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b)
 	cmp_say(r, "\n");
 }
 
-/* The reason of a site's group (a SOURCE text follows a newline). */
-static int reason_len(const char *group)
+/* Whether a finding has the reason: its main one, or one of OTHER_REASONS
+ * ("2 NYI: bytecode UCLO; 1 leaving loop in root trace"; no reason LuaJIT
+ * writes holds "; "). */
+static int has_reason(const struct cfinding *f, const char *reason)
 {
-	return (int)strcspn(group, "\n");
+	if (strcmp(f->reason, reason) == 0)
+		return 1;
+	size_t n = strlen(reason);
+	for (const char *p = f->others; p && *p;) {
+		p += strspn(p, "0123456789");
+		p += *p == ' ';
+		size_t k = strcspn(p, ";");
+		while (p[k] && p[k + 1] != ' ')
+			k += 1 + strcspn(p + k + 1, ";");
+		if (k == n && memcmp(p, reason, n) == 0)
+			return 1;
+		p += k + (p[k] ? 2 : 0);
+	}
+	return 0;
 }
 
-size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b)
+/* A new reason is baselined when NEW has findings with it and the
+ * baseline accepts every one of them. */
+static int reason_baselined(const struct side *b, const char *reason)
+{
+	size_t with = 0;
+	for (size_t i = 0; i < b->findings.n; i++) {
+		const struct cfinding *f = &b->findings.v[i];
+		if (!has_reason(f, reason))
+			continue;
+		if (!f->accepted)
+			return 0;
+		with++;
+	}
+	return with > 0;
+}
+
+static const char *const level_note[] = { "", "", "  (usually harmless: not counted)" };
+
+void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
 {
 	named_sort_by_name(&a->reasons);
 	named_sort_by_name(&b->reasons);
 	json_t *list = json_array();
-	size_t fresh = 0, shown = 0;
+	size_t shown = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		struct named_list *l = pass ? &a->reasons : &b->reasons;
 		for (size_t i = 0; i < l->n; i++) {
@@ -103,28 +136,43 @@ size_t cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b)
 				continue;       /* seen in the first pass */
 			uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
 			const char *c = change(o != NULL, n != NULL, was, is);
-			fresh += !o;
+			int level = cmp_reason_level(l->v[i].name), accepted = 0;
+			const char *note = "";
+			if (!o) {
+				accepted = reason_baselined(b, l->v[i].name);
+				if (accepted) {
+					fresh->baselined++;
+					note = "  (baselined: not counted)";
+				} else {
+					fresh_add(fresh, level == LEVEL_HARMLESS, l->v[i].name);
+					note = level_note[level];
+				}
+			}
 			json_t *e = json_object();
 			json_object_set_new(e, "reason", cmp_str(l->v[i].name));
+			json_object_set_new(e, "severity", json_string(level == LEVEL_COSTLY ? "costly"
+			                    : level == LEVEL_LOOK ? "worth-a-look" : "harmless"));
+			json_object_set_new(e, "baselined", json_boolean(accepted));
 			add_row(list, e, was, is, c);
 			if (was == is)
 				continue;
 			if (!shown++)
 				cmp_say(r, "  abort reasons:\n");
-			cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s\n", c, was, is,
-			        cmp_text(r, l->v[i].name));
+			cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s%s\n", c, was, is,
+			        cmp_text(r, l->v[i].name), note);
 		}
 	}
 	json_object_set_new(d, "reasons", list);
-	return fresh;
 }
 
-/* Sites matched across the runs; returns the number of new ones. */
-size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
+/* Sites matched across the runs: by the text of their line where both
+ * runs read it, else by file, reason and order. */
+void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 {
 	long *to = xrealloc(NULL, (a->sites.n + 1) * sizeof(*to));
-	placed_align(&a->sites, &b->sites, to);
-	size_t moved = 0, fresh = 0, shown = 0;
+	char *how = xrealloc(NULL, a->sites.n + 1);
+	placed_align(&a->sites, &b->sites, to, how);
+	size_t moved = 0, shown = 0;
 	for (size_t i = 0; i < a->sites.n; i++)
 		if (to[i] >= 0)
 			moved += a->sites.v[i].line != b->sites.v[to[i]].line;
@@ -132,11 +180,14 @@ size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 	/* the new side's sites in order, then those gone */
 	for (size_t k = 0; k < b->sites.n + a->sites.n; k++) {
 		const struct placed *o = NULL, *n = NULL;
+		int h = MATCH_NONE;
 		if (k < b->sites.n) {
 			n = &b->sites.v[k];
 			for (size_t i = 0; i < a->sites.n; i++)
-				if (to[i] == (long)k)
+				if (to[i] == (long)k) {
 					o = &a->sites.v[i];
+					h = how[i];
+				}
 		} else if (to[k - b->sites.n] < 0) {
 			o = &a->sites.v[k - b->sites.n];
 		} else {
@@ -147,36 +198,39 @@ size_t cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 		const char *c = change(o != NULL, n != NULL, was, is);
 		if (o && n && was == is && o->line != n->line)
 			c = "moved";
-		fresh += !o;
 		json_t *e = json_object();
 		json_object_set_new(e, "file", cmp_str(p->file));
 		json_object_set_new(e, "old_line", o ? json_integer(o->line) : json_null());
 		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
-		json_object_set_new(e, "reason", json_text(p->group, (size_t)reason_len(p->group)));
+		json_object_set_new(e, "reason", cmp_str(p->group));
+		json_object_set_new(e, "matched_by", h == MATCH_TEXT ? json_string("text")
+		                    : h == MATCH_ORDER ? json_string("order") : json_null());
 		add_row(list, e, was, is, c);
 		if (was == is)
 			continue;
 		if (!shown++)
-			cmp_say(r, "  abort sites (matched by file, reason and order):\n");
+			cmp_say(r, "  abort sites (matched by the text of their line, else by file, reason "
+			        "and order):\n");
 		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c, was, is,
 		        cmp_text(r, p->file), p->line);
 		if (o && n && o->line != n->line)
-			cmp_say(r, " (was %ld)", o->line);
-		cmp_say(r, "  %s\n", cmp_textn(r, p->group, (size_t)reason_len(p->group)));
+			cmp_say(r, h == MATCH_TEXT ? " (was %ld)" : " (was %ld, by order: no source text)",
+			        o->line);
+		cmp_say(r, "  %s\n", cmp_text(r, p->group));
 	}
 	if (moved)
 		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", moved);
 	json_object_set_new(d, "sites", list);
 	json_object_set_new(d, "sites_moved", json_integer((json_int_t)moved));
+	free(how);
 	free(to);
-	return fresh;
 }
 
 /* Bushes matched by the kind and start location of their root. */
 void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
 {
 	long *to = xrealloc(NULL, (a->bushes.n + 1) * sizeof(*to));
-	placed_align(&a->bushes, &b->bushes, to);
+	placed_align(&a->bushes, &b->bushes, to, NULL);
 	json_t *list = json_array();
 	size_t fresh = b->bushes.n, gone = 0, grew = 0, shrank = 0, shown = 0;
 	for (size_t i = 0; i < a->bushes.n; i++) {
@@ -242,18 +296,36 @@ static double share(const struct side *s, double v)
 	return s->prof_samples > 0 ? 100.0 * v / s->prof_samples : 0;
 }
 
-static double line_samples(const struct side *s, const char *loc, int *found)
+/* The line of s that is l of the other side: the same text (both
+ * FINGERPRINTs), else, where one lacks it, the same FILE:LINE. */
+static const struct prof_line *same_line(const struct side *s, const struct prof_line *l,
+                                            int *by_text)
 {
-	for (size_t i = 0; i < s->nprof; i++)
-		if (strcmp(s->prof[i].loc, loc) == 0) {
-			*found = 1;
-			return s->prof[i].samples;
+	*by_text = 0;
+	for (size_t i = 0; l->fp && i < s->nprof; i++)
+		if (s->prof[i].fp && strcmp(s->prof[i].fp, l->fp) == 0 &&
+		    strcmp(s->prof[i].file, l->file) == 0) {
+			*by_text = 1;
+			return &s->prof[i];
 		}
+	for (size_t i = 0; i < s->nprof; i++)
+		if (!(l->fp && s->prof[i].fp) && strcmp(s->prof[i].loc, l->loc) == 0)
+			return &s->prof[i];
+	return NULL;
+}
+
+/* Whether l is among the first TOP_LINES of s. */
+static int in_top(const struct side *s, const struct prof_line *l)
+{
+	for (size_t k = 0; k < s->nprof && k < TOP_LINES; k++)
+		if (&s->prof[k] == l)
+			return 1;
 	return 0;
 }
 
-/* The interpreted share, and the top lines of either side. */
-void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
+/* The interpreted share, and the top lines of either side; with the
+ * findings on both sides, the share charged to them. */
+void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int findings)
 {
 	json_t *p = json_object(), *ish = json_object(), *top = json_array();
 	/* a profile without the VM's states has no interpreted share: not 0 */
@@ -283,27 +355,40 @@ void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b)
 		        k == 0 && (na || nb) ? "  (n/a: a profile without the VM's states)" : "");
 	}
 	json_object_set_new(p, "state_shares", shares);
+	json_t *ch = json_null();
+	if (findings) {
+		double ca = share(a, a->charged), cb = share(b, b->charged);
+		cmp_say(r, "    %-18s %6.1f%% -> %.1f%%\n", "charged to findings", ca, cb);
+		ch = json_object();
+		json_object_set_new(ch, "old", json_real(ca));
+		json_object_set_new(ch, "new", json_real(cb));
+	}
+	json_object_set_new(p, "charged_share", ch);
 	cmp_say(r, "    top lines:\n");
 	for (int pass = 0; pass < 2; pass++) {
-		const struct side *s = pass ? a : b;
+		const struct side *s = pass ? a : b, *other = pass ? b : a;
 		for (size_t i = 0; i < s->nprof && i < TOP_LINES; i++) {
-			const char *loc = s->prof[i].loc;
-			int in_a = 0, in_b = 0;
-			if (pass) {     /* shown in the first pass? */
-				size_t k = 0;
-				while (k < b->nprof && k < TOP_LINES && strcmp(b->prof[k].loc, loc) != 0)
-					k++;
-				if (k < b->nprof && k < TOP_LINES)
-					continue;
-			}
-			double va = line_samples(a, loc, &in_a), vb = line_samples(b, loc, &in_b);
+			const struct prof_line *l = &s->prof[i];
+			int by_text;
+			const struct prof_line *m = same_line(other, l, &by_text);
+			if (pass && m && in_top(b, m))
+				continue;       /* shown in the first pass */
+			const struct prof_line *la = pass ? l : m, *lb = pass ? m : l;
+			double va = la ? la->samples : 0, vb = lb ? lb->samples : 0;
+			const struct prof_line *shown = lb ? lb : la;
 			json_t *e = json_object();
-			json_object_set_new(e, "loc", cmp_str(loc));
-			json_object_set_new(e, "old_share", in_a ? json_real(share(a, va)) : json_null());
-			json_object_set_new(e, "new_share", in_b ? json_real(share(b, vb)) : json_null());
+			json_object_set_new(e, "loc", cmp_str(shown->loc));
+			json_object_set_new(e, "old_loc", la ? cmp_str(la->loc) : json_null());
+			json_object_set_new(e, "old_share", la ? json_real(share(a, va)) : json_null());
+			json_object_set_new(e, "new_share", lb ? json_real(share(b, vb)) : json_null());
+			json_object_set_new(e, "matched_by", !la || !lb ? json_null()
+			                    : json_string(by_text ? "text" : "line"));
 			json_array_append_new(top, e);
-			cmp_say(r, "      %6.1f%% -> %5.1f%%  %s%s\n", share(a, va), share(b, vb), cmp_text(r, loc),
-			    !in_a ? "  (new)" : !in_b ? "  (gone)" : "");
+			char was[48] = "";
+			if (la && lb && la->line != lb->line)
+				snprintf(was, sizeof(was), " (was %ld)", la->line);
+			cmp_say(r, "      %6.1f%% -> %5.1f%%  %s%s%s\n", share(a, va), share(b, vb),
+			        cmp_text(r, shown->loc), was, !la ? "  (new)" : !lb ? "  (gone)" : "");
 		}
 	}
 	json_object_set_new(p, "top_lines", top);

@@ -126,6 +126,9 @@ static const char *check(enum csvin_type t, const char *s)
 	case CSVIN_LINE: return *s ? parse_count(s, INT32_MAX, &u) : NULL;
 	case CSVIN_AMOUNT: return parse_amount(s, &d);
 	case CSVIN_AMOUNT_OR_EMPTY: return *s ? parse_amount(s, &d) : NULL;
+	case CSVIN_FINGERPRINT:
+		return !*s || (strlen(s) == 12 && strspn(s, "0123456789abcdef") == 12) ? NULL
+		       : "is not a fingerprint (12 hex digits)";
 	case CSVIN_TEXT: break;
 	}
 	return NULL;

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include "cli/runfile.h"
 
-#define CSVIN_MAX_FIELDS 32
+#define CSVIN_MAX_FIELDS 48
 #define CSVIN_MAX_SUM ((uint64_t)INT64_MAX)
 
 enum csvin_kind {
@@ -28,7 +28,8 @@ enum csvin_col {
 	CSVIN_NCOLS
 };
 
-enum csvin_type { CSVIN_TEXT, CSVIN_COUNT, CSVIN_LINE, CSVIN_AMOUNT, CSVIN_AMOUNT_OR_EMPTY };
+enum csvin_type { CSVIN_TEXT, CSVIN_COUNT, CSVIN_LINE, CSVIN_AMOUNT, CSVIN_AMOUNT_OR_EMPTY,
+                  CSVIN_FINGERPRINT };
 
 /* The file being read, as a reader's callbacks see it. */
 struct csvin {

@@ -45,6 +45,13 @@ static void put_bc(FILE *fp, const char *label, const struct explain_bc *bc)
 	fputc('\n', fp);
 }
 
+/* The findings' rule for it: id, name, severity and why. */
+static void put_rule(FILE *fp, const struct explain_rule *r)
+{
+	fprintf(fp, "%-10s %s %s, %s: %s\n", "rule:", r->id, r->name,
+	        explain_severity_text(r->severity), r->why);
+}
+
 static void put_entry(FILE *fp, const struct explain_match *m, const char *vm_name)
 {
 	const struct explain_err *e = m->err;
@@ -61,8 +68,12 @@ static void put_entry(FILE *fp, const struct explain_match *m, const char *vm_na
 	}
 	fprintf(fp, "%-10s %s\n", "meaning:", e->meaning);
 	fprintf(fp, "%-10s %s\n", "try:", e->fix);
+	/* an NYI bytecode has a rule of its own once the bytecode is known */
+	const struct explain_bc *known = vm_name ? explain_bc_named(vm_name, strlen(vm_name)) : m->bc;
+	const struct explain_rule *bc_rule = known ? explain_bc_rule(known) : NULL;
+	put_rule(fp, bc_rule ? bc_rule : &e->rule);
 	if (vm_name) {
-		const struct explain_bc *bc = explain_bc_named(vm_name, strlen(vm_name));
+		const struct explain_bc *bc = known;
 		if (bc) {
 			put_bc(fp, "bytecode:", bc);
 		} else {

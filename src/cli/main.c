@@ -61,6 +61,8 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_JSON: run->json = 1; break;
 		case OPT_ALLOW_EMPTY: run->allow_empty = 1; break;
 		case OPT_EXPLAIN: run->explain = optarg; break;
+		case OPT_BASELINE: run->baseline = optarg; break;
+		case OPT_WRITE_BASELINE: run->write_baseline = optarg; break;
 		case OPT_VMDEF: run->vmdef = optarg; break;
 		case OPT_WAIT: run->wait = 1; break;
 		case OPT_RECOVER: run->recover = optarg; break;
@@ -83,7 +85,7 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 				return EXIT_OK;
 			}
 			return cli_help_doc(stdout, optarg) < 0 ? EXIT_USAGE : EXIT_OK;
-		case OPT_VERSION: puts("dumpanalyze " DA_VERSION); *done = 1; return EXIT_OK;
+		case OPT_VERSION: puts("dumpanalyze " DA_VERSION_STRING); *done = 1; return EXIT_OK;
 		case ':':
 			msg_error("option '%s' needs an argument (try --help)", argv[optind - 1]);
 			return EXIT_USAGE;
@@ -147,7 +149,8 @@ static int dispatch(struct run *run, int argc, char **argv)
 			msg_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
 			return EXIT_USAGE;
 		}
-		struct compare_opts o = { run->fail_on, run->json, run->allow_empty };
+		struct compare_opts o = { run->fail_on, run->json, run->allow_empty, run->baseline,
+		                          run->write_baseline };
 		int r = compare_dirs(run->compare, argv[optind], &o, stdout);
 		return r < 0 ? EXIT_USAGE : r;
 	}
@@ -181,6 +184,11 @@ static int dispatch(struct run *run, int argc, char **argv)
 	if (run->views && strcmp(run->views, "list") == 0) {
 		cli_list_views();
 		return EXIT_OK;
+	}
+	if (run->ndumps > 1 && (run->baseline || run->write_baseline)) {
+		msg_error("%s takes one dump (or --compare of the directories of several)",
+		          run->baseline ? "--baseline" : "--write-baseline");
+		return EXIT_USAGE;
 	}
 	if (run->ndumps > 1)
 		return several(run);

@@ -154,7 +154,7 @@ int run_many(struct run *run)
 		 * directories of the dumps that wrote theirs. */
 		struct manifest m;
 		memset(&m, 0, sizeof(m));
-		m.version = strdup(DA_VERSION);
+		m.version = strdup(DA_VERSION_STRING);
 		for (size_t i = 0; i < n; i++) {
 			m.dumps = xrealloc(m.dumps, (m.ndumps + 1) * sizeof(*m.dumps));
 			m.dumps[m.ndumps++] = (struct manifest_dump){ strdup(run->dumps[i]), 0,

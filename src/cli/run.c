@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "dumpanalyze.h"
 #include "cli/cli.h"
+#include "cli/baseline_file.h"
 #include "cli/progress.h"
 #include "output/bush_files.h"
 #include "output/message.h"
@@ -45,6 +46,10 @@ static void print_diag(void *data, enum da_severity sev, const char *file, uint6
 		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
 		return;
 	}
+	if (line == 0) {            /* not about a line: why an open failed */
+		fprintf(stderr, "%s: %s%s\n", file, sev == DA_ERROR ? "error: " : "", msg);
+		return;
+	}
 	pr->warnings++;
 	if (pr->warnings <= WARNINGS_SHOWN || sev == DA_ERROR)
 		fprintf(stderr, "%s:%" PRIu64 ": %s%s\n", file, line,
@@ -72,7 +77,7 @@ static void summary(const char *name, const da_dump *d, unsigned long written,
 	        "  warnings      %8" PRIu64 "\n"
 	        "  files written %8lu  in %s\n",
 	        name, gens, gens == 1 ? "" : "s",
-	        n->traces, n->root, n->side - n->orphans, n->stitched, n->orphans,
+	        n->traces, n->root, n->side, n->stitched, n->orphans,
 	        n->bushes, n->incomplete, n->aborts, n->exits,
 	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
 	        da_warnings(d), written, dir);
@@ -162,7 +167,7 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
                          int rc)
 {
 	memset(m, 0, sizeof(*m));
-	m->version = strdup(DA_VERSION);
+	m->version = strdup(DA_VERSION_STRING);
 	m->dumps = xrealloc(NULL, sizeof(*m->dumps));
 	m->ndumps = 1;
 	m->dumps[0].path = strdup(dump);
@@ -301,9 +306,13 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		view_set_discard(&views);
 	}
 	struct printer pr = { 0, 0 };
-	struct da_options o = {
-		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
-		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) |
+	/* The views keep nothing of a record past its callback (what they
+	 * keep, they copy): DA_CALLBACK_ONLY, so that memory follows a
+	 * generation's traces, not its exits and text. */
+	struct da_options o = DA_OPTIONS(
+		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | DA_CALLBACK_ONLY |
+		         ((needs & NEEDS_FINDINGS) || run->baseline || run->write_baseline
+		          ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
 		.sink = &view_set_sink,
@@ -311,7 +320,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		.diag = print_diag,
 		.diag_data = &pr,
 		.vmdef_path = run->vmdef,
-	};
+	);
 	int e;
 	/* Opened before the directory: a dump that cannot be read creates
 	 * nothing. */
@@ -342,6 +351,15 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 			rc = EXIT_IO;
 			goto done;
 		}
+	if (run->baseline) {
+		pr.profile = 1;         /* its errors are the tool's messages */
+		int r = da_use_baseline(d, run->baseline);
+		pr.profile = 0;
+		if (r < 0) {
+			rc = EXIT_IO;
+			goto done;
+		}
+	}
 	unsigned have = !pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
 	              : NEEDS_PROFILE;
 	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
@@ -419,6 +437,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	}
 	if (sig)
 		goto done;
+	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d) < 0)
+		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
 		print_file(dir, "summary.txt");
 	if (rc == EXIT_OK && !run->quiet)

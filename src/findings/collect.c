@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "findings/findings.h"
+#include "findings/baseline.h"
 #include "analysis/diagnose.h"
 #include "util/alloc.h"
 #include "util/diag.h"
@@ -223,6 +224,11 @@ void findings_free(struct findings *f)
 	free(f->reasons);
 	free(f->list);
 	free(f->reason_rows);
+	if (f->baseline) {
+		baseline_free(f->baseline);
+		free(f->baseline);
+	}
+	free(f->stale);
 	intern_free(&f->copies);
 	intern_free(&f->text);
 	tally_free(&f->start_ix);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "findings/findings.h"
+#include "findings/baseline.h"
 #include "analysis/diagnose.h"
 #include "util/alloc.h"
 
@@ -92,6 +93,14 @@ static const struct explain_rule *rule_of(const char *reason, const char *error,
 		}
 	}
 	return &e->rule;
+}
+
+const struct explain_rule *findings_reason_rule(const char *reason)
+{
+	const struct explain_err *e = explain_lookup(reason, strlen(reason), EXPLAIN_FLAVOUR_UNKNOWN,
+	                                             NULL);
+	int bi;
+	return rule_of(reason, e ? e->name : NULL, &bi);
 }
 
 /* "0009  FNEW  8  0  ; annotated.lua:21   (annotated.lua:21)": the
@@ -353,6 +362,33 @@ static void same_causes(struct da_finding *list, size_t n)
 	free(v);
 }
 
+/* The baseline's entries on the findings they match; the others, in the
+ * file's order, are stale. */
+static int by_line(const void *x, const void *y)
+{
+	const struct da_baseline_entry *a = *(const struct da_baseline_entry *const *)x;
+	const struct da_baseline_entry *b = *(const struct da_baseline_entry *const *)y;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+static void accept(struct findings *f)
+{
+	struct baseline *b = f->baseline;
+	if (!b)
+		return;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct baseline_entry *e = baseline_match(b, f->list[i].identity);
+		if (e)
+			f->list[i].baseline_reason = e->pub.accepted;
+	}
+	f->stale = xrealloc(NULL, (b->n ? b->n : 1) * sizeof(*f->stale));
+	for (size_t i = 0; i < b->n; i++)
+		if (!b->v[i].matched)
+			f->stale[f->nstale++] = &b->v[i].pub;
+	if (f->nstale > 1)
+		qsort(f->stale, f->nstale, sizeof(*f->stale), by_line);
+}
+
 void findings_build(struct findings *f, const struct findings_input *in)
 {
 	struct drafts ds = { NULL, 0, 0 };
@@ -362,7 +398,7 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		if (f->starts[i].attempts)
 			start_draft(f, &ds, &f->starts[i], &rows, &nrows, &rows_cap);
 	run_drafts(&ds, in->answers);
-	place_drafts(ds.v, ds.n, in->finder, in->diag, &f->text);
+	place_drafts(ds.v, ds.n, in->texts, &f->text);
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
 		d->pub.kind = scoped(d->pub.kind, d->scope);
@@ -399,4 +435,5 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	f->n = ds.n;
 	free(ds.v);
 	same_causes(f->list, f->n);
+	accept(f);
 }

@@ -31,6 +31,10 @@ const struct finding_kind *findings_kinds(size_t *n);
 const struct finding_kind *findings_kind(enum da_finding_kind k);
 /* The catch-all rule of an abort message LuaJIT does not list. */
 const struct explain_rule *findings_unknown_rule(void);
+/* The rule of an abort reason as any build writes it (its bytecode's for
+ * NYIBC when the reason names one, else its error's, else the catch-all):
+ * what --compare weighs a new reason by. */
+const struct explain_rule *findings_reason_rule(const char *reason);
 
 /* A start: where attempts begin (a loop, function, exit or stitch),
  * summed over the run. */
@@ -89,6 +93,9 @@ struct findings {
 	int has_totals;
 	struct intern text;         /* the strings of the list */
 	struct da_reason_count *reason_rows;    /* every finding's reasons */
+	struct baseline *baseline;  /* da_use_baseline's, or NULL */
+	const struct da_baseline_entry **stale;  /* its entries no finding had */
+	size_t nstale;
 };
 
 /* collect.c */
@@ -99,12 +106,12 @@ void findings_abort(struct findings *f, const struct da_abort *a);
 void findings_gen_end(struct findings *f, const struct answers *a, const struct da_gen *g);
 
 /* What building needs besides the collected state. */
+struct text_files;
 struct findings_input {
 	const struct answers *answers;
 	const struct profile *profile;      /* or NULL */
-	struct source_finder *finder;       /* or NULL: no source read */
+	struct text_files *texts;           /* the Lua files, read at need */
 	enum explain_flavour flavour;
-	struct diag *diag;                  /* notes */
 };
 /* findings.c */
 void findings_build(struct findings *f, const struct findings_input *in);
@@ -133,10 +140,8 @@ struct draft {
 
 /* place.c: extents (and basis), and the normalised texts of the start's
  * and the failing line with their index among equal texts, from the
- * files the finder reads; a note through diag for a file whose blocks
- * do not balance. */
-void place_drafts(struct draft *d, size_t n, struct source_finder *finder, struct diag *diag,
-                  struct intern *text);
+ * files (lines.h). */
+void place_drafts(struct draft *d, size_t n, struct text_files *texts, struct intern *text);
 
 /* identity.c: identity, id and order of every draft. */
 void identity_drafts(struct draft *d, size_t n, struct intern *text);

@@ -1,4 +1,5 @@
 /* decode.c — streaming decompression; see decode.h. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lzma.h>
@@ -57,12 +58,14 @@ struct decoder *decode_new(enum compression c, decode_source source, void *ctx,
 	return d;
 }
 
-/* Refill the compressed buffer; 0 ok, -1 read error. */
+/* Refill the compressed buffer; 0 ok, 1 no bytes yet, -1 read error. */
 static int refill(struct decoder *d)
 {
 	if (d->raw_pos < d->raw_len || d->raw_eof)
 		return 0;
 	long r = d->source(d->source_ctx, d->raw, RAW_BLOCK);
+	if (r == -EAGAIN)
+		return 1;
 	if (r < 0) {
 		d->error = strerror((int)-r);
 		return -1;
@@ -118,8 +121,9 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 		return -1;
 	size_t produced = 0;
 	while (produced == 0) {
-		if (refill(d) < 0)
-			return -1;
+		int rf = refill(d);
+		if (rf)
+			return rf < 0 ? -1 : DECODE_AGAIN;
 		size_t avail = d->raw_len - d->raw_pos;
 		if (avail == 0 && d->raw_eof) {
 			if (d->in_stream && d->kind == COMP_XZ) {

@@ -17,15 +17,18 @@ enum compression decode_detect(const unsigned char *p, size_t n);
 const char *decode_name(enum compression c);
 
 /* Where a decoder gets compressed bytes: up to n into buf; how many, 0 at
- * the end, or -errno. */
+ * the end, -EAGAIN when none are there yet (bytes pushed by the caller:
+ * decode_read then returns DECODE_AGAIN), or -errno. */
 typedef long (*decode_source)(void *ctx, unsigned char *buf, size_t n);
 /* A decoder reading compressed bytes from source, of which `head`
  * (already read to detect the format) comes first. */
 struct decoder *decode_new(enum compression c, decode_source source, void *ctx,
                            const unsigned char *head, size_t nhead);
-/* Up to n decompressed bytes into out: > 0 bytes, 0 at the end, < 0 on
- * error (a message from decode_error).  A stream cut short ends with 0 and
+/* Up to n decompressed bytes into out: > 0 bytes, 0 at the end,
+ * DECODE_AGAIN when the source has no bytes yet, -1 on error (a message
+ * from decode_error).  A stream cut short ends with 0 and
  * decode_truncated() true. */
+#define DECODE_AGAIN (-2)
 long decode_read(struct decoder *d, unsigned char *out, size_t n);
 const char *decode_error(const struct decoder *d);
 int decode_truncated(const struct decoder *d);

@@ -56,6 +56,12 @@ void input_from_memory(struct input *in, const void *buf, size_t len)
 	rd->mem_len = len;
 }
 
+void input_from_push(struct input *in)
+{
+	struct input_reader *rd = reader_new(in, -1);
+	bgthread_forgo(&rd->reading);
+}
+
 void input_without_thread(struct input *in)
 {
 	bgthread_forgo(&in->rd->reading);
@@ -173,6 +179,8 @@ static void *reader_main(void *arg)
 			break;
 	}
 	pthread_mutex_lock(&rd->lock);
+	rd->quit = 1;               /* a caller waiting for a chunk waits no more */
+	pthread_cond_signal(&rd->ready);
 	while (!atomic_load(&rd->stop))
 		pthread_cond_wait(&rd->freed, &rd->lock);
 	pthread_mutex_unlock(&rd->lock);
@@ -205,9 +213,17 @@ static int next_chunk(struct input *in)
 			return in->status > 0 ? 0 : in->status;
 		if (bgthread_start(&rd->reading, reader_main, rd) == 0) {
 			pthread_mutex_lock(&rd->lock);
-			while (rd->made == rd->used)
+			while (rd->made == rd->used && !rd->quit)
 				pthread_cond_wait(&rd->ready, &rd->lock);
+			int none = rd->made == rd->used;
 			pthread_mutex_unlock(&rd->lock);
+			if (none) {
+				/* Stopped by input_interrupt (from a signal
+				 * handler, which cannot wake us) between chunks:
+				 * interrupted, not waiting for ever. */
+				in->status = -ECANCELED;
+				return in->status;
+			}
 		} else {
 			/* No thread (none could be started, or none is
 			 * wanted): chunks on demand. */

@@ -51,6 +51,18 @@ int input_open(struct input *in, const char *path);
 void input_from_fd(struct input *in, int fd);
 /* Bytes in memory (not copied: they must outlive the input). */
 void input_from_memory(struct input *in, const void *buf, size_t len);
+/* Bytes the caller pushes with input_push (no thread, no descriptor). */
+void input_from_push(struct input *in);
+/* Lines handed to input_push's caller, in batches: 0 to go on, or a
+ * negative value that stops input_push, which returns it. */
+typedef int (*input_lines_fn)(void *ctx, const struct line *lines, size_t n);
+/* The next len bytes of a pushed dump (last: the dump ends with them):
+ * every line they complete goes to fn before it returns, valid during
+ * that call.  Only the line they leave unfinished is copied (and lines
+ * that need cleaning); compressed bytes go through the decoder.  Returns
+ * 0, fn's negative value, or -errno (input_error says why). */
+int input_push(struct input *in, const void *buf, size_t len, int last,
+               input_lines_fn fn, void *ctx);
 /* For tests, before the first line: make chunks on demand, as when no
  * thread can be started. */
 void input_without_thread(struct input *in);

@@ -32,6 +32,9 @@ struct input_reader {
 	/* chunk[made % N] is the next to fill, chunk[used % N] the caller's
 	 * while used < made. */
 	unsigned made, used;
+	/* The reading thread left its loop: no chunk comes after made (it may
+	 * stop on input_interrupt without making one). */
+	int quit;
 	pthread_mutex_t lock;
 	pthread_cond_t ready, freed;
 	/* The reading thread; while it runs, it alone fills chunks, inside
@@ -48,6 +51,13 @@ struct input_reader {
 	char *carry;                /* the unfinished line of the last chunk */
 	size_t carry_len, carry_cap;
 	uint64_t lineno, bytes;
+	/* Bytes pushed by the caller (push.c): the piece being taken, and
+	 * the first bytes kept until they say whether it is compressed. */
+	const unsigned char *push;
+	size_t push_len, push_pos;
+	int push_last;
+	unsigned char head[8];
+	size_t nhead;
 };
 
 /* read.c: up to n bytes of the dump, decompressed: how many, 0 at the

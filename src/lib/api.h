@@ -1,14 +1,100 @@
-/* api.h — what the public API's files share inside the library. */
+/* api.h — the dump handle, shared by the public API's files inside the
+ * library: api.c (the handle, accounting), open.c (options, opening),
+ * read.c (da_step, da_feed), answers_api.c (the whole-run answers),
+ * findings_api.c (what the findings read, and the findings); and what the
+ * tool asks of a handle. */
 #ifndef DUMPANALYZE_API_H
 #define DUMPANALYZE_API_H
 
+#include <stdatomic.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
+#include "analysis/vmdef.h"
+#include "findings/findings.h"
+#include "input/input.h"
+#include "model/model.h"
+#include "util/diag.h"
 
-/* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS). */
+struct answers_out;
+
+/* Reading is over (0 or a DA_E* code) or not (1): d->state. */
+#define API_READING 1
+
+struct da_dump {
+	struct input in;
+	struct diag diag;
+	struct model model;
+	struct parser *parser;
+	int opened;                 /* in holds a reader to close */
+	int push;                   /* opened with da_open_push */
+	int busy;                   /* inside da_step or da_feed: a callback
+	                               may not call them again */
+	unsigned flags;
+	const struct da_sink *sink; /* &sink_copy, or NULL */
+	struct da_sink sink_copy;   /* the user's, so theirs may go after open */
+	void *sink_data;
+	struct answers *answers;    /* with DA_ANSWERS (or DA_FINDINGS) */
+	struct findings *findings;  /* with DA_FINDINGS */
+	struct profile *profile;    /* da_use_profile */
+	struct source_finder finder;    /* da_use_source_root's directories */
+	struct text_files *texts;   /* the Lua files read, at their first need */
+	int stepped;                /* read or fed: too late to add those */
+	struct answers_out *out;    /* the answers' public records, made once
+	                               reading is over */
+	struct vmdef *vmdef;        /* options.vmdef_path's numbering */
+	char *name;
+	int state;                  /* API_READING, 0 done, or a DA_E* code */
+	atomic_int interrupted;     /* da_interrupt was called */
+	char error[128];
+};
+
+/* The sink that keeps the answers, in front of the user's (api.c). */
+extern const struct da_sink api_tee;
+
+/* Reading is over with code err (0 at the end): the answers are made
+ * (answers_api.c) and later calls get err. */
+int api_over(da_dump *d, int err);
+void api_answers_make(da_dump *d);
+void api_answers_free(da_dump *d);
+/* The findings, made at the end of a complete read (findings_api.c), and
+ * what they read, freed. */
+void api_findings_make(da_dump *d);
+void api_findings_free(da_dump *d);
+
+/* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS), and the
+ * profile da_use_profile read, or NULL: the tool's views use them. */
 const struct answers *api_answers(const da_dump *d);
-/* The profile da_use_profile read, or NULL: the tool's views use it. */
-struct profile;
 const struct profile *api_profile(const da_dump *d);
+
+/* For the files of lib/ beside api.c: the findings' state (NULL without
+ * DA_FINDINGS); whether what must come before the first da_step still
+ * may; whether da_read ended; a DA_ERROR through the caller's diag; out
+ * of memory, which leaves only da_close. */
+struct findings;
+struct findings *api_findings(const da_dump *d);
+int api_may_add(const da_dump *d);
+int api_read_done(const da_dump *d);
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg);
+int api_out_of_memory(da_dump *d);
+
+/* A source line's fingerprint (findings/lines.h: the hash of its
+ * normalised text and its index among equal texts), from the files
+ * da_use_source_root allows: 0, or -1 when the line has no text. */
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13]);
+
+/* For the files of lib/ that need no more of the handle (baseline_api.c):
+ * the findings' state (NULL without DA_FINDINGS); whether what must come
+ * before the first da_step still may; whether da_read ended; a DA_ERROR
+ * through the caller's diag; out of memory, which leaves only da_close. */
+struct findings *api_findings(const da_dump *d);
+int api_may_add(const da_dump *d);
+int api_read_done(const da_dump *d);
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg);
+int api_out_of_memory(da_dump *d);
+
+/* A source line's fingerprint (findings/lines.h: the hash of its
+ * normalised text and its index among equal texts), from the files
+ * da_use_source_root allows: 0, or -1 when the line has no text. */
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13]);
 
 #endif

@@ -21,12 +21,17 @@ static int sent(struct model *m, int r)
 
 static int gen_begin(struct model *m, uint64_t line)
 {
-	struct tally keep = m->gen.exits, keep_sides = m->gen.sides;    /* reuse */
+	/* The tallies and places are reused, emptied. */
+	struct gen_state keep = m->gen;
 	memset(&m->gen, 0, sizeof(m->gen));
-	m->gen.exits = keep;
-	m->gen.sides = keep_sides;
+	m->gen.exits = keep.exits;
+	m->gen.sides = keep.sides;
+	m->gen.resume = keep.resume;
+	m->gen.places = keep.places;
+	m->gen.places_cap = keep.places_cap;
 	tally_clear(&m->gen.exits);
 	tally_clear(&m->gen.sides);
+	tally_clear(&m->gen.resume);
 	m->gen.pub.number = m->generations + 1;
 	m->gen.pub.first_line = line;
 	m->started = 1;
@@ -53,6 +58,11 @@ static int gen_end(struct model *m, uint64_t line)
 	gen_counts_add(&m->total, &m->gen.pub.n);
 	m->generations++;
 	m->started = 0;
+	/* Between generations there is none being read: da_current is zero,
+	 * and the lists are gone with the arena. */
+	memset(&m->gen.pub.n, 0, sizeof(m->gen.pub.n));
+	m->gen.pub.traces = m->gen.pub.traces_last = NULL;
+	m->gen.pub.bushes = m->gen.pub.bushes_last = NULL;
 	arena_reset(&m->arena);
 	if (m->holder)
 		memset(m->holder, 0, m->nholder * sizeof(*m->holder));
@@ -67,6 +77,7 @@ void model_init(struct model *m, struct diag *diag, const struct da_sink *sink, 
 {
 	memset(m, 0, sizeof(*m));
 	arena_init(&m->arena, 256 * 1024);
+	arena_init(&m->brief, 16 * 1024);
 	intern_init(&m->strings);
 	m->diag = diag;
 	m->sink = sink;
@@ -90,6 +101,51 @@ static void *grow_table(void *table, uint32_t *n, uint32_t id, size_t elem)
 static const char *intern_span(struct model *m, const char *s, size_t n)
 {
 	return intern_get(&m->strings, s ? s : "", s ? n : 0);
+}
+
+/* The record arena: the generation's, or with callback_only the one of
+ * this callback. */
+static struct arena *records(struct model *m)
+{
+	return m->callback_only ? &m->brief : &m->arena;
+}
+
+/* Text that lives as long as its record: copied into the generation's
+ * arena, or with callback_only the parser's, valid for the callback. */
+static const struct da_trace_text *keep_text(struct model *m, const struct da_trace_text *src)
+{
+	if (!src || (m->callback_only && src->buf))
+		return src;
+	if (!src->buf) {            /* no line yet: buf is "", never NULL */
+		struct da_trace_text *t = arena_alloc(&m->arena, sizeof(*t));
+		*t = *src;
+		t->buf = "";
+		return t;
+	}
+	size_t end = 0;
+	for (int s = 0; s < DA_SEC_COUNT; s++)
+		if (src->off[s] + src->len[s] > end)
+			end = src->off[s] + src->len[s];
+	struct da_trace_text *t = arena_alloc(&m->arena, sizeof(*t) + end);
+	*t = *src;
+	char *buf = (char *)(t + 1);
+	if (end)
+		memcpy(buf, src->buf, end);
+	t->buf = buf;
+	return t;
+}
+
+/* Exit `exit` of trace `id` (held by holder, or NULL) resumes at
+ * file:line, unless something started there before. */
+static void note_resume(struct model *m, const struct da_trace *holder, uint32_t id, int32_t exit,
+                        const char *file, int32_t line)
+{
+	struct gen_state *gs = &m->gen;
+	if (tally_get(&gs->resume, holder, NULL, EXIT_KEY(id, exit)))
+		return;
+	ALLOC_GROW(gs->places, gs->nplaces + 1, gs->places_cap);
+	gs->places[gs->nplaces++] = (struct exit_place){ file, line };
+	tally_add(&gs->resume, holder, NULL, EXIT_KEY(id, exit), gs->nplaces);
 }
 
 static struct da_bush *bush_new(struct model *m, struct da_trace *root)
@@ -139,6 +195,8 @@ static int on_stop(struct model *m, const struct event *ev)
 	const struct da_trace *parent = NULL;
 	if (p->parent_exit >= 0 && p->parent < m->nholder)
 		parent = m->holder[p->parent];
+	if (p->parent_exit >= 0)
+		note_resume(m, parent, p->parent, p->parent_exit, t->file, t->line);
 	if (p->parent_exit >= 0 && parent) {
 		t->parent_trace = parent;
 		if (!tally_get(&m->gen.sides, parent, NULL, t->parent_exit))
@@ -150,8 +208,8 @@ static int on_stop(struct model *m, const struct event *ev)
 		m->gen.pub.n.side++;
 	} else {
 		if (p->parent_exit >= 0) {
+			/* an orphan: counted apart from side traces */
 			m->gen.pub.n.orphans++;
-			m->gen.pub.n.side++;
 			r = diag_warn(m->diag, p->start_line,
 			              "trace %u: parent trace %u is not in this generation; "
 			              "it becomes the root of its own bush", p->id, p->parent);
@@ -170,9 +228,10 @@ static int on_stop(struct model *m, const struct event *ev)
 	m->holder[t->id] = t;
 	LIST_APPEND(m->gen.pub.traces, m->gen.pub.traces_last, t, next);
 
-	t->text = p->text;
+	t->text = keep_text(m, p->text);
 	int e = SEND(m, trace, t);
-	t->text = NULL;
+	if (m->callback_only)
+		t->text = NULL;
 	return e < 0 ? e : r;
 }
 
@@ -225,53 +284,73 @@ static int on_abort(struct model *m, const struct event *ev)
 {
 	const struct pending_trace *p = ev->trace;
 	const struct header *h = ev->header;
-	struct da_abort a;
-	memset(&a, 0, sizeof(a));
-	a.id = h->id;
-	a.gen = m->gen.pub.number;
-	a.parent = p->started ? p->parent : 0;
-	a.parent_exit = p->started ? p->parent_exit : PARENT_EXIT_NONE;
-	a.loc = intern_span(m, h->loc_text, h->loc_len);
-	a.file = intern_span(m, h->loc.file, h->loc.file_len);
-	a.line = h->loc.line;
-	a.reason = intern_span(m, h->reason, h->reason_len);
-	a.start_file = p->started ? intern_span(m, p->loc.file, p->loc.file_len) : NULL;
-	a.start_line = p->started ? p->loc.line : LOC_NO_LINE;
-	a.line_no = ev->line;
-	a.start_line_no = p->started ? p->start_line : 0;
-	a.text = p->text;
-	if (a.parent_exit == PARENT_EXIT_STITCH)
+	struct da_abort *a = arena_alloc(records(m), sizeof(*a));
+	a->id = h->id;
+	a->gen = m->gen.pub.number;
+	a->parent = p->started ? p->parent : 0;
+	a->parent_exit = p->started ? p->parent_exit : PARENT_EXIT_NONE;
+	a->loc = intern_span(m, h->loc_text, h->loc_len);
+	a->file = intern_span(m, h->loc.file, h->loc.file_len);
+	a->line = h->loc.line;
+	a->reason = intern_span(m, h->reason, h->reason_len);
+	a->start_file = p->started ? intern_span(m, p->loc.file, p->loc.file_len) : NULL;
+	a->start_line = p->started ? p->loc.line : LOC_NO_LINE;
+	a->line_no = ev->line;
+	a->start_line_no = p->started ? p->start_line : 0;
+	a->text = keep_text(m, p->text);
+	if (a->parent_exit == PARENT_EXIT_STITCH)
 		m->evidence.stitch++;
-	a.nbytecode = p->nbc;
-	a.bytecode = p->bc;         /* the parser's copies: valid for the call */
-	normalise(m, h->reason, h->reason_len, p, &a);
+	if (a->parent_exit >= 0)
+		note_resume(m, a->parent < m->nholder ? m->holder[a->parent] : NULL, a->parent,
+		            a->parent_exit, a->start_file, a->start_line);
+	/* The bytecode lines are strings like any other: until da_close. */
+	a->nbytecode = p->nbc;
+	if (p->nbc) {
+		const char **bc = arena_alloc(records(m), p->nbc * sizeof(*bc));
+		for (uint32_t i = 0; i < p->nbc; i++)
+			bc[i] = intern_span(m, p->bc[i], p->bc_len[i]);
+		a->bytecode = bc;
+	}
+	normalise(m, h->reason, h->reason_len, p, a);
 	m->gen.pub.n.aborts++;
-	return SEND(m, abort, &a);
+	int r = SEND(m, abort, a);
+	if (m->callback_only)
+		arena_reset(&m->brief);
+	return r;
 }
 
 static int on_exit(struct model *m, const struct event *ev)
 {
-	struct da_exit x;
-	x.id = ev->header->id;
-	x.exit = ev->header->number;
-	x.gen = m->gen.pub.number;
-	x.trace = x.id < m->nholder ? m->holder[x.id] : NULL;
-	x.line_no = ev->line;
+	/* With callback_only, on the stack: the commonest record of a long
+	 * stream costs no allocation. */
+	struct da_exit brief;
+	struct da_exit *x = m->callback_only ? memset(&brief, 0, sizeof(brief))
+	                    : arena_alloc(&m->arena, sizeof(*x));
+	x->id = ev->header->id;
+	x->exit = ev->header->number;
+	x->gen = m->gen.pub.number;
+	x->trace = x->id < m->nholder ? m->holder[x->id] : NULL;
+	x->line_no = ev->line;
+	x->trace_file = x->trace ? x->trace->file : NULL;
+	x->trace_line = x->trace ? x->trace->line : DA_NO_LINE;
+	const struct exit_place *at = gen_resume(&m->gen.pub, x->trace, x->id, x->exit);
+	x->resume_file = at ? at->file : NULL;
+	x->resume_line = at ? at->line : DA_NO_LINE;
 	int r = 0;
-	if (!x.trace) {
+	if (!x->trace) {
 		/* Once per trace and generation: an nginx worker's dump takes
 		 * thousands of exits of the master's traces. */
-		m->exit_warned = grow_table(m->exit_warned, &m->nexit_warned, x.id,
+		m->exit_warned = grow_table(m->exit_warned, &m->nexit_warned, x->id,
 		                            sizeof(*m->exit_warned));
-		if (!m->exit_warned[x.id]) {
-			m->exit_warned[x.id] = 1;
+		if (!m->exit_warned[x->id]) {
+			m->exit_warned[x->id] = 1;
 			r = diag_warn(m->diag, ev->line, "trace %u: exits of a trace that never "
-			              "started in this generation (compiled before the dump began?)", x.id);
+			              "started in this generation (compiled before the dump began?)", x->id);
 		}
 	}
 	m->gen.pub.n.exits++;
-	tally_add(&m->gen.exits, x.trace, NULL, EXIT_KEY(x.id, x.exit), 1);
-	int e = SEND(m, exit, &x);
+	tally_add(&m->gen.exits, x->trace, NULL, EXIT_KEY(x->id, x->exit), 1);
+	int e = SEND(m, exit, x);
 	return e < 0 ? e : r;
 }
 
@@ -310,9 +389,13 @@ int model_finish(struct model *m, uint64_t last_line)
 void model_free(struct model *m)
 {
 	arena_free(&m->arena);
+	arena_free(&m->brief);
 	intern_free(&m->strings);
 	tally_free(&m->gen.exits);
 	tally_free(&m->gen.sides);
+	tally_free(&m->gen.resume);
+	free(m->gen.places);
+	m->gen.places = NULL;
 	free(m->holder);
 	free(m->root_uses);
 	free(m->exit_warned);

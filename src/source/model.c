@@ -187,8 +187,10 @@ void src_model_trace(struct src_model *m, const struct da_trace *t)
 		l->traces++;
 		if (t->parent_exit == PARENT_EXIT_STITCH)
 			l->stitched++;
-		else if (t->parent_exit != PARENT_EXIT_NONE)
+		else if (t->parent_exit != PARENT_EXIT_NONE && t->parent_trace)
 			l->side++;
+		else if (t->parent_exit != PARENT_EXIT_NONE)
+			l->orphans++;
 		if (t->id >= m->nloc) {
 			size_t was = m->nloc;
 			m->nloc = (size_t)t->id + 64;

@@ -37,7 +37,8 @@ struct src_reason {
 struct src_line {
 	const char *file;           /* the dump's name, in the model's intern */
 	int32_t line;
-	uint64_t traces, side, stitched;    /* compiled traces started here */
+	uint64_t traces, side, stitched, orphans;  /* compiled traces started
+	                               here (kinds as in struct da_trace) */
 	struct src_ref trace_refs[SRC_REFS];
 	uint64_t attempts;          /* aborted attempts started here */
 	struct src_reason *started; /* ... by reason */

@@ -13,6 +13,7 @@
 #include "util/intern.h"
 #include "util/tally.h"
 #include "util/arena.h"
+#include "lib/api.h"
 
 struct site {
 	const char *file, *reason, *start_file;
@@ -107,7 +108,7 @@ static int abort_sites_gen_end(struct view_ctx *c, const struct da_gen *g)
 	free(e);
 	qsort(rows, n, sizeof(*rows), by_count);
 	fputs("FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,"
-	      "NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE\r\n", fp);
+	      "NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT\r\n", fp);
 	for (size_t i = 0; i < n; i++) {
 		const struct site *t = rows[i].site;
 		struct csv_row r;
@@ -138,6 +139,11 @@ static int abort_sites_gen_end(struct view_ctx *c, const struct da_gen *g)
 		csv_field_str(&r, m->error ? m->error : "");
 		csv_field_u64(&r, m->first_line);
 		csv_field_u64(&r, m->last_line);
+		char fp12[13];
+		if (api_line_fingerprint(c->dump, t->file, intern_len(t->file), t->line, fp12) == 0)
+			csv_field(&r, fp12, 12);
+		else
+			csv_field(&r, "", 0);
 		csv_row_end(&r);
 	}
 	free(rows);
@@ -161,14 +167,14 @@ const struct view view_abort_sites = {
 	.name = "abort-sites",
 	.summary = "aborts by location, reason, start and parent exit",
 	.files = "gen-N-abort-sites.csv",
-	.readme = "`FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE`",
+	.readme = "`FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT`; `FINGERPRINT`: the line's text, for `--compare` (see [CI](#ci))",
 	.man =
 		".BI gen\\- N \\-abort\\-sites.csv\n"
 		"with the header\n"
 		"(one line, broken here):\n"
 		".nf\n"
 		".B FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,\n"
-		".B NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE\n"
+		".B NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT\n"
 		".fi\n"
 		"aborts grouped by where they happened, why, where the attempt started and\n"
 		"from which parent exit\n"
@@ -189,7 +195,11 @@ const struct view view_abort_sites = {
 		".B FIRST_LINE\n"
 		"and\n"
 		".B LAST_LINE\n"
-		"are the dump lines of the site's first and last abort.\n"
+		"are the dump lines of the site's first and last abort;\n"
+		".B FINGERPRINT\n"
+		"the line's fingerprint when its source was read (see\n"
+		".BR COMPARE ),\n"
+		"else empty.\n"
 		"One reason comes from several places in the compiler, and an NYI\n"
 		"bytecode in a root loop is another problem than the same one in a side\n"
 		"trace: this grouping tells them apart.\n",

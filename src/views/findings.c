@@ -14,7 +14,7 @@
 #define COLUMNS "RANK,KIND,FILE,LINE,END_LINE,CAUSE_FILE,CAUSE_LINE,REASON,ERROR,SEVERITY," \
 	"ATTEMPTS,SAMPLES,SHARE,BASIS,ID,ADVICE,RULE,AT_FILE,AT_LINE,REASON_ATTEMPTS," \
 	"OTHER_REASONS,BLACKLISTED,TRACES,COUNT,SCORE,COMPILED,C,GC,JIT,BYTECODE,DUMP_LINE," \
-	"GENS,ORDER,IDENTITY,SAME_CAUSE"
+	"GENS,ORDER,IDENTITY,SAME_CAUSE,BASELINED,ACCEPTED"
 
 static void field_str(struct csv_row *r, const char *s)
 {
@@ -131,6 +131,8 @@ static int findings_finish(struct view_ctx *c)
 			csv_field_u64(&r, f->same_cause);
 		else
 			csv_field(&r, "", 0);
+		field_str(&r, f->baseline_reason ? "yes" : NULL);
+		field_str(&r, f->baseline_reason);
 		csv_row_end(&r);
 	}
 	return outfile_commit(out);
@@ -148,7 +150,8 @@ const struct view view_findings = {
 		".B \\%RANK,\\:KIND,\\:FILE,\\:LINE,\\:END_LINE,\\:CAUSE_FILE,\\:CAUSE_LINE,\\:REASON,\\:ERROR,"
 		"\\:SEVERITY,\\:ATTEMPTS,\\:SAMPLES,\\:SHARE,\\:BASIS,\\:ID,\\:ADVICE,\\:RULE,\\:AT_FILE,\\:AT_LINE,"
 		"\\:REASON_ATTEMPTS,\\:OTHER_REASONS,\\:BLACKLISTED,\\:TRACES,\\:COUNT,\\:SCORE,\\:COMPILED,\\:C,"
-		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY,\\:SAME_CAUSE :\n"
+		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY,\\:SAME_CAUSE,"
+		"\\:BASELINED,\\:ACCEPTED :\n"
 		".ad\n"
 		"one row per finding, in rank order (see\n"
 		".BR FINDINGS ).\n"
@@ -180,7 +183,12 @@ const struct view view_findings = {
 		".BR FINDINGS );\n"
 		"ORDER its place among the file's findings of its kind and error, by line;\n"
 		"SAME_CAUSE the rank of a finding above it with the same rule and cause (or\n"
-		"failing line), whose fix fixes this one too.\n",
+		"failing line), whose fix fixes this one too;\n"
+		"with\n"
+		".BR \\-\\-baseline ,\n"
+		"BASELINED is\n"
+		".B yes\n"
+		"for a finding the baseline accepts and ACCEPTED the reason it gives.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.finish = findings_finish,

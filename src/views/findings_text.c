@@ -139,27 +139,45 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		        same, same == 1 ? "" : "s", f->rank);
 }
 
-/* Worth listing first: not usually harmless, not fixed by a finding
- * above it, and, measured by a profile, costing something (a finding
- * without an extent, an exit, cannot be measured so). */
-static int listed(const struct da_finding *f)
+int findings_listed(const struct da_finding *f)
 {
-	return !f->same_cause && f->level != DA_LEVEL_HARMLESS &&
+	return !f->same_cause && f->level != DA_LEVEL_HARMLESS && !f->baseline_reason &&
 	       !(f->costed && f->basis != DA_BASIS_NONE && !f->samples);
+}
+
+static size_t baselined(const da_dump *d)
+{
+	size_t n = da_findings(d), k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += da_finding(d, i)->baseline_reason != NULL;
+	return k;
+}
+
+/* "  N findings a baseline accepts are left out" when some are. */
+static void say_baselined(FILE *fp, const da_dump *d)
+{
+	size_t k = baselined(d);
+	if (k)
+		fprintf(fp, "  %zu finding%s the baseline accepts %s left out (BASELINED in findings.csv)\n",
+		        k, k == 1 ? "" : "s", k == 1 ? "is" : "are");
 }
 
 void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 {
 	size_t n = da_findings(d), distinct = 0;
 	for (size_t i = 0; i < n; i++)
-		distinct += listed(da_finding(d, i));
+		distinct += findings_listed(da_finding(d, i));
 	if (!distinct) {
 		fputs("fix these first\n", fp);
-		if (n)
+		if (n && baselined(d))
+			fprintf(fp, "  (nothing costly the baseline does not accept: %zu finding%s in "
+			        "findings.csv)\n", n, n == 1 ? "" : "s");
+		else if (n)
 			fprintf(fp, "  (nothing costly: %zu usually harmless finding%s in findings.csv)\n", n,
 			        n == 1 ? "" : "s");
 		else
 			fputs("  (nothing: no aborted attempts, hot exits or flushes)\n", fp);
+		say_baselined(fp, d);
 		return;
 	}
 	fprintf(fp, "fix these first (%zu of %zu findings; findings.csv has them all)\n",
@@ -167,10 +185,11 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 	if (!da_profile_totals(d))
 		fputs("  ranked by score, the rule's weight x count: give --profile (luajit -jp=Gvl)"
 		      " to rank by cost\n", fp);
+	say_baselined(fp, d);
 	size_t shown = 0;
 	for (size_t i = 0; i < n && shown < top; i++) {
 		const struct da_finding *f = da_finding(d, i);
-		if (!listed(f))
+		if (!findings_listed(f))
 			continue;
 		size_t same = 0;
 		for (size_t k = i + 1; k < n; k++)

@@ -20,6 +20,7 @@
 #include "analysis/answers.h"
 #include "views/html/html.h"
 #include "views/source.h"
+#include "html_assets.h"       /* made by scripts/embed.sh */
 
 struct html_state {
 	struct answers answers;     /* first: the answers_view_* hooks */
@@ -29,6 +30,8 @@ struct html_state {
 	struct tally locs;          /* where traces and attempts start and
 	                               abort: (loc as written or NULL for
 	                               "file:line", file, line) */
+	struct html_gen_lines gen_lines;    /* each generation's last line */
+	int assets;                 /* the pages' shared files are written */
 };
 
 /* ---- trace rows ------------------------------------------------------- */
@@ -119,10 +122,37 @@ static int html_abort(struct view_ctx *c, const struct da_abort *r)
 	return html_gen_abort(&s->gen, &s->text, c, r);
 }
 
+/* The files every generation's page loads, written once with the first
+ * generation's page (so the pages of a run that stops later, under
+ * --strict, still have them): its CSS, its script, and a first
+ * source-links.js without links, which the run's end replaces. */
+static int write_assets(struct view_ctx *c)
+{
+	static const struct { const char *name, *text; } assets[] = {
+		{ HTML_CSS_FILE, html_css },
+		{ HTML_BUSHES_FILE, html_bushes_js },
+		{ HTML_LINKS_FILE, "/* dumpanalyze: no source links yet (the run's end writes them) */\n"
+		                   "var DA_SOURCE = {};\n" },
+	};
+	for (size_t i = 0; i < sizeof(assets) / sizeof(assets[0]); i++) {
+		struct outfile *f = outfile_create(c->out, assets[i].name);
+		if (!f || outfile_write(f, assets[i].text, strlen(assets[i].text)) < 0 ||
+		    outfile_commit(f) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int html_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct html_state *s = c->state;
 	answers_gen_end(&s->answers, g);
+	html_gen_lines_add(&s->gen_lines, g->number, g->last_line);
+	if (!s->assets) {
+		if (write_assets(c) < 0)
+			return -1;
+		s->assets = 1;
+	}
 	if (write_trace_rows(c, g) < 0)
 		return -1;
 	return html_gen_write(&s->gen, &s->text, c, g);
@@ -149,7 +179,7 @@ static int loc_link_order(const void *x, const void *y)
  * time.  Keys sorted by bytes: same input, same file. */
 static int write_source_links(struct view_ctx *c, struct html_state *s)
 {
-	struct outfile *f = outfile_create(c->out, "source-links.js");
+	struct outfile *f = outfile_create(c->out, HTML_LINKS_FILE);
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
@@ -210,44 +240,85 @@ static int html_finish(struct view_ctx *c)
 		if (r == 0)
 			r = write_source_links(c, s);
 		if (r == 0)
-			r = html_index_write(c, &s->answers, s->traces != NULL);
+			r = html_index_write(c, &s->answers, s->traces != NULL, &s->gen_lines);
 	} else if (s->traces) {
 		outfile_discard(s->traces);
 	}
 	answers_free(&s->answers);
 	tally_free(&s->locs);
+	html_gen_lines_free(&s->gen_lines);
 	html_gen_free(&s->gen);
 	html_text_free(&s->text);
 	return r;
 }
 
-/* The report's source lines link to the source view's pages. */
-static const char *const html_requires[] = { "source", NULL };
+/* The report's source lines link to the source view's pages; with a
+ * profile of stacks it shows the flame graph. */
+static const char *const html_requires[] = { "source", "flamegraph", NULL };
 
 const struct view view_html = {
 	.name = "html",
-	.summary = "a report to open in a browser: bushes drawn in it, a panel per trace",
-	.files = "index.html index-traces.js source-links.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
-	.readme = "a report to open in a browser: bushes drawn in the page (zoom and pan), "
-	          "a panel per trace and aborted attempt with the dump's text; brings the `source` view "
-	          "along, and abort sites, blacklisting, exits, bushes, profiled lines and panels link to the source lines",
+	.summary = "a report to open in a browser: what to fix first, then bushes drawn in it, a panel per trace",
+	.files = "index.html index-traces.js source-links.js report.css report-bushes.js gen-N-bushes.html gen-N-bushes.js gen-N-text-K.js",
+	.readme = "a report to open in a browser: its first screen is what to fix first (the profile's shares by VM state "
+	          "and the ranked findings, each linked to its source line and its failed attempt), then the counts, "
+	          "bushes drawn in the page (zoom and pan), a panel per trace and aborted attempt with the dump's text; "
+	          "brings the `source` view along (and `flamegraph` with a profile of stacks, shown in the report), and "
+	          "findings, abort sites, blacklisting, exits, bushes, profiled lines and panels link to the source lines",
 	.man =
 		".BR index.html ,\n"
 		".BR index\\-traces.js ,\n"
 		".BR source\\-links.js ,\n"
+		".BR report.css ,\n"
+		".BR report\\-bushes.js ,\n"
 		".BI gen\\- N \\-bushes.html ,\n"
 		".BI gen\\- N \\-bushes.js ,\n"
 		".BI gen\\- N \\-text\\- K .js :\n"
-		"a report for a browser, self-contained (its CSS and\n"
-		"JavaScript are inside the page; no network) and opened from\n"
-		".BR file:// .\n"
+		"a report for a browser, opened from\n"
+		".B file://\n"
+		"with no network (its style and the generation pages' script are the\n"
+		"files\n"
+		".B report.css\n"
+		"and\n"
+		".B report\\-bushes.js\n"
+		"beside the pages, written once with the first generation).\n"
+		"The first screen of\n"
 		".B index.html\n"
-		"holds the summary numbers, how traces end, the traces and aborts of each\n"
+		"is what to fix first: with\n"
+		".BR \\-\\-profile ,\n"
+		"the run's shares of samples by VM state (interpreted, compiled, C, GC,\n"
+		"JIT compiler) and the interpreted samples charged to the findings; then\n"
+		"the top findings as\n"
+		".B summary.txt\n"
+		"lists them (see\n"
+		".BR FINDINGS ),\n"
+		"each with where (its loop or function and extent, the failing line, the\n"
+		"cause), why (the main reason with the others counted, the severity),\n"
+		"its cost (samples charged, share, basis; without a profile its score)\n"
+		"and advice, its place linked to its source line\n"
+		".RI ( source\\- K .html#L N )\n"
+		"and its failed attempt to that attempt's panel\n"
+		".RI ( gen\\- G \\-bushes.html#abort\\- L ).\n"
+		"Every finding follows in a table, as\n"
+		".B findings.csv\n"
+		"ranks them;\n"
+		".BI #finding\\- R\n"
+		"shows finding\n"
+		".IR R .\n"
+		"Then the flame graph\n"
+		"(\\fBflamegraph\\fR brought along for a profile of stacks) and the profiled lines,\n"
+		"the summary numbers, how traces end, the traces and aborts of each\n"
 		"generation, aborts by reason and by site (a filter by file narrows both),\n"
-		"likely blacklisting, the hottest exits with their side traces, the largest\n"
-		"bushes, and every trace (generation, id, parent and exit, file, line,\n"
-		"link, bytecode, IR and snapshot counts, mcode bytes, exits taken) in a\n"
-		"table of 200-row pages.\n"
+		"likely blacklisting with its main reason, exits without a side trace\n"
+		"(each taking returns to the interpreter) and those that grew one (counted\n"
+		"until it attached), the largest bushes, and every trace (generation, id,\n"
+		"parent and exit, file, line, link, bytecode, IR and snapshot counts, mcode\n"
+		"bytes, exits taken) in a table of 200-row pages.\n"
+		"Reasons are shown in their normal form\n"
+		".RB ( \"NYI: bytecode FNEW\" ),\n"
+		"as the dump wrote them\n"
+		".RB ( \"NYI: bytecode 51\" )\n"
+		"on hover.\n"
 		"Every table sorts on a click on a column header.\n"
 		"The trace rows are in\n"
 		".BR index\\-traces.js ,\n"
@@ -297,8 +368,8 @@ const struct view view_html = {
 		".B source\n"
 		"view along (its files are written too): on\n"
 		".BR index.html ,\n"
-		"the line of each abort site, the places of each likely\n"
-		"blacklisting row, hot exit and largest bush, and (with\n"
+		"the places of each finding, the line of each abort site, the places of\n"
+		"each likely blacklisting row, exit and largest bush, and (with\n"
 		".BR \\-\\-profile )\n"
 		"each profiled line link to\n"
 		".BI source\\- K .html#L N\n"
@@ -309,12 +380,15 @@ const struct view view_html = {
 		"in a generation page's panels, where a trace starts and where an\n"
 		"attempt started and aborted link to their source lines through\n"
 		".BR source\\-links.js ,\n"
-		"a map written when the run ends.\n"
+		"a map written when the run ends (until then, and in a run that stops\n"
+		"under\n"
+		".BR \\-\\-strict ,\n"
+		"it maps nothing).\n"
 		"A link is made only from the form the source view writes, never\n"
 		"from text in the dump.\n"
 		".B index.html\n"
 		"is written when the run ends; a run that fails leaves none.\n",
-	.needs = NEEDS_TEXT,
+	.needs = NEEDS_TEXT | NEEDS_FINDINGS,
 	.is_default = 0,
 	.requires = html_requires,
 	.state_size = sizeof(struct html_state),

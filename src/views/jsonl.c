@@ -214,6 +214,7 @@ static json_t *json_finding(const struct da_finding *f, const struct da_profile_
 	json_object_set_new(o, "trace", f->trace ? json_integer(f->trace) : json_null());
 	json_object_set_new(o, "exit", json_parent_exit(f->exit));
 	json_object_set_new(o, "same_cause", f->same_cause ? json_integer(f->same_cause) : json_null());
+	json_object_set_new(o, "baseline_reason", json_str(f->baseline_reason));
 	return o;
 }
 

@@ -13,6 +13,7 @@
 #include "util/arena.h"
 #include "profile/profile_join.h"
 #include "profile/callees.h"
+#include "lib/api.h"
 
 #define COVERAGE_IDS 8              /* trace ids listed per line */
 
@@ -109,7 +110,7 @@ static int write_lines(struct view_ctx *c, const struct join *j)
 	if (!fp)
 		return -1;
 	fputs("FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,"
-	      "TRACES_STARTED,BLACKLISTED\r\n", fp);
+	      "TRACES_STARTED,BLACKLISTED,FINGERPRINT\r\n", fp);
 	static const int cols[] = { VM_INTERPRETED, VM_COMPILED, VM_C, VM_GC, VM_JIT };
 	for (size_t i = 0; i < j->n; i++) {
 		const struct joined_line *l = &j->rows[i];
@@ -134,6 +135,12 @@ static int write_lines(struct view_ctx *c, const struct join *j)
 			csv_field(&r, "", 0);
 		csv_field_u64(&r, l->started);
 		csv_field_u64(&r, l->blacklisted);
+		char fp12[13];
+		if (l->line != LOC_NO_LINE &&
+		    api_line_fingerprint(c->dump, l->file, l->file_len, l->line, fp12) == 0)
+			csv_field(&r, fp12, 12);
+		else
+			csv_field(&r, "", 0);
 		csv_row_end(&r);
 	}
 	return outfile_commit(f);
@@ -245,14 +252,14 @@ const struct view view_profile = {
 	.name = "profile",
 	.summary = "with --profile: samples and JIT failures per source line",
 	.files = "profile-lines.csv profile-coverage.csv profile-callees.csv",
-	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps; with folded stacks `profile-callees.csv`: callers of code that failed to compile, with its samples",
+	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED,FINGERPRINT`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps; with folded stacks `profile-callees.csv`: callers of code that failed to compile, with its samples",
 	.man =
 		".B profile\\-lines.csv\n"
 		"(only with\n"
 		".BR \\-\\-profile ):\n"
 		".\\\" ragged right: the long header line would otherwise stretch the spaces\n"
 		".ad l\n"
-		".B \\%FILE,\\:LINE,\\:SAMPLES,\\:INTERPRETED,\\:COMPILED,\\:C,\\:GC,\\:JIT,\\:ABORTS,\\:TOP_ABORT_REASON,\\:TRACES_STARTED,\\:BLACKLISTED\n"
+		".B \\%FILE,\\:LINE,\\:SAMPLES,\\:INTERPRETED,\\:COMPILED,\\:C,\\:GC,\\:JIT,\\:ABORTS,\\:TOP_ABORT_REASON,\\:TRACES_STARTED,\\:BLACKLISTED,\\:FINGERPRINT\n"
 		"for the whole run, one row per source line that has samples or JIT\n"
 		"events.\n"
 		".ad\n"
@@ -262,7 +269,10 @@ const struct view view_profile = {
 		"TOP_ABORT_REASON is the most frequent of them, TRACES_STARTED counts the\n"
 		"traces and aborted attempts that started there, BLACKLISTED the root\n"
 		"starts there LuaJIT most likely gave up on (as in\n"
-		".BR blacklist ).\n"
+		".BR blacklist );\n"
+		"FINGERPRINT the line's fingerprint when its source was read (see\n"
+		".BR COMPARE ),\n"
+		"else empty.\n"
 		"Rows where traces aborted or were blacklisted come first, ranked by\n"
 		"interpreted samples (all samples when the profile has no VM states), then\n"
 		"by samples; then the other rows the same way: the top rows are the aborts\n"

@@ -115,21 +115,6 @@ static void put_covered(FILE *fp, const struct src_model *m, const struct src_fi
 	putc('\n', fp);
 }
 
-/* The findings whose extent lies in the file of that name, best first. */
-static const struct da_finding **file_findings(const da_dump *d, const char *name, size_t *n)
-{
-	size_t total = d ? da_findings(d) : 0, len = intern_len(name);
-	const struct da_finding **v = xrealloc(NULL, (total ? total : 1) * sizeof(*v));
-	*n = 0;
-	for (size_t i = 0; i < total; i++) {
-		const struct da_finding *x = da_finding(d, i);
-		if (x->file && x->basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
-		    strlen(x->file) == len && memcmp(x->file, name, len) == 0)
-			v[(*n)++] = x;
-	}
-	return v;
-}
-
 /* "> finding 1 (blacklisted-loop, lines 20-23, costly): ..." */
 static void put_finding_story(FILE *fp, const struct da_finding *x)
 {
@@ -194,7 +179,7 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 		if (m->lines[f->lines[i]].line > top && src_line_notable(&m->lines[f->lines[i]]))
 			top = m->lines[f->lines[i]].line;
 	size_t nfx = 0;
-	const struct da_finding **fx = file_findings(dump, f->name, &nfx);
+	const struct da_finding **fx = source_file_findings(dump, f->name, &nfx);
 	for (size_t i = 0; i < nfx; i++)
 		if (fx[i]->end_line > top)
 			top = fx[i]->end_line;
@@ -452,7 +437,7 @@ const struct view view_source = {
 	.name = "source",
 	.summary = "the JIT's story next to each source line (text and report pages)",
 	.files = "source.txt source-index.html source-K.html",
-	.readme = "every Lua file the dump names, ranked by aborts, with the lines that have a JIT story (traces started, aborts, blacklisting, links, luajit2 coverage, `--profile` samples and callee time) and two lines of context; `source-K.html`: each file read whole, annotated, linked to the report's traces; files are read only under the current directory and `--source-root`",
+	.readme = "every Lua file the dump names, ranked by aborts, with the lines that have a JIT story (traces started, aborts, blacklisting, links, luajit2 coverage, `--profile` samples and callee time) and two lines of context; `source-K.html`: each file read whole, annotated, linked to the report's traces, each finding's whole extent marked with its rank and a link back to it in the report; files are read only under the current directory and `--source-root`",
 	.man =
 		".B source.txt\n"
 		":\n"
@@ -466,7 +451,8 @@ const struct view view_source = {
 		".BR \\-\\- ,\n"
 		"and the story under each line after\n"
 		".BR > :\n"
-		"compiled traces that start there (side and stitched counted), aborted\n"
+		"compiled traces that start there (side, stitched and orphan traces\n"
+		"counted), aborted\n"
 		"attempts that started there by reason and where they aborted, aborts\n"
 		"located there by reason with the first and last abort's dump line, likely\n"
 		"blacklisting (as in\n"
@@ -504,6 +490,14 @@ const struct view view_source = {
 		"and aborted attempts\n"
 		".RI ( gen\\-G\\-bushes.html#abort\\-L ,\n"
 		"L the abort's dump line);\n"
+		"every line of a finding's extent (LINE to END_LINE of\n"
+		".BR findings.csv )\n"
+		"carries a bar, one per finding that holds it, and names them on hover;\n"
+		"under its first line a row\n"
+		".RI ( #finding\\- R )\n"
+		"gives the finding's rank, kind, severity, extent, cost and advice and,\n"
+		"when the run writes the report, links to it there\n"
+		".RI ( index.html#finding\\- R ).\n"
 		".B source\\-index.html\n"
 		"lists every file and chunk.\n",
 	.needs = NEEDS_TEXT | NEEDS_FINDINGS,

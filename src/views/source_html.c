@@ -1,7 +1,10 @@
 /* source_html.c — the source view's report pages: source-K.html, each
  * file read shown whole with its JIT story in a gutter and under its
  * lines (anchors #L1 ...; links to the report's traces and aborted
- * attempts), and source-index.html, every file and chunk the dump names.
+ * attempts) and the library's findings marked over their whole extent,
+ * each named by its rank under its first line (#finding-R) and linked
+ * back to the report; and source-index.html, every file and chunk the
+ * dump names.
  * Static HTML without scripts; every byte from the dump or a source file
  * is escaped. */
 #include <inttypes.h>
@@ -37,7 +40,14 @@ static const char page_css[] =
 	"span.s{background:#dde7fb}span.k{background:#efe0fb}"
 	"table.idx{border-collapse:collapse;margin:12px 20px}table.idx td,table.idx th{padding:2px 10px;"
 	"border-bottom:1px solid #eee;text-align:right}table.idx td.f,table.idx th.f{text-align:left}"
-	"main{padding:0 0 40px}p.note{margin:12px 20px;color:#444}";
+	"main{padding:0 0 40px}p.note{margin:12px 20px;color:#444}"
+	"td.c{border-left:4px solid transparent;padding-left:16px!important}tr.ext td.c{border-left-color:#c0392b}"
+	"tr.x2 td.c{box-shadow:inset 3px 0 #fff,inset 6px 0 #c0392b}"
+	"tr.x3 td.c{box-shadow:inset 3px 0 #fff,inset 6px 0 #c0392b,inset 9px 0 #fff,inset 12px 0 #c0392b}"
+	"span.f{background:#c0392b;color:#fff}span.cz{background:#f3c98b}"
+	"tr.finding td{padding:2px 8px 6px}tr.finding div{font:13px/1.45 system-ui,sans-serif;"
+	"border:1px solid #c0392b;border-left-width:4px;background:#fff5f3;padding:4px 10px}"
+	"span.fr{font-weight:bold}tr.finding:target div{outline:3px solid #e6a700}tr{scroll-margin-top:5em}";
 
 /* Text between tags or in a quoted attribute (tabs kept: source code). */
 static void put_html(FILE *fp, const char *s, size_t n)
@@ -103,6 +113,107 @@ static void put_story(FILE *fp, const struct src_model *m, const struct src_line
 	free(buf);
 }
 
+/* The findings (the library's list) among a page's lines: the extent of
+ * each marked, its start named in a row under it and linked back to the
+ * report when the run has one. */
+struct page_findings {
+	const struct da_finding **v;
+	size_t n;
+	int report;                 /* the html view is in the run */
+};
+
+/* How many findings' extents hold the line (a bar each, nested). */
+static int in_extent(const struct page_findings *pf, int32_t ln)
+{
+	int n = 0;
+	for (size_t i = 0; i < pf->n; i++)
+		n += pf->v[i]->line <= ln && ln <= pf->v[i]->end_line;
+	return n;
+}
+
+/* A line of extents: which findings hold it, for the eye (title) and
+ * for scripts (data-findings="1 7"). */
+static void put_extent_attrs(FILE *fp, const struct page_findings *pf, int32_t ln)
+{
+	const char *sep = "";
+	fputs(" data-findings=\"", fp);
+	for (size_t i = 0; i < pf->n; i++)
+		if (pf->v[i]->line <= ln && ln <= pf->v[i]->end_line) {
+			fprintf(fp, "%s%u", sep, pf->v[i]->rank);
+			sep = " ";
+		}
+	fputs("\" title=\"", fp);
+	sep = "";
+	for (size_t i = 0; i < pf->n; i++)
+		if (pf->v[i]->line <= ln && ln <= pf->v[i]->end_line) {
+			fprintf(fp, "%sfinding %u (lines %d-%d)", sep, pf->v[i]->rank, pf->v[i]->line,
+			        pf->v[i]->end_line);
+			sep = ", ";
+		}
+	putc('"', fp);
+}
+
+static void put_finding_badges(FILE *fp, const struct page_findings *pf, const char *name,
+                               int32_t ln)
+{
+	for (size_t i = 0; i < pf->n; i++) {
+		const struct da_finding *x = pf->v[i];
+		if (x->line == ln)
+			fprintf(fp, "<span class=\"b f\" title=\"finding %u starts here (lines %d-%d)\">"
+			        "#%u</span>", x->rank, x->line, x->end_line, x->rank);
+		if (x->cause_file && x->cause_line == ln && strcmp(x->cause_file, name) == 0 &&
+		    !(x->at_file && x->at_line == ln && strcmp(x->at_file, name) == 0))
+			fprintf(fp, "<span class=\"b cz\" title=\"the code that causes finding %u\">"
+			        "cause #%u</span>", x->rank, x->rank);
+	}
+}
+
+/* "finding 1 · blacklisted-loop · costly · lines 19-29 (from the
+ * source) · 16.44% of the samples: advice · in the report" */
+static void put_finding_rows(FILE *fp, const struct page_findings *pf, int32_t ln)
+{
+	for (size_t i = 0; i < pf->n; i++) {
+		const struct da_finding *x = pf->v[i];
+		if (x->line != ln)
+			continue;
+		fprintf(fp, "<tr class=\"finding\" id=\"finding-%u\"><td></td><td></td><td><div><span class=\"fr\">finding %u</span> "
+		        "\u00b7 ", x->rank, x->rank);
+		put_str(fp, x->kind_word);
+		fputs(" \u00b7 ", fp);
+		put_str(fp, x->level_word);
+		fprintf(fp, " \u00b7 lines %d\u2013%d (from the ", x->line, x->end_line);
+		put_str(fp, x->basis_word);
+		fputs(")", fp);
+		if (x->costed)
+			fprintf(fp, " \u00b7 %.2f%% of the samples", x->share);
+		if (x->reason) {
+			fputs(" \u00b7 ", fp);
+			put_str(fp, x->reason);
+			fprintf(fp, " in %" PRIu64 " of %" PRIu64 " attempts", x->reason_attempts, x->attempts);
+		}
+		if (x->advice) {
+			fputs("<br>", fp);
+			put_str(fp, x->advice);
+		}
+		if (pf->report)
+			fprintf(fp, " <a href=\"index.html#finding-%u\">finding %u in the report</a>", x->rank,
+			        x->rank);
+		fputs("</div></td></tr>\n", fp);
+	}
+}
+
+/* "Findings here: #1 lines 19-29, #4 lines 67-71" */
+static void put_finding_list(FILE *fp, const struct page_findings *pf)
+{
+	if (!pf->n)
+		return;
+	fputs("<p>Red bar: the lines of a finding's loop or function (findings.csv). Findings here:", fp);
+	for (size_t i = 0; i < pf->n; i++)
+		fprintf(fp, "%s <a href=\"#finding-%u\">#%u</a> lines %d\u2013%d", i ? "," : "",
+		        pf->v[i]->rank, pf->v[i]->rank, pf->v[i]->line, pf->v[i]->end_line);
+	fputs(".</p>", fp);
+}
+
 static int write_page(struct view_ctx *c, const struct src_model *m, const struct src_file *f,
                       size_t rank)
 {
@@ -134,7 +245,11 @@ static int write_page(struct view_ctx *c, const struct src_model *m, const struc
 	if (f->ambiguous)
 		fprintf(fp, " %zu other file%s of this name under the source root: this is the first by name.",
 		        f->ambiguous, f->ambiguous == 1 ? "" : "s");
-	fputs("</p></header>\n<main><table class=\"src\"><tbody>\n", fp);
+	fputs("</p>", fp);
+	struct page_findings pf = { NULL, 0, view_set_has(c->set, "html") };
+	pf.v = source_file_findings(c->dump, f->name, &pf.n);
+	put_finding_list(fp, &pf);
+	fputs("</header>\n<main><table class=\"src\"><tbody>\n", fp);
 
 	size_t k = 0, nsrc = 0;
 	for (size_t i = 0, ln = 1; i <= f->len; ln++) {
@@ -146,12 +261,16 @@ static int write_page(struct view_ctx *c, const struct src_model *m, const struc
 			k++;
 		const struct src_line *l = k < f->nlines && m->lines[f->lines[k]].line == (int32_t)ln
 		                           ? &m->lines[f->lines[k]] : NULL;
-		int story = l && src_line_notable(l);
+		int story = l && src_line_notable(l), ext = in_extent(&pf, (int32_t)ln);
 		fprintf(fp, "<tr id=\"L%zu\"", ln);
-		if (story || (l && l->covered))
-			fprintf(fp, " class=\"%s%s%s\"", story ? "story" : "",
-			        story && line_fails(l) ? " fail" : "", l->covered ? " cov" : "");
+		if (story || (l && l->covered) || ext)
+			fprintf(fp, " class=\"%s%s%s%s\"", story ? "story" : "",
+			        story && line_fails(l) ? " fail" : "", l && l->covered ? " cov" : "",
+			        ext ? ext > 2 ? " ext x3" : ext > 1 ? " ext x2" : " ext" : "");
+		if (ext)
+			put_extent_attrs(fp, &pf, (int32_t)ln);
 		fprintf(fp, "><td class=\"n\"><a href=\"#L%zu\">%zu</a></td><td class=\"g\">", ln, ln);
+		put_finding_badges(fp, &pf, f->name, (int32_t)ln);
 		if (story)
 			put_badges(fp, m, l);
 		fputs("</td><td class=\"c\">", fp);
@@ -160,6 +279,7 @@ static int write_page(struct view_ctx *c, const struct src_model *m, const struc
 			n--;
 		put_html(fp, f->text + i, n);
 		fputs("</td></tr>\n", fp);
+		put_finding_rows(fp, &pf, (int32_t)ln);
 		if (story)
 			put_story(fp, m, l);
 		nsrc = ln;
@@ -180,6 +300,7 @@ static int write_page(struct view_ctx *c, const struct src_model *m, const struc
 		put_story(fp, m, l);
 	}
 	fputs("</tbody></table></main>\n</body></html>\n", fp);
+	free(pf.v);
 	return outfile_commit(of);
 }
 

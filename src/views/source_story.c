@@ -3,7 +3,7 @@
  * links, coverage, samples, callee time), written through a struct
  * src_writer so that source.txt and the pages (source_html.c) say the
  * same: plain text pieces, and links to the report that the text leaves
- * as text. */
+ * as text; and which findings a file's lines hold, for both to mark. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "views/source_story.h"
 #include "util/intern.h"
 #include "util/diag.h"
+#include "util/alloc.h"
 
 #define REFS_SHOWN 4                /* traces named per annotation */
 
@@ -134,8 +135,11 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 {
 	if (l->traces) {
 		say(w, "%" PRIu64 " compiled %s here", l->traces, plural(l->traces, "trace starts", "traces start"));
-		if (l->side || l->stitched)
-			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched)", l->side, l->stitched);
+		if (l->side || l->stitched || l->orphans)
+			say(w, " (%" PRIu64 " side, %" PRIu64 " stitched%s", l->side, l->stitched,
+			    l->orphans ? ", " : ")");
+		if (l->orphans)
+			say(w, "%" PRIu64 " orphan)", l->orphans);
 		say_name(w, ": ");
 		say_refs(w, l->trace_refs, l->traces);
 		w->end(w->arg);
@@ -226,4 +230,19 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
 		say_name(w, ")");
 		w->end(w->arg);
 	}
+}
+
+/* The findings whose extent lies in the file of that name, best first. */
+const struct da_finding **source_file_findings(const da_dump *d, const char *name, size_t *n)
+{
+	size_t total = d ? da_findings(d) : 0, len = intern_len(name);
+	const struct da_finding **v = xrealloc(NULL, (total ? total : 1) * sizeof(*v));
+	*n = 0;
+	for (size_t i = 0; i < total; i++) {
+		const struct da_finding *x = da_finding(d, i);
+		if (x->file && x->basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
+		    strlen(x->file) == len && memcmp(x->file, name, len) == 0)
+			v[(*n)++] = x;
+	}
+	return v;
 }

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include "source/model.h"
+#include "dumpanalyze.h"
 
 /* One line's annotations in words: calls text(arg, s, n) for each plain
  * piece, link(arg, href, s, n) for each linked piece, end(arg) after each
@@ -23,5 +24,10 @@ void source_annotate(const struct src_model *m, const struct src_line *l,
  * ends with after the last one.  w->arg is not used. */
 char *source_story(const struct src_model *m, const struct src_line *l,
                    struct src_writer w, const char *before, const char *sep, size_t *n);
+
+/* The library's findings whose extent lies in the file of that name
+ * (interned), best first (malloc'd, *n of them): what source.txt and the
+ * pages mark. */
+const struct da_finding **source_file_findings(const da_dump *d, const char *name, size_t *n);
 
 #endif

@@ -24,7 +24,6 @@
 #include "lib/api.h"
 
 #define TOP 10                      /* rows per list */
-#define FIX_FIRST 5                 /* findings at the top */
 
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
@@ -276,11 +275,11 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		write_profile_notes(s, fp, c->profile);
 		putc('\n', fp);
 	}
-	findings_write_top(fp, c->dump, FIX_FIRST);
+	findings_write_top(fp, c->dump, FINDINGS_TOP);
 	fprintf(fp, "\nwhole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
 	        ", stitched %" PRIu64 ", orphan %" PRIu64 ")\n",
-	        t->traces, t->root, t->side - t->orphans, t->stitched, t->orphans);
+	        t->traces, t->root, t->side, t->stitched, t->orphans);
 	fprintf(fp, "  aborted attempts  %8" PRIu64 "\n", t->aborts);
 	fprintf(fp, "  flushes           %8" PRIu64 "\n", gens ? gens - 1 : 0);
 	fprintf(fp, "  exits taken       %8" PRIu64 "\n", t->exits);
@@ -412,9 +411,9 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {
 		const struct da_counts *n = &s->gens[i].n;
 		fprintf(fp, "  gen %-4u traces %6" PRIu64 " (root %" PRIu64 ", side %" PRIu64
-		        ", stitched %" PRIu64 ")  aborts %6" PRIu64 "  exits %7" PRIu64
-		        "  bushes %5" PRIu64 "  incomplete %" PRIu64 "\n",
-		        s->gens[i].number, n->traces, n->root, n->side - n->orphans, n->stitched,
+		        ", stitched %" PRIu64 ", orphan %" PRIu64 ")  aborts %6" PRIu64
+		        "  exits %7" PRIu64 "  bushes %5" PRIu64 "  incomplete %" PRIu64 "\n",
+		        s->gens[i].number, n->traces, n->root, n->side, n->stitched, n->orphans,
 		        n->aborts, n->exits, n->bushes, n->incomplete);
 	}
 	if (s->ngens > TOP)

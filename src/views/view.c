@@ -142,11 +142,12 @@ int view_set_init(struct view_set *s, const char *list, unsigned have,
 		}
 	}
 	/* A view that needs another's files brings it along (one level:
-	 * a required view requires nothing more). */
+	 * a required view requires nothing more) when the profile fits it
+	 * (the report brings the flame graph only for a profile of stacks). */
 	for (size_t i = 0; i < count; i++)
 		for (const char *const *r = view_table[i]->requires; chosen[i] && r && *r; r++)
 			for (size_t k = 0; k < count; k++)
-				if (strcmp(view_table[k]->name, *r) == 0)
+				if (strcmp(view_table[k]->name, *r) == 0 && profile_fits(view_table[k], have))
 					chosen[k] = CHOSEN_NAMED;
 	/* Registry order, each view once, whatever the order given. */
 	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
@@ -235,13 +236,13 @@ static int set_gen_end(void *data, const struct da_gen *g)
 	return r;
 }
 
-const struct da_sink view_set_sink = {
+const struct da_sink view_set_sink = DA_SINK(
 	.gen_begin = set_gen_begin,
 	.trace = set_trace,
 	.abort = set_abort,
 	.exit = set_exit,
 	.gen_end = set_gen_end,
-};
+);
 
 void view_set_discard(struct view_set *s)
 {

@@ -21,14 +21,18 @@ xz -dc "$SAMPLES/templates.dump.xz" > "$TMP/templates.dump"     # read by the te
 $DA -q --views html --dump "$TMP/templates.dump" --out-dir "$TMP/tpl" 2> "$TMP/err"
 check "report of templates.dump (7803 bushes) is written" "0" "$?"
 
-$DA -q --views html,profile,flamegraph --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" \
+$DA -q --views html,profile,flamegraph,abort-sites --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" \
 	--out-dir "$TMP/prof" 2> "$TMP/err"
 check "report with a profile is written" "0" "$?"
+# What to fix first: the shop service with its profile and its source.
+(cd "$SAMPLES" && $DA -q --views html,findings --dump shop.dump --profile shop-Gvl.prof \
+	--source-root lua/shop --out-dir "$TMP/shop" 2> "$TMP/err")
+check "report of shop.dump with its profile and source is written" "0" "$?"
 
 # The source view's pages: its program under --source-root, the report
 # beside them for the trace links (html brings the source view);
 # hostile chunk names.
-(cd "$SAMPLES" && $DA -q --views html --dump annotated.dump --source-root lua \
+(cd "$SAMPLES" && $DA -q --views html --dump annotated.dump --profile annotated-Gvl.prof --source-root lua \
 	--out-dir "$TMP/src" 2> "$TMP/err")
 check "source pages of annotated.dump are written" "0" "$?"
 $DA -q --views source --dump "$SAMPLES/hostile.dump" --out-dir "$TMP/srchostile" 2> "$TMP/err"

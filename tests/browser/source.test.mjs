@@ -42,6 +42,11 @@ async function annotated(browser) {
     [await page.locator("script").count(), dialogs, errors]);
   same("source page: the comment's markup did not become elements", 0,
     await page.locator("table.src img, table.src b, table.src svg").count());
+  if (process.env.DA_SCREENSHOTS) {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.screenshot({ path: path.join(process.env.DA_SCREENSHOTS, "source-annotated.png"), fullPage: true });
+    await page.setViewportSize({ width: 1300, height: 1000 });
+  }
 
   // Line 14: the compiled loop; its link goes to the trace in the report.
   const dump = fs.readFileSync(path.join(samples, "annotated.dump"), "utf8").split("\n");

@@ -4,6 +4,9 @@
 SUITE=answers
 . "$(dirname "$0")/setup.sh"
 
+# The JSON inside index.html, for jq.
+data() { sed -n '/<script type="application\/json" id="da-data">/,/<\/script>/p' "$1" | sed '1d;$d'; }
+
 # (bushes: counted from the dump's text, as in pictures.sh, and reviewed)
 for case in penlight-x:26 flush:19 luajit2:26 blacklist:6 chunknames:7; do
 	dump=${case%:*} bushes=${case#*:}
@@ -16,7 +19,7 @@ for case in penlight-x:26 flush:19 luajit2:26 blacklist:6 chunknames:7; do
 	# (chunk names with newlines make multi-line CSV fields: counted via jsonl)
 	[ "$dump" = chunknames ] ||
 	check "$dump: abort-site counts = abort lines" "$(grep -c '^---- TRACE [0-9]* abort' "$d")" \
-		"$(cat "$out"/gen-*-abort-sites.csv | grep -v '^FILE,' | tr -d '\r' | awk -F, '{s += $(NF - 4)} END {print s + 0}')"
+		"$(cat "$out"/gen-*-abort-sites.csv | grep -v '^FILE,' | tr -d '\r' | awk -F, '{s += $(NF - 5)} END {print s + 0}')"
 	# JSON lines: valid for jq, one object per record.
 	cat "$out"/gen-*.jsonl > "$TMP/$dump.jsonl"
 	jq -e . "$TMP/$dump.jsonl" > /dev/null 2>&1
@@ -75,4 +78,77 @@ check "summary on stdout = summary.txt" "" "$(cmp "$TMP/sum.stdout" "$TMP/sum/su
 check "summary: generations" "whole dump: 4 generations" "$(grep '^whole dump' "$TMP/sum/summary.txt")"
 $DA -q --dump "$SAMPLES/flush.dump" --out-dir "$TMP/sum2" > "$TMP/sum2.stdout" 2> /dev/null
 check "summary: --quiet prints nothing" 0 "$(wc -c < "$TMP/sum2.stdout")"
+# One meaning of side and orphan traces in every output, on every sample:
+# root + side + stitched + orphan = traces and root + stitched + orphan =
+# bushes in summary.txt (the whole dump and each generation), the closing
+# lines on stderr and the report's data; jsonl's records counted by kind
+# say the same; and so does the dump's own text, where a side trace is an
+# orphan when no trace of its parent's number stopped in its generation.
+adds() {    # "T R S X O": 1 when T = R + S + X + O
+	echo "$1" | awk '{ print ($1 == $2 + $3 + $4 + $5) }'
+}
+nsamples=0 ngens=0 norphans=0
+for path in "$SAMPLES"/*.dump "$SAMPLES"/*.dump.xz; do
+	name=$(basename "$path")
+	out=$TMP/kinds-$name
+	$DA --views summary,jsonl,html --dump "$path" --out-dir "$out" > /dev/null 2> "$TMP/kinds.err"
+	check "$name: exit status" 0 $?
+	whole=$(sed -n 's/^  traces compiled *\([0-9]*\)  (root \([0-9]*\), side \([0-9]*\), stitched \([0-9]*\), orphan \([0-9]*\))$/\1 \2 \3 \4 \5/p' "$out/summary.txt")
+	check "$name: summary.txt: traces = root + side + stitched + orphan ($whole)" 1 "$(adds "$whole")"
+	closing=$(sed -n 's/^  traces *\([0-9]*\)  (root \([0-9]*\), side \([0-9]*\), stitched \([0-9]*\), orphan \([0-9]*\))$/\1 \2 \3 \4 \5/p' "$TMP/kinds.err")
+	check "$name: the closing lines' traces = summary.txt's" "$whole" "$closing"
+	set -- $whole
+	check "$name: the closing lines' bushes = root + stitched + orphan" "$(($2 + $4 + $5))" \
+		"$(sed -n 's/^  bushes *\([0-9]*\)$/\1/p' "$TMP/kinds.err")"
+	norphans=$((norphans + $5))
+	# each generation's line (summary.txt lists the first 10)
+	sed -n 's/^  gen \([0-9]*\) *traces *\([0-9]*\) (root \([0-9]*\), side \([0-9]*\), stitched \([0-9]*\), orphan \([0-9]*\)).*bushes *\([0-9]*\) .*/\1 \2 \3 \4 \5 \6 \7/p' \
+		"$out/summary.txt" > "$TMP/kinds.gens"
+	bad=$(awk '$2 != $3 + $4 + $5 + $6 || $7 != $3 + $5 + $6' "$TMP/kinds.gens")
+	check "$name: every per-generation line adds up" "" "$bad"
+	ngens=$((ngens + $(wc -l < "$TMP/kinds.gens")))
+	# the report's data: [gen, traces, root, side, stitched, orphan, aborts, exits, bushes, ...]
+	data "$out/index.html" | jq -r '.gens[] | "\(.[0]) \(.[1]) \(.[2]) \(.[3]) \(.[4]) \(.[5]) \(.[8])"' \
+		| head -n 10 > "$TMP/kinds.html"
+	check_file "$name: the report's generations = summary.txt's" "$TMP/kinds.gens" "$TMP/kinds.html"
+	check "$name: the report's side and orphan cards" "$3 $5" "$(data "$out/index.html" |
+		jq -r '[.cards[] | select(.[0] == "side traces" or .[0] == "orphan traces") | .[1]] | join(" ")')"
+	# jsonl's traces by kind, per generation
+	cat "$out"/gen-*.jsonl | jq -r 'select(.type == "trace") |
+		"\(.gen) \(if .parent_exit == null then "root" elif .parent_exit == "stitch" then "stitched"
+		        elif .orphan then "orphan" else "side" end)"' |
+		awk '{ n[$1, $2]++; if ($1 > g) g = $1 }
+		     END { for (i = 1; i <= g && i <= 10; i++) printf "%d %d %d %d %d %d\n", i,
+		           n[i, "root"] + n[i, "side"] + n[i, "stitched"] + n[i, "orphan"],
+		           n[i, "root"], n[i, "side"], n[i, "stitched"], n[i, "orphan"] }' > "$TMP/kinds.jsonl"
+	cut -d' ' -f1-6 "$TMP/kinds.gens" | awk '$2 > 0' > "$TMP/kinds.want"
+	awk '$2 > 0' "$TMP/kinds.jsonl" > "$TMP/kinds.got"
+	check_file "$name: jsonl's traces by kind = summary.txt's" "$TMP/kinds.want" "$TMP/kinds.got"
+	# the dump's text (not a -jv log): kinds of the traces that stopped
+	case $name in *.xz) cat=xzcat ;; *) cat=cat ;; esac
+	$cat "$path" | tr -d '\r' | sed 's/\x1b\[[0-9;]*m//g' |
+		{ if [ "$name" = html.dump ]; then sed 's/<[^>]*>//g'; else cat; fi; } | awk '
+		$1 == "----" && $2 == "TRACE" && $3 == "flush" { delete held; next }
+		$1 != "----" || $2 != "TRACE" || $3 !~ /^[0-9]+$/ { next }
+		$4 == "start" {
+			kind[$3] = $5 ~ /^[0-9]+\/[0-9]+$/ ? "side" : $5 ~ /^[0-9]+\/stitch$/ ? "stitched" : "root"
+			split($5, pe, "/"); parent[$3] = pe[1]
+		}
+		$4 == "abort" { delete kind[$3] }
+		$4 == "stop" {
+			k = $3 in kind ? kind[$3] : "root"
+			if (k == "side" && !(parent[$3] in held)) k = "orphan"
+			n[k]++; held[$3] = 1; delete kind[$3]; any = 1
+		}
+		END { if (any) print n["root"] + n["side"] + n["stitched"] + n["orphan"] + 0, n["root"] + 0,
+		                     n["side"] + 0, n["stitched"] + 0, n["orphan"] + 0 }' > "$TMP/kinds.text"
+	[ -s "$TMP/kinds.text" ] || [ "$name" = jv.dump ] ||
+		not_ok "$name: no trace headers found in the text"
+	[ -s "$TMP/kinds.text" ] && check "$name: the kinds = the dump text's" "$(cat "$TMP/kinds.text")" "$whole"
+	nsamples=$((nsamples + 1))
+done
+ran "samples whose kinds were checked" "$nsamples" "$(ls "$SAMPLES"/*.dump "$SAMPLES"/*.dump.xz | wc -l)"
+ran "per-generation lines that add up" "$ngens"
+ran "orphan traces among them" "$norphans"
+
 finish

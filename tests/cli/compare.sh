@@ -23,17 +23,32 @@ b_rows=$(grep -vc '^ID,' "$TMP/b/gen-1-traces.csv")
 check "traces compiled from the two traces.csv" "$a_rows -> $b_rows" \
 	"$(grep -m1 'traces compiled' "$TMP/ab" | awk '{print $3, $4, $5}')"
 reasons() { awk '/^  abort reasons:/ { on = 1; next } /^  [a-z]/ { on = 0 } on' "$1"; }
-check "a reason only luacheck has is new" 1 "$(reasons "$TMP/ab" | grep -c '^    new .* inner loop in root trace$')"
+check "a reason only luacheck has is new, and usually harmless" 1 \
+	"$(reasons "$TMP/ab" | grep -c '^    new .* inner loop in root trace  (usually harmless: not counted)$')"
+check "a costly new reason has no note" "    new         0 -> 9      loop unroll limit reached" \
+	"$(reasons "$TMP/ab" | grep 'loop unroll')"
 check "a reason only penlight has is gone" 1 "$(reasons "$TMP/ab" | grep -c '^    gone .* NYI: return to lower frame$')"
 check "each heading once" "1 1 1" "$(for h in 'abort reasons:' 'abort sites (' 'bushes that grew'; do
 	grep -c "^  $h" "$TMP/ab"; done | tr '\n' ' ' | sed 's/ $//')"
 
 $DA --compare "$TMP/a" "$TMP/b" --fail-on new-reasons > "$TMP/gate"
 check "new-reasons gate: exit 1" 1 $?
-check "new-reasons gate: says why" 1 "$(grep -c '^FAIL: [0-9]* new abort reason' "$TMP/gate")"
+check "new-reasons gate: says why, naming the one that counts" \
+	"FAIL: new-reasons: 1 new abort reason (costly or worth a look): loop unroll limit reached" \
+	"$(grep '^FAIL' "$TMP/gate")"
+$DA --compare "$TMP/a" "$TMP/b" --fail-on new-reasons:all > "$TMP/gate"
+check "new-reasons:all gate: the harmless ones count too" \
+	"FAIL: new-reasons:all: 3 new abort reasons: loop unroll limit reached; down-recursion, restarting; inner loop in root trace" \
+	"$(grep '^FAIL' "$TMP/gate")"
+$DA --compare "$TMP/a" "$TMP/b" --fail-on 'new-reasons>=2' > "$TMP/gate"
+check "new-reasons>=2: one costly new reason passes" "0 0" "$? $(grep -c '^FAIL' "$TMP/gate")"
+$DA --compare "$TMP/a" "$TMP/b" --fail-on 'new-reasons:all>=3' > "$TMP/gate"
+check "new-reasons:all>=3: three new reasons fail" "1 FAIL: new-reasons:all>=3: 3 new abort reasons: loop unroll limit reached; down-recursion, restarting; inner loop in root trace" \
+	"$? $(grep '^FAIL' "$TMP/gate")"
 $DA --compare "$TMP/b" "$TMP/a" --fail-on 'traces-10%' > "$TMP/gate2"
 check "traces-10% gate: exit 1" 1 $?
-check "traces-10% gate: says why" "FAIL: compiled traces dropped by more than 10%" "$(grep '^FAIL' "$TMP/gate2")"
+check "traces-10% gate: says why" "FAIL: traces-10%: compiled traces dropped by more than 10%: $b_rows -> $a_rows" \
+	"$(grep '^FAIL' "$TMP/gate2")"
 $DA --compare "$TMP/a" "$TMP/b" --fail-on 'aborts+1000' > /dev/null
 check "aborts+1000 not crossed: exit 0" 0 $?
 
@@ -50,7 +65,7 @@ $DA --compare "$TMP/a" "$TMP/b" --json > "$TMP/ab.json"
 check "json: exit 0" 0 $?
 check "json: one object" 1 "$(jq -s length "$TMP/ab.json")"
 check "json: key order" "old new dumps dumps_not_compared fail exit_status" "$(jq -r 'keys_unsorted | join(" ")' "$TMP/ab.json")"
-check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared generations traces aborts reasons sites sites_moved bushes profile new_reasons new_sites" \
+check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared generations traces aborts reasons sites sites_moved findings findings_moved findings_baselined bushes profile new_reasons new_sites" \
 	"$(jq -r '.dumps[0] | keys_unsorted | join(" ")' "$TMP/ab.json")"
 sum() { awk -F, 'NR > 1 { n += $NF } END { print n }' "$1"; }
 check "json: traces" "$a_rows $b_rows" "$(jq -r '.dumps[0].traces | "\(.old) \(.new)"' "$TMP/ab.json")"
@@ -60,15 +75,16 @@ names() { tr -d '\r' < "$1" | sed '1d; s/,[0-9]*$//; s/^"//; s/"$//' | sort; }
 names "$TMP/a/gen-1-abort-reasons.csv" > "$TMP/ra"
 names "$TMP/b/gen-1-abort-reasons.csv" > "$TMP/rb"
 new_reasons=$(comm -13 "$TMP/ra" "$TMP/rb" | wc -l)
-check "json: new reasons counted" "$new_reasons" "$(jq '.dumps[0].new_reasons' "$TMP/ab.json")"
+check "json: new reasons, by severity" "$new_reasons = 1 costly or worth a look + 2 harmless, 0 baselined" \
+	"$(jq -r '.dumps[0].new_reasons | "\(.counted + .harmless) = \(.counted) costly or worth a look + \(.harmless) harmless, \(.baselined) baselined"' "$TMP/ab.json")"
 check "json: new reasons listed" "$(comm -13 "$TMP/ra" "$TMP/rb")" \
 	"$(jq -r '.dumps[0].reasons[] | select(.change == "new") | .reason' "$TMP/ab.json" | sort)"
-check "json: inner loop in root trace" '{"reason":"inner loop in root trace","old":0,"new":10,"change":"new"}' \
+check "json: inner loop in root trace" '{"reason":"inner loop in root trace","severity":"harmless","baselined":false,"old":0,"new":10,"change":"new"}' \
 	"$(jq -c '.dumps[0].reasons[] | select(.reason == "inner loop in root trace")' "$TMP/ab.json")"
 check "json: no rule, no fail" "0 0" "$(jq -r '"\(.fail | length) \(.exit_status)"' "$TMP/ab.json")"
 $DA --compare "$TMP/a" "$TMP/b" --json --fail-on new-reasons > "$TMP/abf.json"
 check "json + fail-on: exit 1" 1 $?
-check "json + fail-on: the rule crossed" "[\"$new_reasons new abort reasons\"] 1" \
+check "json + fail-on: the rule crossed" '["new-reasons: 1 new abort reason (costly or worth a look): loop unroll limit reached"] 1' \
 	"$(jq -c '.fail' "$TMP/abf.json") $(jq '.exit_status' "$TMP/abf.json")"
 
 # A view on one side only is "not compared", never zero.
@@ -102,7 +118,7 @@ $DA --compare "$TMP/d1" "$TMP/d2" --json > "$TMP/dd.json"
 check "default runs: bushes null in json" null "$(jq -r '.dumps[0].bushes' "$TMP/dd.json")"
 $DA --compare "$TMP/a" "$TMP/s" --fail-on new-sites > /dev/null 2> "$TMP/err"
 check "missing views: a rule that needs one: exit 2" 2 $?
-check "missing views: says so" "dumpanalyze: cannot evaluate --fail-on new-sites: abort-sites was not rendered on both sides" \
+check "missing views: says so" "dumpanalyze: cannot evaluate --fail-on new-sites: findings was not rendered on both sides" \
 	"$(cat "$TMP/err")"
 $DA --compare "$TMP/a" "$TMP/s" --fail-on traces-0% > /dev/null
 check "missing views: a rule that has its view: exit 0" 0 $?
@@ -162,18 +178,18 @@ old_cols() {
 }
 old_cols "$TMP/h"
 $DA --compare "$TMP/a" "$TMP/h" --json > "$TMP/x.json"
-check "NORMAL_REASON on both: the reasons match; 3 sites only 2.1-HEAD has" "0 3" \
-	"$(jq -r '.dumps[0] | "\(.new_reasons) \(.new_sites)"' "$TMP/x.json")"
+check "NORMAL_REASON on both: the reasons match" 0 \
+	"$(jq -r '.dumps[0].new_reasons | .counted + .harmless' "$TMP/x.json")"
 check "NORMAL_REASON on both: FNEW up from bytecode 51's count, not new" \
 	"$(grep '^NYI: bytecode 51,' "$TMP/a/gen-1-abort-reasons.csv" | tr -d '\r' | cut -d, -f2) 20 up" \
 	"$(jq -r '.dumps[0].reasons[] | select(.reason == "NYI: bytecode FNEW") | "\(.old) \(.new) \(.change)"' "$TMP/x.json")"
 check "NORMAL_REASON on both: the new sites" "List.lua:556 class.lua:43 penlight.lua:67" \
 	"$(jq -r '[.dumps[0].sites[] | select(.change == "new") | "\(.file):\(.new_line)"] | join(" ")' "$TMP/x.json")"
-check "NORMAL_REASON on both: a site by its normal reason" \
-	'{"file":"tablex.lua","old_line":351,"new_line":351,"reason":"NYI: bytecode VARG","old":12,"new":17,"change":"up"}' \
+check "NORMAL_REASON on both: a site by its normal reason (no source read: by order)" \
+	'{"file":"tablex.lua","old_line":351,"new_line":351,"reason":"NYI: bytecode VARG","matched_by":"order","old":12,"new":17,"change":"up"}' \
 	"$(jq -c '.dumps[0].sites[] | select(.file == "tablex.lua" and .new_line == 351)' "$TMP/x.json")"
 $DA --compare "$TMP/a" "$TMP/h.old" --json > "$TMP/x1.json"
-check "NORMAL_REASON on one side: reasons as written" "3" "$(jq '.dumps[0].new_reasons' "$TMP/x1.json")"
+check "NORMAL_REASON on one side: reasons as written" "3" "$(jq '.dumps[0].new_reasons | .counted + .harmless' "$TMP/x1.json")"
 check "NORMAL_REASON on one side: 2.1-HEAD's padding dropped" 1 \
 	"$(jq '[.dumps[0].reasons[] | select(.reason == "NYI: bytecode FNEW")] | length' "$TMP/x1.json")"
 
@@ -234,7 +250,16 @@ check "missing directory: exit 2" 2 $?
 check "missing directory: message" "dumpanalyze: cannot read $TMP/nope: No such file or directory" "$(cat "$TMP/err")"
 $DA --compare "$TMP/a" "$TMP/b" --fail-on 'more-speed' > /dev/null 2> "$TMP/err"
 check "bad rule: exit 1" 1 $?
-check "bad rule: message" "dumpanalyze: unknown --fail-on rule 'more-speed' (rules: aborts+N, aborts+N%, traces-N%, new-reasons, new-sites)" "$(cat "$TMP/err")"
+check "bad rule: message" "dumpanalyze: unknown --fail-on rule 'more-speed' (rules: new-sites[:all][>=N], new-reasons[:all][>=N], aborts+N, aborts+N%, traces-N%, interpreted+P, cost+P)" "$(cat "$TMP/err")"
+n=0
+for bad in 'new-sites:some' 'new-sites>=0' 'new-sites>=x' 'new-sites>2' 'aborts+10%x' 'aborts+' \
+	'traces-5' 'interpreted+' 'interpreted+1.' 'interpreted+-1' 'cost+.5' 'cost+5%'; do
+	$DA --compare "$TMP/a" "$TMP/b" --fail-on "new-reasons,$bad" > /dev/null 2> "$TMP/err"
+	check "bad rule '$bad': exit 1, named" "1 dumpanalyze: unknown --fail-on rule '$bad' (rules:" \
+		"$? $(cut -c1-$((46 + ${#bad})) "$TMP/err")"
+	n=$((n + 1))
+done
+ran "bad rules" $n 12
 $DA --compare "$TMP/a" > /dev/null 2> "$TMP/err"
 check "one directory: exit 1" 1 $?
 $DA --dump "$SAMPLES/rsx.dump" --fail-on new-reasons > /dev/null 2> "$TMP/err"
@@ -257,32 +282,50 @@ done
 $DA --compare "$TMP/old/out" "$TMP/new/out" --fail-on new-sites,new-reasons > "$TMP/edit"
 check "edit: no new site, exit 0" 0 $?
 check "edit: no new site" "  new abort sites           0" "$(grep '^  new abort sites' "$TMP/edit")"
-check "edit: the sites moved" "  abort sites moved with the lines around them: 2" "$(grep moved "$TMP/edit")"
+check "edit: the sites moved" "  abort sites moved with the lines around them: 2" "$(grep '^  abort sites moved' "$TMP/edit")"
 $DA --compare "$TMP/old/out" "$TMP/new/out" --json > "$TMP/edit.json"
 check "edit: each site four lines down" "b.lua 11 15 NYI: bytecode FNEW|b.lua 12 16 NYI: bytecode UCLO" \
 	"$(jq -r '.dumps[0].sites[] | "\(.file) \(.old_line) \(.new_line) \(.reason)"' "$TMP/edit.json" | paste -sd'|')"
 check "edit: the loop's bush too" '"root" 18 22' \
 	"$(jq -r '.dumps[0].bushes[] | select(.file == "b.lua" and .old_line == 18) | "\(.kind | tojson) \(.old_line) \(.new_line)"' "$TMP/edit.json")"
-# A SOURCE column (each site's line of text) on both sides is part of
-# the identity: the same text four lines down matches; a changed line
-# makes its site new.  add_source DIR LUA NAME: DIR's copy with it.
-add_source() {
-	cp -rp "$1" "$TMP/$3"
-	tr -d '\r' < "$1/gen-1-abort-sites.csv" | awk -F, -v OFS=, -v lua="$2" '
-		BEGIN { while ((getline l < lua) > 0) src[++n] = l }
-		NR == 1 { print $0, "SOURCE"; next }
-		{ s = src[$2]; gsub(/"/, "\"\"", s); print $0, "\"" s "\"" }' > "$TMP/$3/gen-1-abort-sites.csv"
-}
-add_source "$TMP/old/out" "$TMP/old/b.lua" os
-add_source "$TMP/new/out" "$TMP/new/b.lua" ns
-sed '15s/.*/    local f = function() return 0 end/' "$TMP/new/b.lua" > "$TMP/changed.lua"
-add_source "$TMP/new/out" "$TMP/changed.lua" cs
-$DA --compare "$TMP/os" "$TMP/ns" --json --fail-on new-sites > "$TMP/src.json"
-check "SOURCE: the same text moved: exit 0" 0 $?
-check "SOURCE: the same text moved: no new site, 2 moved" "0 2" \
-	"$(jq -r '.dumps[0] | "\(.new_sites) \(.sites_moved)"' "$TMP/src.json")"
-$DA --compare "$TMP/os" "$TMP/cs" --json --fail-on new-sites > "$TMP/src2.json"
-check "SOURCE: a changed line: exit 1" 1 $?
-check "SOURCE: a changed line: its site new, the old one gone" "b.lua:15:new b.lua:16:moved b.lua:11:gone" \
+# With the source read (--source-root), each site's line has a
+# FINGERPRINT and each finding an identity of its lines' text: the same
+# text four lines down matches "by text"; a changed line makes its site
+# and finding new.
+for side in old new; do
+	$DA -q --dump "$SAMPLES/edit-$side.dump" --source-root "$TMP/$side" --out-dir "$TMP/$side/src" > /dev/null
+done
+check "FINGERPRINT: the same text, the same fingerprint, four lines down" \
+	"$(tr -d '\r' < "$TMP/old/src/gen-1-abort-sites.csv" | awk -F, 'NR > 1 { print $1, $2 + 4, $3, $NF }' | sort)" \
+	"$(tr -d '\r' < "$TMP/new/src/gen-1-abort-sites.csv" | awk -F, 'NR > 1 { print $1, $2, $3, $NF }' | sort)"
+check "FINGERPRINT: 12 hex digits on every row" 0 \
+	"$(tr -d '\r' < "$TMP/new/src/gen-1-abort-sites.csv" | awk -F, 'NR > 1 && (length($NF) != 12 || $NF ~ /[^0-9a-f]/)' | wc -l)"
+$DA --compare "$TMP/old/src" "$TMP/new/src" --json --fail-on new-sites > "$TMP/src.json"
+check "text: the same text moved: exit 0" 0 $?
+check "text: the sites moved by text" "b.lua 11 15 text moved|b.lua 12 16 text moved" \
+	"$(jq -r '.dumps[0].sites[] | "\(.file) \(.old_line) \(.new_line) \(.matched_by) \(.change)"' "$TMP/src.json" | paste -sd'|')"
+check "text: b.lua's three findings moved by text, none new" "3 moved text 0" \
+	"$(jq -r '.dumps[0] | [.findings[] | select(.file == "b.lua")] as $f | "\($f | length) \([$f[] | .change] | unique | join(" ")) \([$f[] | .matched_by] | unique | join(" ")) \(.new_sites.counted)"' "$TMP/src.json")"
+check "text: penlight's stringx.lua (not under --source-root): by order" "same order" \
+	"$(jq -r '.dumps[0].findings[] | select(.file == "stringx.lua") | "\(.change) \(.matched_by)"' "$TMP/src.json")"
+$DA --compare "$TMP/old/src" "$TMP/new/src" > "$TMP/src.txt"
+check "text: each moved finding's old line, said" \
+	"    moved  costly       b.lua:14-17 (was 10)  blacklisted-loop  NYI: bytecode FNEW|    moved  costly       b.lua:24 (was 20)  aborting-loop  NYI: bytecode FNEW|    moved  costly       b.lua:12-19 (was 8)  aborting-function  NYI: bytecode FNEW" \
+	"$(grep '^    moved ' "$TMP/src.txt" | paste -sd'|')"
+# line 15, the closure, changed: its site and its loop's finding are new
+mkdir -p "$TMP/changed"
+sed '15s/.*/    local f = function() return 0 end/' "$TMP/new/b.lua" > "$TMP/changed/b.lua"
+$DA -q --dump "$SAMPLES/edit-new.dump" --source-root "$TMP/changed" --out-dir "$TMP/changed/out" > /dev/null
+$DA --compare "$TMP/old/src" "$TMP/changed/out" --json --fail-on new-sites > "$TMP/src2.json"
+check "text: a changed line: exit 1" 1 $?
+check "text: a changed line: its site new, the old one gone; the other moved" \
+	"b.lua:15:new b.lua:16:moved b.lua:11:gone" \
 	"$(jq -r '[.dumps[0].sites[] | "\(.file):\(.new_line // .old_line):\(.change)"] | join(" ")' "$TMP/src2.json")"
+check "text: a changed line: the findings that fail there are new" \
+	'["new-sites: 3 new abort sites (costly or worth a look): b.lua:14-17 blacklisted-loop, NYI: bytecode FNEW; b.lua:24 aborting-loop, NYI: bytecode FNEW; b.lua:12-19 aborting-function, NYI: bytecode FNEW"]' \
+	"$(jq -c '.fail' "$TMP/src2.json")"
+# OLD without the source, NEW with it: matched by order, said so
+$DA --compare "$TMP/old/out" "$TMP/new/src" --json --fail-on new-sites > "$TMP/src3.json"
+check "text on one side: by order, exit 0" "0 order" \
+	"$? $(jq -r '[.dumps[0].sites[] | .matched_by] | unique | join(" ")' "$TMP/src3.json")"
 finish

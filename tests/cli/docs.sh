@@ -32,7 +32,7 @@ check "man: EXIT STATUS opens with its generated span" ".SH EXIT STATUS|.\\\" BE
 check "man: the views' span is in VIEWS" "VIEWS" \
 	"$(awk '/^\.SH /{s=$2} /BEGIN GENERATED views/{print s}' "$MAN")"
 help_opts=$($DA --help | sed -n 's/^  \(-., \|    \)--\([a-z-]*\).*/\2/p' | paste -sd' ')
-check "--help lists 19 options" 19 "$(printf '%s\n' $help_opts | wc -l)"
+check "--help lists 21 options" 21 "$(printf '%s\n' $help_opts | wc -l)"
 check "man OPTIONS: --help's options, in its order" "$help_opts" \
 	"$(span "$MAN" options | grep -A1 '^\.TP$' | sed -n 's/^\.B[IR]* .*\\-\\-\([^ "]*\).*/\1/p' | sed 's/\\-/-/g' | paste -sd' ')"
 views=$($DA --views list | sed '/^$/,$d' | awk '{print $1}' | paste -sd' ')
@@ -96,4 +96,18 @@ sed 's/^Success (warnings allowed)\.$/Success./' "$MAN" > "$TMP/stale.1"
 sh "$TOP/scripts/gen-docs.sh" "$DA_BIN" "$TMP/stale.1" "$TMP/README.md" > "$TMP/out" 2>&1
 check "gen-docs.sh: a stale span is rewritten" "0 gen-docs.sh: wrote $TMP/stale.1" "$? $(cat "$TMP/out")"
 check "gen-docs.sh: ... as committed" "" "$(cmp "$MAN" "$TMP/stale.1")"
+# Troff whose backslash a C string ate ("\(aq" is "(aq" in C) is refused
+# before it reaches the page: a stand-in for the binary prints --help=man
+# with "(aq" in a line that also holds what is no leftover ("\fB",
+# "(empty").
+cp "$MAN" "$TMP/lost.1"
+printf '#!/bin/sh\n[ "$1" = --help=readme ] && exec %s "$1"\n%s --help=man | sed %s\n' "$DA_BIN" "$DA_BIN" \
+	"'s/^Success (warnings allowed)\\.\$/(aqSuccess(aq \\fBand\\fR (empty)./'" > "$TMP/lost-da"
+chmod +x "$TMP/lost-da"
+sh "$TOP/scripts/gen-docs.sh" "$TMP/lost-da" "$TMP/lost.1" "$TMP/README.md" > "$TMP/out" 2>&1
+check "gen-docs.sh: troff that lost a backslash refused, the line shown" \
+	"1 gen-docs.sh: $TMP/lost-da --help=man: troff that lost a backslash" \
+	"$? $(head -n 1 "$TMP/out" | sed 's/ (in C.*//')"
+check "gen-docs.sh: ... the line shown, the page untouched" "1 " \
+	"$(grep -c '(aqSuccess(aq' "$TMP/out") $(cmp "$MAN" "$TMP/lost.1")"
 finish

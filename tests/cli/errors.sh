@@ -117,7 +117,7 @@ $DA --help > "$TMP/help" 2>&1
 check "help: exit status" 0 $?
 check "help: first line" "usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" "$(head -n 1 "$TMP/help")"
 $DA --version > "$TMP/version"
-check "version" "dumpanalyze 0.3.0" "$(cat "$TMP/version")"
+check "version: the header's DA_VERSION_STRING" "dumpanalyze $(sed -n 's/^#define DA_VERSION_STRING "\(.*\)"$/\1/p' "$TOP/include/dumpanalyze.h")" "$(cat "$TMP/version")"
 # Exits of a trace compiled before the dump began (jit.dump.on inside the
 # program): a warning, once per trace; fatal under --strict.
 expect "exits of a trace never started, --strict" 3 \

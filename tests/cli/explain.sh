@@ -43,11 +43,12 @@ for case in penlight-luajit20:48 penlight-luajit21:55 penlight-x:39 luajit2:55 a
 	# last bytecode line is the dump's line just before it (no +a here).
 	check "$dump: every abort has an error name" 0 \
 		"$(jq -r 'select(.type == "abort" and .error == null) | .line_no' "$TMP/$dump.jsonl" | wc -l)"
-	# abort-sites.csv: the last four columns, by name
+	# abort-sites.csv: the last five columns, by name (FINGERPRINT empty:
+	# no source is read here)
 	check "$dump: abort-sites.csv header" \
-		"FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE" \
+		"FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT" \
 		"$(head -n 1 "$out/gen-1-abort-sites.csv" | tr -d '\r')"
-	tr -d '\r' < "$out/gen-1-abort-sites.csv" | awk -F, 'NR > 1 { print $(NF - 1), $NF }' > "$TMP/$dump.sites"
+	tr -d '\r' < "$out/gen-1-abort-sites.csv" | awk -F, 'NR > 1 { print $(NF - 2), $(NF - 1) }' > "$TMP/$dump.sites"
 	n=0 bad=0
 	while read -r first last; do
 		n=$((n + 1))
@@ -72,7 +73,7 @@ check "luajit2: at most 4 bytecode lines per abort" 4 \
 # 2.1 since 2024 writes names ("NYI: bytecode FNEW  ") and the others
 # numbers ("NYI: bytecode 51").
 nyi() {
-	tr -d '\r' < "$1" | awk -F, 'NR > 1 && $(NF - 3) ~ /^NYI: bytecode / { print $(NF - 3) }' | sort -u | tr '\n' ' '
+	tr -d '\r' < "$1" | awk -F, 'NR > 1 && $(NF - 4) ~ /^NYI: bytecode / { print $(NF - 4) }' | sort -u | tr '\n' ' '
 }
 for dump in penlight-luajit21 penlight-x luajit2; do
 	check "$dump: NYI reasons" "NYI: bytecode FNEW NYI: bytecode UCLO NYI: bytecode VARG " \
@@ -212,8 +213,20 @@ check "--explain 'failed to allocate mcode memory'" \
 	"MCODEAL: failed to allocate mcode memory
 builds:    LuaJIT 2.0, LuaJIT 2.1 before 2024 (2.1.0-beta3), OpenResty luajit2, LuaJIT 2.1 since 2024
 meaning:   The machine-code area is full (-Omaxmcode reached) or could not be mapped, so every trace is flushed next.
-try:       Raise -Omaxmcode (and -Osizemcode if single traces are large) so the compiled code fits." \
+try:       Raise -Omaxmcode (and -Osizemcode if single traces are large) so the compiled code fits.
+rule:      DA130 mcode-full, costly and fixable: Every compiled trace is thrown away when machine code runs out; raising the limit is one option." \
 	"$($DA --explain 'failed to allocate mcode memory')"
+# An NYI bytecode has its own rule once the bytecode is known; a bare
+# number both numberings read differently keeps the trace error's.
+check "--explain FNEW: the closure rule" \
+	"rule:      DA203 closure-in-loop, costly and fixable: A closure created on every run keeps the loop or function interpreted; creating it once is a source change." \
+	"$($DA --explain FNEW | grep '^rule:')"
+check "--explain 'NYI: bytecode 51' (FNEW in 2.1, TDUP in 2.0): NYIBC's rule" \
+	"rule:      DA108 unsupported-bytecode, costly and fixable: The bytecode keeps the whole loop or function interpreted; moving it out is a source change." \
+	"$($DA --explain 'NYI: bytecode 51' | grep '^rule:')"
+check "--explain down-recursion: usually harmless" \
+	"rule:      DA115 down-recursion, usually harmless: Recording restarts at the return; nothing is lost." \
+	"$($DA --explain 'down-recursion, restarting' | grep '^rule:')"
 $DA --explain 'trace to long' > "$TMP/out" 2> "$TMP/err"
 check "--explain unknown: exit 1" 1 $?
 check "--explain unknown: nothing on stdout" "" "$(cat "$TMP/out")"

@@ -78,6 +78,12 @@ check "one dump after several: their directories gone" "$(files "$TMP/alone")" "
 # Interrupted half way through a dump fed through a FIFO: no temporary
 # file, the earlier output as it was, one line, killed by the signal.
 # interrupt SIG DIR: a run into DIR, sent SIG once half the dump is in.
+# No wait on time: the run sets its handlers before it opens the FIFO
+# (which our side's open waits for), so the signal is caught whenever it
+# comes; it comes once the run has read the first half (its rchar, in
+# /proc, counts the bytes it read), and the run checks for a caught signal
+# after its input ends too, so the rest may follow at once.
+HALF=$(head -n 4000 "$SAMPLES/penlight-x.dump" | wc -c)
 interrupt() {
 	rm -f "$TMP/fifo"
 	mkfifo "$TMP/fifo"
@@ -86,9 +92,13 @@ interrupt() {
 	pid=$!
 	{
 		head -n 4000 "$SAMPLES/penlight-x.dump"
-		sleep 1
+		i=0     # 60 s at most
+		while [ "$(sed -n 's/^rchar: //p' /proc/$pid/io 2> /dev/null || echo 0)" -lt "$HALF" ] &&
+			[ $i -lt 6000 ]; do
+			sleep 0.01
+			i=$((i + 1))
+		done
 		kill -"$1" $pid
-		sleep 1
 		tail -n +4001 "$SAMPLES/penlight-x.dump"
 	} > "$TMP/fifo" 2> /dev/null
 	wait $pid

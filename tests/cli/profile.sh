@@ -15,7 +15,7 @@ check "lvr: exit status" 0 $?
 check "lvr: the default views and profile-lines.csv, no flame graph without stacks" \
 	"gen-1-traces.csv profile-lines.csv summary.txt" \
 	"$(ls "$TMP/lvr" | grep -E '^(profile-|flamegraph|summary|gen-1-traces)' | tr '\n' ' ' | sed 's/ $//')"
-check "lvr: header" "FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED" \
+check "lvr: header" "FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED,FINGERPRINT" \
 	"$(head -n 1 "$TMP/lvr/profile-lines.csv" | tr -d '\r')"
 # The profile's own lines for costly.lua:30: "   44  costly.lua:30" then its states.
 prof=$SAMPLES/costly-lvr.prof

@@ -76,9 +76,13 @@ $DA -q -j 1 --views html,traces --dump "$SAMPLES/penlight-x.dump" --out-dir "$TM
 $DA -q -j 2 --views html,traces --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/again2" > /dev/null 2>&1
 check "the report is deterministic" "" "$(diff -r "$TMP/penlight-x" "$TMP/again"; diff -r "$TMP/again" "$TMP/again2")"
 $DA -q --views html --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/alone" > /dev/null 2>&1
-check "--views html: index, trace rows, page, data, 2 text chunks, the manifest" \
-	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json source-index.html source-links.js source.txt" \
+check "--views html: index, trace rows, page, data, 2 text chunks, the pages' script and style, the manifest" \
+	"gen-1-bushes.html gen-1-bushes.js gen-1-text-0.js gen-1-text-1.js index-traces.js index.html manifest.json report-bushes.js report.css source-index.html source-links.js source.txt" \
 	"$(ls "$TMP/alone" | tr '\n' ' ' | sed 's/ $//')"
+check "--views html: the pages' script and style are the project's files, byte for byte" "" \
+	"$(cmp "$TMP/alone/report-bushes.js" "$TOP/src/views/html/bushes.js"; cmp "$TMP/alone/report.css" "$TOP/src/views/html/report.css")"
+check "--views html: the generation page loads them, inlines neither" "1 1 0 0" \
+	"$(grep -c '<script src="report-bushes.js"></script>' "$TMP/alone/gen-1-bushes.html") $(grep -c '<link rel="stylesheet" href="report.css">' "$TMP/alone/gen-1-bushes.html") $(grep -c '<style>' "$TMP/alone/gen-1-bushes.html") $(grep -c '<script>' "$TMP/alone/gen-1-bushes.html")"
 check "--views html: penlight's files are not found, so no source-K.html and no site links" \
 	"0 0" "$(ls "$TMP/alone" | grep -c '^source-[0-9]')$(printf ' ')$(data "$TMP/alone/index.html" | jq '[.sites[] | select(.[4] != null)] | length')"
 
@@ -137,6 +141,77 @@ check "costly: a profiled line links its source line exactly when it is costly.l
 	"$(jq --arg p "$cpage" '[.profile.rows[] | select(.[12] != (if .[0] == "costly.lua" then "\($p)#L\(.[1])" else null end))] | length' "$TMP/srcprof.json")"
 ran "annotated: blacklisting rows" "$(jq '.blacklist | length' "$TMP/src.json")"
 
+# The first screen: the library's findings (findings.csv) under the
+# profile's shares by VM state, each start linked to its source page with
+# its extent marked there, each failed attempt to its panel; on the shop
+# service (samples/lua/shop) with its -jp=Gvl profile.
+(cd "$SAMPLES" && $DA -q --views html,findings,summary,abort-sites,blacklist,exits --dump shop.dump \
+	--profile shop-Gvl.prof --source-root lua/shop --out-dir "$TMP/shop") > /dev/null 2> "$TMP/err"
+check "shop: exit status, no message" "0 " "$? $(cat "$TMP/err")"
+node "$(dirname "$0")/report-findings.mjs" "$TMP/shop" "$SAMPLES/shop.dump" "$SAMPLES/lua/shop" \
+	> "$TMP/shop.facts" 2> "$TMP/err"
+check "shop: the report's findings read back" "0 " "$? $(cat "$TMP/err")"
+fact() { sed -n "s/^$1 //p" "$TMP/shop.facts"; }
+check "shop: a finding in the report per row of findings.csv (22)" "22 22" "$(fact rows) $(fact csv-rows)"
+check "shop: in rank order" 1 "$(fact ranks-in-order)"
+ran "shop: fields compared with findings.csv's (34 of each row)" "$(fact compared)" $((22 * 34))
+check "shop: ... all equal" "0" "$(fact differ)$(fact first-difference)"
+ran "shop: starts linked to their source line (those with an extent)" "$(fact href-checked)" "$(fact csv-extents)"
+check "shop: ... each at its page and line, its extent marked with its rank, named under its first line" \
+	"0 0" "$(fact href-bad) $(fact href-missing)$(fact href-why)"
+ran "shop: failed attempts linked (findings with a dump line)" "$(fact attempt-checked)" "$(fact csv-dump-lines)"
+check "shop: ... each an abort line of its generation's data, whose last bytecode is BYTECODE" 0 "$(fact attempt-bad)"
+# The shares: the profile's stacks summed under each VM state's header.
+states=$(awk '/^(Interpreted|Compiled|C code|Garbage Collector|JIT Compiler) [0-9]+$/ { s = $1; next }
+	{ t[s] += $NF; all += $NF }
+	END { print all, t["Interpreted"] + 0, t["Compiled"] + 0, t["C"] + 0, t["Garbage"] + 0, t["JIT"] + 0 }' \
+	"$SAMPLES/shop-Gvl.prof")
+check "shop: the shares = the profile's stacks by VM state" "$states" "$(fact shares | cut -d' ' -f1-6)"
+check "shop: charged = the SAMPLES of findings.csv summed" \
+	"$(awk -F, 'NR > 1 { s += $12 } END { print s }' "$TMP/shop/findings.csv")" "$(fact shares | cut -d' ' -f7)"
+check "shop: the first screen lists the findings summary.txt fixes first" \
+	"$(sed -n '/^fix these first/,/^$/p' "$TMP/shop/summary.txt" | sed -n 's/^  \([0-9][0-9]*\) .*/\1/p' | tr '\n' ' ' | sed 's/ $//')" \
+	"$(fact top)"
+data "$TMP/shop/index.html" > "$TMP/shop.json"
+# Reasons: the normal form shown, as written on hover.
+check "shop: each reason as written with its normal form = abort-sites.csv's" \
+	"$(awk -F, 'NR > 1 { print $3 "|" $9 }' "$TMP/shop/gen-1-abort-sites.csv" | sort -u)" \
+	"$(jq -r '.written[] | "\(.[0])|\(.[1])"' "$TMP/shop.json" | sort)"
+check "shop: ... and the generation page's map where they differ" \
+	"$(awk -F, 'NR > 1 && $3 != $9 { print $3 "|" $9 }' "$TMP/shop/gen-1-abort-sites.csv" | sort -u)" \
+	"$(node -e 'const vm = require("vm"), c = {}; vm.runInNewContext(require("fs").readFileSync(process.argv[1], "utf8") + ";this.D = DA_GEN", c);
+		for (const n of c.D.normal) console.log(n[0] + "|" + n[1]);' "$TMP/shop/gen-1-bushes.js" | sort)"
+# Likely blacklisting: the main reason and its attempts, as blacklist.csv.
+check "shop: blacklisting rows' main reason and attempts = blacklist.csv's" \
+	"$(awk -F, 'NR > 1 { sub(/\r$/, ""); print $5 "|" $8 "|" $9 }' "$TMP/shop/gen-1-blacklist.csv" | sort)" \
+	"$(jq -r '.blacklist[] | "\(.[2])|\(.[8])|\(.[9])"' "$TMP/shop.json" | sort)"
+# Exits by what they cost: without a side trace, then those with one.
+check "shop: exits without a side trace = exits.csv's rows without one, most taken first" \
+	"$(awk -F, 'NR > 1 { sub(/\r$/, "") } NR > 1 && $4 == "" { print $3 }' "$TMP/shop/gen-1-exits.csv" | sort -rn | head -50 | tr '\n' ' ')" \
+	"$(jq -r '.cold[] | .[3]' "$TMP/shop.json" | tr '\n' ' ')"
+check "shop: ... none with a side trace; their number" \
+	"0 $(awk -F, 'NR > 1 { sub(/\r$/, "") } NR > 1 && $4 == ""' "$TMP/shop/gen-1-exits.csv" | grep -c .)" \
+	"$(jq '[.cold[] | select(.[4] != null)] | length' "$TMP/shop.json") $(jq .ncold "$TMP/shop.json")"
+# The flame graph: html brings the flamegraph view for a profile of stacks.
+check "shop: the report shows the flame graph it drew" '[["flamegraph.svg","shop-Gvl.prof"]] 1' \
+	"$(jq -c .flamegraphs "$TMP/shop.json") $(ls "$TMP/shop" | grep -c '^flamegraph\.svg$')"
+(cd "$SAMPLES" && $DA -q --views html --dump costly.dump --profile costly-Gvl.prof --out-dir "$TMP/fg") \
+	> /dev/null 2> "$TMP/err"
+check "--views html with a profile of stacks: the flame graph is drawn and shown" \
+	'0 [["flamegraph.svg","costly-Gvl.prof"]]' "$? $(data "$TMP/fg/index.html" | jq -c .flamegraphs)"
+(cd "$SAMPLES" && $DA -q --views html --dump costly.dump --profile costly-lvr.prof --out-dir "$TMP/nofg") \
+	> /dev/null 2> "$TMP/err"
+check "--views html with a profile without stacks: none, and no complaint" '0 [] 0' \
+	"$? $(data "$TMP/nofg/index.html" | jq -c .flamegraphs) $(ls "$TMP/nofg" | grep -c flamegraph)"
+# Without a profile: no shares, the findings as findings.csv ranks them
+# (by score); penlight's files are not found, so no source links.
+$DA -q --views html,findings --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/penf" > /dev/null 2>&1
+node "$(dirname "$0")/report-findings.mjs" "$TMP/penf" "$SAMPLES/penlight-x.dump" "$SAMPLES" > "$TMP/shop.facts"
+check "penlight without a profile: no shares" null "$(data "$TMP/penf/index.html" | jq -c .shares)"
+ran "penlight: findings in the report" "$(fact rows)" "$(fact csv-rows)"
+check "penlight: ... all fields equal findings.csv's, no source link, attempts linked" "0 0 0 0 $(fact csv-dump-lines)" \
+	"$(fact differ) $(fact href-checked) $(fact href-bad) $(fact attempt-bad) $(fact attempt-checked)"
+
 # The text budget: a run keeps text in dump order until its chunks
 # reach 24 MB; onegen-100 (bench/data, not in git) would need more.
 # Here: a generation of thousands of bushes (templates.dump) keeps all.
@@ -176,7 +251,16 @@ printf -- '---- TRACE 1 start x.lua:1\n---- TRACE 1 stop -> loop\n---- TRACE flu
 $DA -q --strict --views html --dump "$TMP/bad.dump" --out-dir "$TMP/bad" > /dev/null 2> "$TMP/err"
 check "failed run: exit status 3" 3 $?
 check "failed run: the complete generation's page is there" "gen-1-bushes.html" "$(ls "$TMP/bad" | grep html)"
-check "failed run: ... with its data" "gen-1-bushes.js" "$(ls "$TMP/bad" | grep 'bushes.js')"
+check "failed run: ... with its data" "gen-1-bushes.js" "$(ls "$TMP/bad" | grep 'gen-.*bushes.js')"
+# Its page loads only files that are there (no missing-script error).
+n=0 missing=0
+for f in $(sed -n 's/.*\(src\|rel="stylesheet" href\)="\([^"]*\)".*/\2/p' "$TMP/bad/gen-1-bushes.html"); do
+	n=$((n + 1))
+	[ -f "$TMP/bad/$f" ] || { missing=$((missing + 1)); echo "       missing: $f"; }
+done
+ran "failed run: files the page loads (style, links, data, script)" "$n" 4
+check "failed run: ... all there" 0 "$missing"
+check "failed run: ... the links map empty: no source pages" "var DA_SOURCE = {};" "$(grep '^var' "$TMP/bad/source-links.js")"
 check "failed run: no index, no trace rows, no temporary files" "" "$(ls -A "$TMP/bad" | grep 'index\|tmp')"
 
 finish

@@ -3,8 +3,8 @@
 here=$(dirname "$0")
 pass=0 fail=0
 # The suites, in the order they run.
-suites="golden errors behaviour docs pictures formats answers diagnose compare untrusted emptyrun many fresh report profile
-terminal scripts outdir commit explain nginx source findings fuzz"
+suites="golden errors behaviour docs manpages pictures formats answers diagnose compare untrusted emptyrun many fresh report profile
+terminal scripts outdir commit explain nginx source findings gate fuzz"
 for name in $suites; do
 	suite=$here/$name.sh
 	out=$(sh "$suite" "$1" 2>&1)

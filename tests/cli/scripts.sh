@@ -2,7 +2,8 @@
 # scripts.sh DUMPANALYZE — scripts/install-deps.sh against stand-ins for
 # apt-get, dpkg-query and npm: it installs only what is missing, never
 # removes a package, keeps an OpenResty box's luajit2, `build`/`demo`
-# install only what the build needs, and `nginx` adds only what conflicts with nothing.
+# install only what the build needs, `nginx` adds only what conflicts with
+# nothing, `fresh` only debootstrap; `make check` installs before it builds.
 SUITE=scripts
 . "$(dirname "$0")/setup.sh"
 
@@ -69,7 +70,26 @@ run test node npm luajit $all
 check "everything installed: apt-get not run" "" "$(cat "$TMP/apt.log")"
 check "everything installed: said so" "install-deps: everything for 'test' is installed" "$(head -1 "$TMP/out")"
 
+# fresh (make check-fresh): debootstrap and Debian's keys, nothing else.
+run fresh node npm
+check "fresh: exit 0" 0 "$status"
+check "fresh: debootstrap and the keyring, nothing else" "debian-archive-keyring debootstrap " "$asked"
+
 run bogus
 check "an unknown argument: exit 1" 1 "$status"
-check "an unknown argument: usage" 1 "$(grep -c '^usage: .*install-deps.sh \[build|test|demo|nginx\]$' "$TMP/out")"
+check "an unknown argument: usage" 1 "$(grep -c '^usage: .*install-deps.sh \[build|test|demo|nginx|fresh\]$' "$TMP/out")"
+
+# make check installs what the tests need before it builds anything
+# (README's second command on a machine that has only the build's
+# packages): in a scratch copy of the tree, make -n check's first command
+# is the install, before any compiler.
+mkdir -p "$TMP/tree"
+cp -r "$TOP/Makefile" "$TOP/src" "$TOP/include" "$TOP/scripts" "$TMP/tree/"
+mkdir -p "$TMP/tree/tests/unit" && cp "$TOP"/tests/unit/*.c "$TOP"/tests/unit/*.h "$TMP/tree/tests/unit/" 2> /dev/null
+cp -r "$TOP/tests/faults" "$TMP/tree/tests/" 2> /dev/null
+make -n -C "$TMP/tree" check > "$TMP/make-n" 2>&1
+check "make check: the install of the test set comes first" "sh scripts/install-deps.sh test" \
+	"$(grep -m1 -E 'install-deps|(^| )(cc|gcc|clang) ' "$TMP/make-n")"
+check "make check: ... then the unit tests are built (with cmocka)" 1 \
+	"$(grep -c -m1 -e '-o tests/unit/test_api .*-lcmocka' "$TMP/make-n")"
 finish

@@ -111,7 +111,7 @@ check "luajit2: covered lines = the (annotated.lua:N) suffixes of compiled trace
 ran "luajit2: covered lines" "$(grep -c '^[0-9]\{4\} .*(annotated\.lua:[0-9]*)$' "$L2")"
 check "luajit2: says where coverage comes from" 1 "$(grep -c 'lines end in "(file:line)": OpenResty luajit2' "$TMP/l2/source.txt")"
 check "luajit2: the page marks covered lines" "$(echo "$want" | sed 's/.*: //' | tr ',' '\n' | awk -F- '{ n += ($2 ? $2 - $1 + 1 : 1) } END { print n }')" \
-	"$(grep -c '<tr id="L[0-9]*" class="[a-z ]*cov"' "$TMP/l2/source-1.html")"
+	"$(grep -c '<tr id="L[0-9]*" class="[a-z0-9 ]*cov[ "]' "$TMP/l2/source-1.html")"
 
 # ---- time up the call stack ---------------------------------------------
 G=$SAMPLES/annotated-Gvl.prof

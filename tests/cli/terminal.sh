@@ -10,6 +10,10 @@ command -v script > /dev/null || { echo "terminal: script(1) missing"; exit 1; }
 
 # slow_run COLS OUT: a dump fed through a FIFO with a pause, so that a
 # redraw is due, in a pty COLS wide.
+# The pause is a wait on time on purpose: the line is redrawn at most every
+# 0.25 s, after 65536 more lines (progress.c), so the run must stall on its
+# input that long with 7 copies (66325 lines) still to come.  A busy
+# machine only makes the pause longer, which changes nothing.
 slow_run() {
 	rm -f "$TMP/slow.fifo"
 	mkfifo "$TMP/slow.fifo"

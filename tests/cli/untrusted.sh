@@ -9,7 +9,7 @@
 SUITE=untrusted
 . "$(dirname "$0")/setup.sh"
 
-RULES='new-sites,new-reasons,aborts+10%'    # README's CI rules
+RULES='new-sites,new-reasons,aborts+10%'    # README's CI rules, and the aborts
 $DA -q --views default,bush-txt --dump "$SAMPLES/penlight-x.dump" --out-dir "$TMP/old" > /dev/null
 $DA -q --views default,bush-txt --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/new" > /dev/null
 $DA -q --views default,bush-txt --dump "$SAMPLES/flush.dump" --out-dir "$TMP/flush" > /dev/null
@@ -38,7 +38,8 @@ refused() {
 # The gate on the undamaged runs: luacheck has reasons penlight lacks.
 $DA --compare "$TMP/old" "$TMP/new" --fail-on "$RULES" > "$TMP/out"
 check "undamaged: the gate trips, exit 1" 1 $?
-check "undamaged: says why" "FAIL: 3 new abort reasons" "$(grep '^FAIL: [0-9]* new abort reasons' "$TMP/out")"
+check "undamaged: says why" "FAIL: new-reasons: 1 new abort reason (costly or worth a look): loop unroll limit reached" \
+	"$(grep '^FAIL: new-reasons' "$TMP/out")"
 $DA --compare "$TMP/new" "$TMP/new" --fail-on "$RULES" > /dev/null
 check "undamaged: a run against itself, exit 0" 0 $?
 
@@ -120,6 +121,30 @@ refused "profile: SAMPLES" "dumpanalyze: $D/profile-lines.csv: row 2, column SAM
 damage interp "$TMP/prof"
 cut -d, -f1-3 "$TMP/prof/profile-lines.csv" > "$D/profile-lines.csv"
 refused "profile: no INTERPRETED" "dumpanalyze: $D/profile-lines.csv: row 1: no column INTERPRETED" "$TMP/prof" "$D"
+
+# ---- findings.csv (new-sites reads it) and the fingerprints.
+damage sev "$TMP/new"
+sed -i '2s/,costly,/,cheap,/' "$D/findings.csv"
+refused "findings: a severity" "dumpanalyze: $D/findings.csv: row 2, column SEVERITY: 'cheap' is not costly, worth-a-look or harmless" \
+	"$TMP/old" "$D"
+damage ident "$TMP/new"
+sed -i '2s/,v1|/,v9|/' "$D/findings.csv"
+refused "findings: an identity" "dumpanalyze: $D/findings.csv: row 2, column IDENTITY: 'v9|exit|core_utils.lua|NYIBC|o:0' is not an identity (v1|...)" \
+	"$TMP/old" "$D"
+damage fattempts "$TMP/new"
+sed -i '2s/^\(\([^,]*,\)\{10\}\)[0-9]*,/\1many,/' "$D/findings.csv"
+refused "findings: ATTEMPTS" "dumpanalyze: $D/findings.csv: row 2, column ATTEMPTS: 'many' is not a number" \
+	"$TMP/old" "$D"
+damage fnone "$TMP/new"
+rm "$D/findings.csv"
+sed -i 's/"findings.csv", *//; s/, *"findings.csv"//' "$D/manifest.json"
+refused "findings: the file gone from the manifest too" \
+	"dumpanalyze: $D/manifest.json: the view findings was rendered but the manifest does not list findings.csv" \
+	"$TMP/old" "$D"
+damage fp "$TMP/new"
+sed -i '2s/,\r$/,ZZZZ\r/' "$D/gen-1-abort-sites.csv"
+refused "a FINGERPRINT" "dumpanalyze: $D/gen-1-abort-sites.csv: row 2, column FINGERPRINT: 'ZZZZ' is not a fingerprint (12 hex digits)" \
+	"$TMP/old" "$D"
 
 # ---- Only regular files: a FIFO blocked the comparison for ever.
 damage fifo "$TMP/new"
@@ -232,7 +257,7 @@ refused "jsonl: not JSON" "dumpanalyze: $D/gen-1.jsonl: line 3: not a JSON objec
 damage esc "$TMP/new"
 reason=$(printf '\033]0;pwned\007\033[2JNYI: x')
 printf '"%s",5\r\n' "$reason" >> "$D/gen-1-abort-reasons.csv"
-printf '"x.lua\nFAIL: 0 forged",7,"%s",,,,,5,"%s",,,\r\n' "$reason" "$reason" >> "$D/gen-1-abort-sites.csv"
+printf '"x.lua\nFAIL: 0 forged",7,"%s",,,,,5,"%s",,,,\r\n' "$reason" "$reason" >> "$D/gen-1-abort-sites.csv"
 $DA --compare "$TMP/old" "$D" > "$TMP/out" 2> "$TMP/err"
 check "escapes: exit 0" "0 " "$? $(cat "$TMP/err")"
 check "escapes: no escape byte reaches the terminal" 0 "$(tr -cd '\033\007\233' < "$TMP/out" | wc -c)"

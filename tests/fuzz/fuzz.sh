@@ -30,7 +30,7 @@ settings() {
 	case $1 in
 	dump) max_len=8192 cap=1000000 regr=$F/regressions ;;
 	profile) max_len=4096 cap=300000 regr=$F/regressions/profile ;;
-	compare) max_len=8192 cap=300000 regr=$F/regressions/compare ;;
+	compare) max_len=12288 cap=300000 regr=$F/regressions/compare ;;
 	*) echo "fuzz.sh: no target $1 (dump, profile, compare)" >&2; exit 2 ;;
 	esac
 	bin=$F/fuzz_$1

@@ -1,5 +1,6 @@
 /* fuzz_dump.c — libFuzzer target: arbitrary bytes as a dump along the
- * tool's own path (da_open_memory, da_step: decoding, parser, model) into
+ * tool's own path (da_open_memory and da_step, or da_open_push and
+ * da_feed: decoding, parser, model) into
  * every text view, the findings, the JSON lines, the HTML report and the
  * source pages,
  * rendered into memory (fuzz_run.c).  Any crash, leak, sanitizer report
@@ -31,11 +32,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	/* The options the command line can give, chosen by the input's
 	 * length, so that a crasher is a file the tool reproduces: --strict,
-	 * --verbose (notes), and one input in eight read on a thread. */
+	 * --verbose (notes); and the library's ways to be read: records kept
+	 * only during their callback, the bytes pushed through da_feed in
+	 * pieces of 1 to 64 (the sizes from the input's own bytes), and one
+	 * input in eight read on a thread. */
 	struct fuzz_run run = {
 		.views = VIEWS,
 		.flags = (size & 1 ? DA_STRICT : 0) | (size & 2 ? DA_NOTES : 0) |
-		         ((size & 28) == 28 ? 0 : DA_NO_THREAD),
+		         (size & 8 ? DA_CALLBACK_ONLY : 0) |
+		         ((size & 0x64) == 0x64 ? 0 : DA_NO_THREAD),
+		.push = (size & 16) != 0,
 		.expect = expect,
 	};
 	fuzz_render(data, size, &run);

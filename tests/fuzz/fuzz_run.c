@@ -1,5 +1,6 @@
 /* fuzz_run.c — a dump through the tool's views for the fuzz targets (see
- * fuzz_run.h), as src/cli/run.c drives them: da_open_memory, the profile
+ * fuzz_run.h), as src/cli/run.c drives them: da_open_memory (or
+ * da_open_push and da_feed), the profile
  * (da_use_profile, from a memfd: the library reads it as it reads a
  * file), the source roots, the view set as the sink, da_step, the finish,
  * publish and sync; then the checks: every line accounted for, every
@@ -129,7 +130,7 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	const char *name = run->name ? run->name : "fuzz.dump";
 	struct view_set views;
 	struct seen seen = { 0, 0 };
-	struct da_options o = {
+	struct da_options o = DA_OPTIONS(
 		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) |
 		         ((needs & NEEDS_FINDINGS) ? DA_FINDINGS : 0) | run->flags,
 		.name = name,
@@ -137,9 +138,9 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 		.sink_data = &views,
 		.diag = on_diag,
 		.diag_data = &seen,
-	};
+	);
 	int e;
-	da_dump *d = da_open_memory(data, size, &o, &e);
+	da_dump *d = run->push ? da_open_push(&o, &e) : da_open_memory(data, size, &o, &e);
 	FUZZ_CHECK(d);
 	const struct profile *p = NULL;
 	if (run->profile) {
@@ -176,9 +177,21 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
 
-	int r;
-	while ((r = da_step(d)) > 0)
-		;
+	int r = 0;
+	if (run->push) {
+		size_t at = 0;
+		while (r == 0 && at < size) {
+			size_t n = 1 + data[at] % 64;
+			n = n < size - at ? n : size - at;
+			r = da_feed(d, data + at, n, at + n == size);
+			at += n;
+		}
+		if (r == 0 && size == 0)
+			r = da_feed(d, NULL, 0, 1);
+	} else {
+		while ((r = da_step(d)) > 0)
+			;
+	}
 	/* Corrupt compressed data and --strict may end a run early; nothing
 	 * else may (a view failing in memory is a bug). */
 	FUZZ_CHECK(r == 0 || r == DA_EIO || (r == DA_ESTRICT && (o.flags & DA_STRICT)));

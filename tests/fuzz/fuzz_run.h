@@ -17,7 +17,10 @@ _Noreturn void fuzz_failed(const char *what, const char *file, int line);
 
 struct fuzz_run {
 	const char *views;          /* as for --views */
-	unsigned flags;             /* DA_STRICT, DA_NOTES, DA_NO_THREAD */
+	unsigned flags;             /* DA_STRICT, DA_NOTES, DA_NO_THREAD,
+	                               DA_CALLBACK_ONLY */
+	int push;                   /* da_open_push, the bytes given to
+	                               da_feed in pieces of 1-64 bytes */
 	/* Files a run that read its input to the end must have written
 	 * (NULL-ended). */
 	const char *const *expect;

@@ -20,7 +20,7 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 S=$top/samples
 DA=${DUMPANALYZE:-$top/dumpanalyze}
-CMP_VIEWS=traces,abort-reasons,abort-sites
+CMP_VIEWS=traces,abort-reasons,abort-sites,findings
 
 profile_dump() {
 	sed -n 3026,3103p "$S/costly.dump"

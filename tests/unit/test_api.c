@@ -16,44 +16,9 @@
 #include <zlib.h>
 #include <cmocka.h>
 #include "dumpanalyze.h"
+#include "samples.h"
 
 #define PENLIGHT "samples/penlight-x.dump"
-
-/* The file's bytes, malloc'd. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	assert_non_null(fp);
-	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-	long n = ftell(fp);
-	assert_true(n > 0);
-	assert_int_equal(fseek(fp, 0, SEEK_SET), 0);
-	char *buf = malloc((size_t)n);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
-
-/* text as a gzip member, malloc'd. */
-static unsigned char *gzip(const char *text, size_t len, size_t *out_len)
-{
-	z_stream z;
-	memset(&z, 0, sizeof(z));
-	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-	size_t cap = deflateBound(&z, (uLong)len);
-	unsigned char *out = malloc(cap);
-	assert_non_null(out);
-	z.next_in = (unsigned char *)(uintptr_t)text;
-	z.avail_in = (uInt)len;
-	z.next_out = out;
-	z.avail_out = (uInt)cap;
-	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-	*out_len = cap - z.avail_out;
-	deflateEnd(&z);
-	return out;
-}
 
 /* A descriptor of an unlinked file holding buf. */
 static int fd_with(const void *buf, size_t len)
@@ -113,9 +78,10 @@ static int seen_gen_end(void *data, const struct da_gen *g)
 	return 0;
 }
 
-static const struct da_sink seen_sink = {
-	seen_gen_begin, seen_trace, seen_abort, seen_exit, seen_gen_end
-};
+static const struct da_sink seen_sink = DA_SINK(
+	.gen_begin = seen_gen_begin, .trace = seen_trace, .abort = seen_abort, .exit = seen_exit,
+	.gen_end = seen_gen_end
+);
 
 /* penlight-x.dump's counts (samples/README.md, dumpanalyze's summary). */
 static void assert_penlight(da_dump *d, const struct seen *s)
@@ -155,12 +121,12 @@ static void test_path_fd_memory_thread_or_not_plain_or_gzip_same_counts(void **s
 	(void)state;
 	size_t len, gz_len;
 	char *text = slurp(PENLIGHT, &len);
-	unsigned char *gz = gzip(text, len, &gz_len);
+	unsigned char *gz = gzip_bytes(text, len, &gz_len);
 	assert_true(gz_len < len / 4);
 	int err = 1;
 
 	struct seen s = { 0 };
-	struct da_options o = { .sink = &seen_sink, .sink_data = &s };
+	struct da_options o = DA_OPTIONS(.sink = &seen_sink, .sink_data = &s);
 	da_dump *d = da_open_path(PENLIGHT, &o, &err);
 	assert_int_equal(err, DA_OK);
 	read_penlight(d, &s, "plain");
@@ -248,7 +214,7 @@ static void test_options_and_sink_may_go_after_open(void **state)
 	(void)state;
 	struct seen s = { 0 };
 	struct da_sink sink = seen_sink;
-	struct da_options o = { .name = "mine", .sink = &sink, .sink_data = &s };
+	struct da_options o = DA_OPTIONS(.name = "mine", .sink = &sink, .sink_data = &s);
 	da_dump *d = da_open_path(PENLIGHT, &o, NULL);
 	memset(&sink, 0, sizeof(sink));
 	memset(&o, 0, sizeof(o));
@@ -261,7 +227,7 @@ static void test_sink_returning_non_zero_stops_the_run(void **state)
 {
 	(void)state;
 	struct seen s = { .stop_at_abort = 3 };
-	struct da_options o = { .sink = &seen_sink, .sink_data = &s };
+	struct da_options o = DA_OPTIONS(.sink = &seen_sink, .sink_data = &s);
 	int err;
 	da_dump *d = da_open_path(PENLIGHT, &o, &err);
 	assert_non_null(d);
@@ -305,8 +271,8 @@ static void test_strict_stops_at_a_malformed_line(void **state)
 	(void)state;
 	struct diags g = { 0 };
 	struct seen s = { 0 };
-	struct da_options o = { .flags = DA_STRICT, .name = "bad.dump", .sink = &seen_sink,
-	                        .sink_data = &s, .diag = record_diag, .diag_data = &g };
+	struct da_options o = DA_OPTIONS(.flags = DA_STRICT, .name = "bad.dump", .sink = &seen_sink,
+	                                 .sink_data = &s, .diag = record_diag, .diag_data = &g);
 	int err;
 	da_dump *d = da_open_memory(malformed, sizeof(malformed) - 1, &o, &err);
 	assert_non_null(d);
@@ -380,8 +346,8 @@ static void test_keep_text_gives_each_trace_its_lines(void **state)
 	size_t len;
 	char *text = slurp(PENLIGHT, &len);
 	struct first_trace f = { 0 };
-	struct da_sink sink = { .trace = keep_first };
-	struct da_options o = { .flags = DA_KEEP_TEXT, .sink = &sink, .sink_data = &f };
+	struct da_sink sink = DA_SINK(.trace = keep_first);
+	struct da_options o = DA_OPTIONS(.flags = DA_KEEP_TEXT, .sink = &sink, .sink_data = &f);
 	da_dump *d = da_open_path(PENLIGHT, &o, NULL);
 	assert_int_equal(da_read(d), DA_OK);
 	da_close(d);
@@ -466,8 +432,8 @@ static void test_gen_exit_count_equals_exits_csv(void **state)
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct exit_rows x = { cases[i].golden, 0, 0 };
-		struct da_sink sink = { .gen_end = check_exits };
-		struct da_options o = { .sink = &sink, .sink_data = &x };
+		struct da_sink sink = DA_SINK(.gen_end = check_exits);
+		struct da_options o = DA_OPTIONS(.sink = &sink, .sink_data = &x);
 		da_dump *d = da_open_path(cases[i].dump, &o, NULL);
 		assert_int_equal(da_read(d), DA_OK);
 		da_close(d);
@@ -528,7 +494,7 @@ static void test_step_is_positive_then_zero_for_good(void **state)
 {
 	(void)state;
 	struct seen s = { 0 };
-	struct da_options o = { .sink = &seen_sink, .sink_data = &s };
+	struct da_options o = DA_OPTIONS(.sink = &seen_sink, .sink_data = &s);
 	da_dump *d = da_open_path(PENLIGHT, &o, NULL);
 	int r, steps = 0;
 	while ((r = da_step(d)) > 0) {
@@ -565,8 +531,8 @@ static int count_abort(void *data, const struct da_abort *a)
 static void *read_one(void *arg)
 {
 	struct reader *rd = arg;
-	struct da_sink sink = { .abort = count_abort, .exit = seen_exit };
-	struct da_options o = { .sink = &sink, .sink_data = &rd->s };
+	struct da_sink sink = DA_SINK(.abort = count_abort, .exit = seen_exit);
+	struct da_options o = DA_OPTIONS(.sink = &sink, .sink_data = &rd->s);
 	da_dump *d = da_open_path(PENLIGHT, &o, NULL);
 	rd->r = d ? da_read(d) : DA_EOPEN;
 	if (d)
@@ -593,61 +559,64 @@ static void test_two_handles_on_two_threads(void **state)
 	}
 }
 
-static void test_answers_only_with_the_flag(void **state)
+static void test_answers_only_with_the_flag_once_reading_is_over(void **state)
 {
 	(void)state;
 	da_dump *d = da_open_path(PENLIGHT, NULL, NULL);
 	assert_int_equal(da_read(d), DA_OK);
-	struct da_reason_count *r = (void *)1;
-	struct da_site_count *s = (void *)1;
-	struct da_exit_count *x = (void *)1;
-	struct da_given_up *g = (void *)1;
-	assert_int_equal(da_abort_reasons(d, &r), 0);
-	assert_null(r);
-	assert_int_equal(da_abort_sites(d, &s), 0);
-	assert_null(s);
-	assert_int_equal(da_hot_exits(d, &x), 0);
-	assert_null(x);
-	assert_int_equal(da_given_up(d, &g), 0);
-	assert_null(g);
+	assert_int_equal(da_abort_reasons(d), 0);
+	assert_null(da_abort_reason(d, 0));
+	assert_int_equal(da_abort_sites(d), 0);
+	assert_null(da_abort_site(d, 0));
+	assert_int_equal(da_hot_exits(d), 0);
+	assert_null(da_hot_exit(d, 0));
+	assert_int_equal(da_given_ups(d), 0);
+	assert_null(da_given_up(d, 0));
 	da_close(d);
 
-	struct da_options o = { .flags = DA_ANSWERS };
+	struct da_options o = DA_OPTIONS(.flags = DA_ANSWERS);
 	d = da_open_path(PENLIGHT, &o, NULL);
+	/* not before reading is over */
+	assert_true(da_step(d) > 0);
+	assert_int_equal(da_abort_reasons(d), 0);
 	assert_int_equal(da_read(d), DA_OK);
-	size_t n = da_abort_reasons(d, &r);
+	size_t n = da_abort_reasons(d);
 	assert_true(n >= 2);
 	/* README: 21 NYI: bytecode 71, then 14 NYI: bytecode 51 */
-	assert_string_equal(r[0].reason, "NYI: bytecode 71");
-	assert_int_equal(r[0].count, 21);
-	assert_string_equal(r[1].reason, "NYI: bytecode 51");
-	assert_int_equal(r[1].count, 14);
+	const struct da_reason_count *r = da_abort_reason(d, 0);
+	assert_string_equal(r->reason, "NYI: bytecode 71");
+	assert_int_equal(r->count, 21);
+	assert_string_equal(da_abort_reason(d, 1)->reason, "NYI: bytecode 51");
+	assert_int_equal(da_abort_reason(d, 1)->count, 14);
+	assert_null(da_abort_reason(d, n));
 	uint64_t sum = 0;
 	for (size_t i = 0; i < n; i++)
-		sum += r[i].count;
+		sum += da_abort_reason(d, i)->count;
 	assert_int_equal(sum, 47);
-	da_free(r);
-	n = da_abort_sites(d, &s);
+	/* the same record each time: a pointer into the handle */
+	assert_ptr_equal(da_abort_reason(d, 0), r);
+	n = da_abort_sites(d);
 	assert_true(n >= 1);
-	assert_string_equal(s[0].reason, "NYI: bytecode 71");
-	assert_string_equal(s[0].file, "tablex.lua");
-	assert_int_equal(s[0].line, 351);
-	assert_int_equal(s[0].count, 12);
+	const struct da_site_count *s = da_abort_site(d, 0);
+	assert_string_equal(s->reason, "NYI: bytecode 71");
+	assert_string_equal(s->file, "tablex.lua");
+	assert_int_equal(s->line, 351);
+	assert_int_equal(s->count, 12);
 	sum = 0;
 	for (size_t i = 0; i < n; i++)
-		sum += s[i].count;
+		sum += da_abort_site(d, i)->count;
 	assert_int_equal(sum, 47);
-	da_free(s);
 	/* gen-1-exits.csv's first rows: 9,6,14,18 and 17,1,14,19 */
-	n = da_hot_exits(d, &x);
+	n = da_hot_exits(d);
 	assert_true(n >= 2);
-	assert_int_equal(x[0].trace, 9);
-	assert_int_equal(x[0].exit, 6);
-	assert_int_equal(x[0].count, 14);
-	assert_int_equal(x[0].side, 18);
-	assert_int_equal(x[1].trace, 17);
-	assert_int_equal(x[1].side, 19);
-	da_free(x);
+	const struct da_exit_count *x = da_hot_exit(d, 0);
+	assert_int_equal(x->trace, 9);
+	assert_int_equal(x->exit, 6);
+	assert_int_equal(x->count, 14);
+	assert_int_equal(x->side, 18);
+	assert_int_equal(da_hot_exit(d, 1)->trace, 17);
+	assert_int_equal(da_hot_exit(d, 1)->side, 19);
+	assert_null(da_hot_exit(d, n));
 	da_close(d);
 }
 
@@ -665,7 +634,7 @@ int main(void)
 		cmocka_unit_test(test_step_is_positive_then_zero_for_good),
 		cmocka_unit_test(test_interrupt_stops_even_a_quiet_pipe),
 		cmocka_unit_test(test_two_handles_on_two_threads),
-		cmocka_unit_test(test_answers_only_with_the_flag),
+		cmocka_unit_test(test_answers_only_with_the_flag_once_reading_is_over),
 	};
 	return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

@@ -93,7 +93,7 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 
 static da_dump *open_findings(const char *dump, struct diags *dg)
 {
-	struct da_options o = { .flags = DA_FINDINGS, .diag = on_diag, .diag_data = dg };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS, .diag = on_diag, .diag_data = dg);
 	int err;
 	da_dump *d = da_open_path(dump, &o, &err);
 	assert_non_null(d);
@@ -193,7 +193,7 @@ static void test_profile_errors(void **s)
 	assert_int_equal(da_finding(d, 0)->kind, DA_KIND_BLACKLISTED_START);
 	da_close(d);
 
-	struct da_options o = { .flags = DA_ANSWERS };
+	struct da_options o = DA_OPTIONS(.flags = DA_ANSWERS);
 	int err;
 	d = da_open_path("samples/annotated.dump", &o, &err);
 	assert_int_equal(da_read(d), 0);

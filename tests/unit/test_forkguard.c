@@ -21,12 +21,15 @@
  * process, 0.1-0.4 s, on a machine that may be busy. */
 enum { FORKS = 40, HANG_SECONDS = 180 };
 
-static atomic_int events, left_at;
+static atomic_int events, left_at, entered;
 
+/* Inside the guard for 0.2 s, long enough for the fork to be asked for
+ * while it is inside (said by `entered`, not assumed after a delay). */
 static void *inside_for_a_while(void *arg)
 {
 	(void)arg;
 	fork_guard_enter();
+	atomic_store(&entered, 1);
 	nanosleep(&(struct timespec){ 0, 200 * 1000000 }, NULL);
 	atomic_store(&left_at, atomic_fetch_add(&events, 1) + 1);
 	fork_guard_leave();
@@ -46,8 +49,10 @@ static void test_fork_waits_for_the_thread_inside(void **s)
 	(void)s;
 	pthread_t t;
 	atomic_store(&left_at, 0);
+	atomic_store(&entered, 0);
 	assert_int_equal(pthread_create(&t, NULL, inside_for_a_while, NULL), 0);
-	nanosleep(&(struct timespec){ 0, 50 * 1000000 }, NULL);  /* it is inside */
+	while (!atomic_load(&entered))          /* until it is inside */
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	pid_t pid = fork_guarded();
 	if (pid == 0)
 		_exit(0);

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 #include "input/input.h"
+#include "input/input_impl.h"
 #include "threads.h"
 
 /* A temporary file holding the bytes, open for reading at offset 0. */
@@ -339,6 +340,8 @@ static void test_reading_thread_ends_only_when_closed(void **s)
 	input_from_fd(&in, fd);
 	expect_line(&in, "x", 1);
 	expect_end(&in);
+	/* A chance for a thread that would end on its own to do so; on a busy
+	 * machine it may not take it, and the check only passes more easily. */
 	nanosleep(&(struct timespec){ 0, 50 * 1000000 }, NULL);
 	assert_int_equal(threads_now(), before + 1);
 	input_close(&in);
@@ -709,6 +712,42 @@ static void test_close_while_a_gzip_pipe_writer_is_quiet(void **s)
 	close_while_writer_is_quiet((const char *)gz, n - 8, "---- TRACE 1 start x.lua:1");
 }
 
+/* An interrupt (a signal handler's input_interrupt, which wakes no one)
+ * while every chunk is made and the reading thread waits for room: the
+ * caller gets the chunks made, then -ECANCELED; it once waited for ever
+ * for a chunk the stopped thread would never make (SIGALRM ends a hang). */
+static void test_interrupt_while_every_chunk_is_made(void **s)
+{
+	(void)s;
+	size_t n = (INPUT_CHUNKS + 2) * (size_t)INPUT_BLOCK;
+	char *text = malloc(n);
+	for (size_t i = 0; i < n; i++)
+		text[i] = i % 64 == 63 ? '\n' : 'x';
+	struct input in;
+	input_from_fd(&in, file_with(text, n));
+	free(text);
+	alarm(30);
+	const struct line *l;
+	assert_true(input_next_chunk(&in, &l) > 0);      /* the thread starts */
+	struct input_reader *rd = in.rd;
+	for (int full = 0; !full;) {                     /* until every chunk is made */
+		pthread_mutex_lock(&rd->lock);
+		full = rd->made - rd->used == INPUT_CHUNKS;
+		pthread_mutex_unlock(&rd->lock);
+		if (!full)
+			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	input_interrupt(&in);
+	int r, chunks = 0;
+	while ((r = input_next_chunk(&in, &l)) > 0)
+		chunks++;
+	alarm(0);
+	assert_int_equal(r, -ECANCELED);
+	assert_int_equal(chunks, INPUT_CHUNKS - 1);      /* the first was taken before */
+	assert_int_equal(input_next_chunk(&in, &l), -ECANCELED);   /* and it stays so */
+	close_all(&in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -740,6 +779,7 @@ int main(void)
 		cmocka_unit_test(test_every_line_length_at_every_window_offset),
 		cmocka_unit_test(test_close_while_a_pipe_writer_is_quiet),
 		cmocka_unit_test(test_close_while_a_gzip_pipe_writer_is_quiet),
+		cmocka_unit_test(test_interrupt_while_every_chunk_is_made),
 	};
 	return cmocka_run_group_tests_name("input", tests, NULL, NULL);
 }

@@ -108,10 +108,10 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 19);
+	assert_int_equal(cli_noptions, 21);
 	assert_int_equal(nviews, 17);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP\n"), 19 + 17 + 4);
+	assert_int_equal(count(text, ".TP\n"), 21 + 17 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */

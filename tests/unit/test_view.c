@@ -147,7 +147,7 @@ static void test_list_selects_each_view_once_in_registry_order(void **s)
 	assert_int_equal(view_set_finish(&set), 0);
 }
 
-/* The report links the pictures and texts of those views: choosing it
+/* The report links the pages and pictures of those views: choosing it
  * chooses them, in registry order, once. */
 static void test_html_brings_source(void **s)
 {
@@ -172,7 +172,20 @@ static void test_html_brings_source(void **s)
 	assert_string_equal(set.ctx[2].view->name, "source");
 	assert_string_equal(set.ctx[3].view->name, "html");
 	assert_int_equal(view_set_finish(&set), 0);
-	/* html is the only view that brings another, and source brings none
+	/* with a profile of stacks it brings the flame graph, which it shows
+	 * (registry order: flamegraph before html); with a profile without
+	 * stacks, not: a view comes along only when the profile fits it */
+	assert_int_equal(view_set_init(&set, "html", NEEDS_PROFILE | NEEDS_STACKS, err, sizeof(err)), 0);
+	assert_int_equal(set.n, 3);
+	assert_string_equal(set.ctx[0].view->name, "flamegraph");
+	assert_string_equal(set.ctx[1].view->name, "source");
+	assert_string_equal(set.ctx[2].view->name, "html");
+	assert_int_equal(view_set_finish(&set), 0);
+	assert_int_equal(view_set_init(&set, "html", NEEDS_PROFILE, err, sizeof(err)), 0);
+	assert_int_equal(set.n, 2);
+	assert_string_equal(set.ctx[0].view->name, "source");
+	assert_int_equal(view_set_finish(&set), 0);
+	/* html is the only view that brings others, and they bring none
 	 * (view_set_init follows one level) */
 	size_t bringing = 0;
 	for (size_t i = 0; view_table[i]; i++) {
@@ -181,7 +194,8 @@ static void test_html_brings_source(void **s)
 		bringing++;
 		assert_string_equal(view_table[i]->name, "html");
 		assert_string_equal(view_table[i]->requires[0], "source");
-		assert_null(view_table[i]->requires[1]);
+		assert_string_equal(view_table[i]->requires[1], "flamegraph");
+		assert_null(view_table[i]->requires[2]);
 	}
 	assert_int_equal(bringing, 1);
 }

@@ -37,6 +37,15 @@
       Object.prototype.hasOwnProperty.call(DA_SOURCE, loc) ? DA_SOURCE[loc] : null;
     return typeof m === "string" && /^source-[0-9]+\.html#L[0-9]+$/.test(m) ? link(loc, m) : loc;
   }
+  /* A reason in its normal form ("NYI: bytecode FNEW"), as the dump
+   * wrote it ("NYI: bytecode 51") on hover. */
+  var NORMAL = {};
+  (D.normal || []).forEach(function (n) { NORMAL["\u0000" + n[0]] = n[1]; });
+  function reasonEl(raw) {
+    var n = NORMAL["\u0000" + raw], sp = el("span", n === undefined ? raw : n);
+    if (n !== undefined) sp.title = "as the dump wrote it: " + raw;
+    return sp;
+  }
   function traceName(i) { return "trace-" + T[i][0] + (T[i][1] > 1 ? "-" + T[i][1] : ""); }
   function blockH(n) { return START_H + n * (EXIT_H + ROW_GAP) + ROW_GAP + END_H; }
   function cut(s, n) { s = String(s); return s.length > n ? s.slice(0, n - 1) + "\u2026" : s; }
@@ -241,7 +250,7 @@
     drag = { x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y, moved: false };
   });
   window.addEventListener("pointermove", function (ev) {
-    if (!drag || !view) return;
+    if (!drag || drag.up || !view) return;
     var r = view.stage.getBoundingClientRect();
     var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
     if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
@@ -249,7 +258,14 @@
     view.y = drag.vy - dy / r.height * view.h;
     apply();
   });
-  window.addEventListener("pointerup", function () { setTimeout(function () { drag = null; }, 0); });
+  /* Released, a drag pans no more, but is kept for the click that follows
+   * (which it may cancel); then it is dropped, if no new drag has begun:
+   * a busy page runs input before timers, so one may have. */
+  window.addEventListener("pointerup", function () {
+    var ended = drag;
+    if (ended) ended.up = true;
+    setTimeout(function () { if (drag === ended) drag = null; }, 0);
+  });
   viewer.addEventListener("click", function (ev) { if (drag && drag.moved) ev.preventDefault(); }, true);
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape" && view) closeViewer();
@@ -427,7 +443,7 @@
     panel.dataset.abort = String(a[0]);
     var dl = el("dl");
     row(dl, "aborted at", locValue(a[4]));
-    row(dl, "reason", a[5]);
+    row(dl, "reason", reasonEl(a[5]));
     if (a[2]) {
       var span = el("span"), pi = -1;
       for (var j = 0; j < T.length; j++) if (T[j][0] === a[2] && T[j][14] < a[0]) pi = j;
@@ -476,7 +492,8 @@
       var a = A[shownAborts], li = el("li");
       li.id = "abort-" + a[0];
       li.appendChild(link("line " + a[0], "#abort-" + a[0]));
-      li.appendChild(document.createTextNode(" trace " + a[1] + " at " + a[4] + ": " + a[5]));
+      li.appendChild(document.createTextNode(" trace " + a[1] + " at " + a[4] + ": "));
+      li.appendChild(reasonEl(a[5]));
       ul.appendChild(li);
     }
     abortList.appendChild(ul);

@@ -9,7 +9,6 @@
 #include "util/alloc.h"
 #include "util/intern.h"
 #include "parse/loc.h"
-#include "html_assets.h"       /* html_css: made by scripts/embed.sh */
 
 void html_put_text(FILE *fp, const char *s, size_t n)
 {
@@ -76,9 +75,8 @@ void html_page_head(FILE *fp, const char *title, const char *file)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", fp);
 	html_put_text(fp, title, strlen(title));
-	fputs(" \xe2\x80\x94 dumpanalyze</title>\n<style>\n", fp);
-	fputs(html_css, fp);
-	fputs("</style>\n</head>\n<body>\n<header>\n<h1>", fp);
+	fputs(" \xe2\x80\x94 dumpanalyze</title>\n<link rel=\"stylesheet\" href=\"" HTML_CSS_FILE "\">\n"
+	      "</head>\n<body>\n<header>\n<h1>", fp);
 	html_put_text(fp, title, strlen(title));
 	fputs("</h1>\n<p>", fp);
 	html_put_text(fp, file, strlen(file));

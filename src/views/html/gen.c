@@ -3,7 +3,8 @@
  * gen-N-bushes.js, which holds the generation's traces, its bushes as
  * laid out by the tidy-tree layout of the pictures (bush_blocks.c: each
  * trace's column at x, y), and its aborted attempts.  Trace text lives in
- * the generation's chunks (text.c), loaded when a trace's panel opens. */
+ * the generation's chunks (text.c), loaded when a trace's panel opens.
+ * The script and style every page shares are files beside it (html.c). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,6 @@
 #include "output/exit_counts.h"
 #include "util/alloc.h"
 #include "util/intern.h"
-#include "html_assets.h"       /* html_bushes_js: made by scripts/embed.sh */
 
 static void put_ref(FILE *fp, const struct html_text_ref *r)
 {
@@ -53,6 +53,9 @@ int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 		if (html_text_add(h, c, r->gen, r->text, &ref) < 0)
 			return -1;
 	}
+	if (r->reason_normal && r->reason_normal != r->reason &&
+	    !tally_get(&hg->normal, r->reason, r->reason_normal, 0))
+		tally_add(&hg->normal, r->reason, r->reason_normal, 0, 1);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
@@ -220,7 +223,22 @@ static int write_data(struct html_gen *hg, const struct html_text *h, struct vie
 	fprintf(fp, ",\"chunks\":%d,\"dropped\":%" PRIu64 ",\n", chunks, h->dropped - hg->dropped_before);
 	put_traces(fp, g, hg, order, nb, &ec);
 	exit_counts_free(&ec);
-	fputs(",\n\"aborts\":[", fp);
+	/* "normal": [[reason as written, its normal form], ...] where they
+	 * differ, for the page to show the normal one */
+	fputs(",\n\"normal\":[", fp);
+	size_t nn;
+	struct tally_entry *e = tally_entries(&hg->normal, &nn);
+	qsort(e, nn, sizeof(*e), tally_by_c);
+	for (size_t i = 0; i < nn; i++) {
+		fputs(i ? ",[" : "[", fp);
+		html_put_json_str(fp, e[i].a);
+		putc(',', fp);
+		html_put_json_str(fp, e[i].b);
+		putc(']', fp);
+	}
+	free(e);
+	tally_clear(&hg->normal);
+	fputs("],\n\"aborts\":[", fp);
 	if (hg->aborts_len)
 		fwrite(hg->aborts, 1, hg->aborts_len, fp);
 	fputs("]};\n", fp);
@@ -261,10 +279,9 @@ int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	        "<p id=\"about\"></p>\n<div id=\"bushes\"></div>\n"
 	        "<section id=\"aborts\"><h2>Aborted attempts</h2><div id=\"abort-list\"></div></section>\n"
 	        "</main>\n<aside id=\"panel\" hidden></aside>\n<div id=\"viewer\" hidden></div>\n"
-	        "<script src=\"source-links.js\"></script>\n"
-	        "<script src=\"gen-%u-bushes.js\"></script>\n<script>\n", g->number, g->number);
-	fputs(html_bushes_js, fp);
-	fputs("</script>\n</body>\n</html>\n", fp);
+	        "<script src=\"" HTML_LINKS_FILE "\"></script>\n"
+	        "<script src=\"gen-%u-bushes.js\"></script>\n", g->number, g->number);
+	fputs("<script src=\"" HTML_BUSHES_FILE "\"></script>\n</body>\n</html>\n", fp);
 	return outfile_commit(f);
 }
 
@@ -273,5 +290,6 @@ void html_gen_free(struct html_gen *hg)
 	free(hg->trace_text);
 	free(hg->aborts);
 	tally_free(&hg->sites);
+	tally_free(&hg->normal);
 	memset(hg, 0, sizeof(*hg));
 }

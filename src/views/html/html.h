@@ -2,7 +2,7 @@
  * its hooks and the files it streams): escaping and page heads
  * (escape.c), the trace text kept for the report in compressed chunks
  * (text.c), a generation's page and its data (gen.c), index.html
- * (index.c). */
+ * (index.c) and its first screen, the findings (first.c). */
 #ifndef DUMPANALYZE_VIEWS_HTML_H
 #define DUMPANALYZE_VIEWS_HTML_H
 
@@ -10,6 +10,12 @@
 #include <stdio.h>
 #include "views/view.h"
 #include "util/tally.h"
+
+/* The files the pages share, beside them: written once a run, with the
+ * first generation (html.c). */
+#define HTML_CSS_FILE "report.css"
+#define HTML_BUSHES_FILE "report-bushes.js"
+#define HTML_LINKS_FILE "source-links.js"
 
 /* ---- escape.c ---- */
 
@@ -24,7 +30,8 @@ void html_put_json_str(FILE *fp, const char *interned);
 void html_put_json_loc(FILE *fp, const char *file, int32_t line);
 /* A line number as JSON, or null for none (LOC_NO_LINE). */
 void html_put_json_line(FILE *fp, int32_t line);
-/* <!DOCTYPE> ... <header><h1>title</h1><p>file</p> (the header is left open). */
+/* <!DOCTYPE> ... <header><h1>title</h1><p>file</p> (the header is left
+ * open), the page's style from HTML_CSS_FILE. */
 void html_page_head(FILE *fp, const char *title, const char *file);
 /* "ROOT" or "ROOT.K": a bush's name in anchors and file names. */
 void html_bush_label(char *buf, size_t n, const struct da_bush *b);
@@ -80,6 +87,8 @@ struct html_gen {
 	 * generation << 40 | dump line.  Only that attempt's text is kept;
 	 * the others at the site link to it. */
 	struct tally sites;
+	struct tally normal;        /* (reason as written, its normal form)
+	                               of the generation's attempts */
 };
 
 int html_gen_trace(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
@@ -91,11 +100,33 @@ int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
                    const struct da_gen *g);
 void html_gen_free(struct html_gen *hg);
 
+/* ---- first.c ---- */
+
+/* Each generation's number and last dump line, in dump order: which
+ * generation's page holds an attempt of a given dump line. */
+struct html_gen_lines {
+	uint32_t *number;
+	uint64_t *last;
+	size_t n, cap_number, cap_last;
+};
+void html_gen_lines_add(struct html_gen_lines *gl, uint32_t number, uint64_t last);
+/* The generation of a dump line, 0 when past the last. */
+uint32_t html_gen_of_line(const struct html_gen_lines *gl, uint64_t line);
+void html_gen_lines_free(struct html_gen_lines *gl);
+
+/* index.html's first screen as JSON members: "shares" (the profile's
+ * samples by VM state, or null), "top" (how many findings the screen
+ * lists first) and "findings" ({"cols": names, "rows": one per finding,
+ * in rank order}). */
+void html_put_first(FILE *fp, struct view_ctx *c, const struct html_gen_lines *gl);
+
 /* ---- index.c ---- */
 
 /* index.html from the run's answers; trace_rows: index-traces.js was
- * written, for the page to load.  0, or -1 after the cause was printed. */
+ * written, for the page to load; gl: the generations' dump lines.  0, or
+ * -1 after the cause was printed. */
 struct answers;
-int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows);
+int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows,
+                     const struct html_gen_lines *gl);
 
 #endif

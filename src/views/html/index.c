@@ -1,8 +1,9 @@
-/* index.c — index.html, the report's first page: the summary as cards,
- * how traces end, the generations, aborts by reason and site, likely
- * blacklisting, the profile's costly lines, hot exits and the largest
- * bushes, as JSON inside the page that report.js renders (the trace rows
- * are html.c's index-traces.js).  Places link to the source view's pages
+/* index.c — index.html, the report's first page: what to fix first (the
+ * findings, first.c), then the profile's lines and flame graph, the
+ * summary as cards, how traces end, the generations, aborts by reason and
+ * site, likely blacklisting, exits and the largest bushes, as JSON inside
+ * the page that report.js renders (the trace rows are html.c's
+ * index-traces.js).  Places link to the source view's pages
  * (source_page_link), in the one form the page turns into a link. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -74,6 +75,26 @@ static void put_advice(FILE *fp, const struct answers *a, const struct tally_ent
 	tally_free(&seen);
 }
 
+/* "written": each reason as the dump wrote it and its normal form, for
+ * the tables that show the normal one with the written one on hover. */
+static void put_written(FILE *fp, const struct answers *a, const struct tally_entry *e, size_t n)
+{
+	struct tally seen = { 0 };
+	fputs(",\n\"written\":[", fp);
+	for (size_t i = 0; i < n; i++) {
+		if (tally_get(&seen, e[i].a, NULL, 0))
+			continue;
+		tally_add(&seen, e[i].a, NULL, 0, 1);
+		fputs(seen.count > 1 ? ",[" : "[", fp);
+		html_put_json_str(fp, e[i].a);
+		putc(',', fp);
+		html_put_json_str(fp, a->site_extra[e[i].first].reason_normal);
+		putc(']', fp);
+	}
+	fputs("]", fp);
+	tally_free(&seen);
+}
+
 static void put_sites(FILE *fp, const struct answers *a, const struct view_set *set)
 {
 	size_t n;
@@ -118,6 +139,7 @@ static void put_sites(FILE *fp, const struct answers *a, const struct view_set *
 	}
 	fputs("]", fp);
 	put_advice(fp, a, e, n);
+	put_written(fp, a, e, n);
 	free(e);
 }
 
@@ -135,6 +157,58 @@ static void put_where(FILE *fp, const struct start *st)
 	html_put_json(fp, buf, strlen(buf));
 }
 
+/* Exits by what they cost, as summary.txt lists them: "cold", those
+ * without a side trace (each taking returns to the interpreter), most
+ * taken first; "exits", the most taken, of which those with a side trace
+ * were counted only until it attached; and how many of each the run has
+ * (gen-N-exits.csv has them all).  A row: [gen, trace, exit, taken, side
+ * trace or null, where the trace starts, its source line]. */
+static void put_exit_rows(FILE *fp, const char *name, const struct top_exit *x,
+                          const struct view_set *set)
+{
+	fprintf(fp, "\"%s\":[", name);
+	for (size_t i = 0; i < ANSWERS_TOP && x[i].count; i++) {
+		fprintf(fp, "%s[%u,%u,%u,%" PRIu64 ",", i ? "," : "", x[i].gen, x[i].trace, x[i].exit,
+		        x[i].count);
+		if (x[i].side)
+			fprintf(fp, "%u,", x[i].side);
+		else
+			fputs("null,", fp);
+		html_put_json_loc(fp, x[i].file, x[i].line);
+		putc(',', fp);
+		put_json_source(fp, set, x[i].file, x[i].line);
+		putc(']', fp);
+	}
+	fputs("]", fp);
+}
+
+static void put_exits(FILE *fp, const struct answers *a, const struct view_set *set)
+{
+	put_exit_rows(fp, "exits", a->hot, set);
+	fputs(",\n", fp);
+	put_exit_rows(fp, "cold", a->cold, set);
+	fprintf(fp, ",\n\"nexits\":%" PRIu64 ",\"ncold\":%" PRIu64, a->nexits_all, a->ncold_all);
+}
+
+static void put_flamegraph(FILE *fp, int *n, const char *file, const char *title)
+{
+	fprintf(fp, "%s[\"%s\",", (*n)++ ? "," : "", file);
+	html_put_json(fp, title, strlen(title));
+	putc(']', fp);
+}
+
+/* "flamegraphs": [file, title] of each flame graph this run draws (the
+ * flamegraph view, which html brings along for a profile of stacks), for
+ * the page to show. */
+static void put_flamegraphs(FILE *fp, struct view_ctx *c)
+{
+	int n = 0;
+	fputs(",\n\"flamegraphs\":[", fp);
+	if (c->profile && c->profile->kind == PROFILE_STACKS && view_set_has(c->set, "flamegraph"))
+		put_flamegraph(fp, &n, "flamegraph.svg", c->profile->path);
+	fputs("]", fp);
+}
+
 /* With --profile: the joined lines (profile-lines.csv's rows) and what
  * to know about the profile. */
 static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
@@ -145,9 +219,8 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 	fputs(",\n\"profile\":{\"path\":", fp);
 	html_put_json(fp, p->path, strlen(p->path));
 	fprintf(fp, ",\"total\":%" PRIu64 ",\"percent\":%d,\"states\":%d,\"thresholded\":%d,"
-	        "\"unmatched\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"flamegraph\":%d,\"rows\":[",
-	        p->total, p->percent, p->states, p->thresholded, j.unmatched_lines, j.profile_lines,
-	        p->kind == PROFILE_STACKS && view_set_has(c->set, "flamegraph"));
+	        "\"unmatched\":%" PRIu64 ",\"lines\":%" PRIu64 ",\"rows\":[",
+	        p->total, p->percent, p->states, p->thresholded, j.unmatched_lines, j.profile_lines);
 	static const int cols[] = { VM_INTERPRETED, VM_COMPILED, VM_C, VM_GC, VM_JIT };
 	for (size_t i = 0; i < j.n; i++) {
 		const struct joined_line *r = &j.rows[i];
@@ -179,15 +252,19 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 	join_free(&j);
 }
 
-static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c)
+static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c,
+                     const struct html_gen_lines *gl)
 {
 	const struct da_counts *t = &a->total;
 	int first = 1;
-	fputs("{\"cards\":[", fp);
+	fputc('{', fp);
+	html_put_first(fp, c, gl);
+	fputs(",\n\"cards\":[", fp);
 	put_card(fp, &first, "traces compiled", t->traces);
 	put_card(fp, &first, "root traces", t->root);
-	put_card(fp, &first, "side traces", t->side - t->orphans);
+	put_card(fp, &first, "side traces", t->side);
 	put_card(fp, &first, "stitched", t->stitched);
+	put_card(fp, &first, "orphan traces", t->orphans);
 	put_card(fp, &first, "aborted attempts", t->aborts);
 	put_card(fp, &first, "exits taken", t->exits);
 	put_card(fp, &first, "bushes", t->bushes);
@@ -206,26 +283,15 @@ static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c)
 	for (size_t i = 0; i < a->ngens; i++) {
 		const struct da_counts *n = &a->gens[i].n;
 		fprintf(fp, "%s[%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n", a->gens[i].number,
-		        n->traces, n->root, n->side - n->orphans, n->stitched, n->aborts,
-		        n->exits, n->bushes, n->incomplete);
+		        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]", i ? ",\n" : "\n",
+		        a->gens[i].number, n->traces, n->root, n->side, n->stitched, n->orphans,
+		        n->aborts, n->exits, n->bushes, n->incomplete);
 	}
 	fputs("],\n", fp);
 	put_sites(fp, a, c->set);
-	fputs(",\n\"exits\":[", fp);
-	for (size_t i = 0; i < ANSWERS_TOP && a->hot[i].count; i++) {
-		const struct top_exit *x = &a->hot[i];
-		fprintf(fp, "%s[%u,%u,%u,%" PRIu64 ",", i ? "," : "", x->gen, x->trace, x->exit, x->count);
-		if (x->side)
-			fprintf(fp, "%u,", x->side);
-		else
-			fputs("null,", fp);
-		html_put_json_loc(fp, x->file, x->line);
-		putc(',', fp);
-		put_json_source(fp, c->set, x->file, x->line);
-		putc(']', fp);
-	}
-	fputs("],\n\"blacklist\":[", fp);
+	fputs(",\n", fp);
+	put_exits(fp, a, c->set);
+	fputs(",\n\"blacklist\":[", fp);
 	for (size_t i = 0; i < a->ngave_up; i++) {
 		const struct start *st = &a->gave_up[i].st;
 		fprintf(fp, "%s[%u,", i ? ",\n" : "\n", a->gave_up[i].gen);
@@ -243,6 +309,11 @@ static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c)
 			fputs("null", fp);
 		putc(',', fp);
 		put_json_source(fp, c->set, a->gave_up[i].file, a->gave_up[i].line);
+		/* the main reason (normal), its attempts, the last one's normal */
+		putc(',', fp);
+		html_put_json_str(fp, st->main_reason);
+		fprintf(fp, ",%" PRIu64 ",", st->main_attempts);
+		html_put_json_str(fp, st->last_normal);
 		putc(']', fp);
 	}
 	fputs("],\n\"bushes\":[", fp);
@@ -266,16 +337,30 @@ static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c)
 	}
 	diagnose_lines_free(dl, nd);
 	fputs("]", fp);
+	put_flamegraphs(fp, c);
 	if (c->profile)
 		put_profile(fp, a, c);
 	fputs("}\n", fp);
 }
 
+/* The first screen is what to fix first; the counts follow. */
 static const char index_body[] =
-	"<nav><a href=\"#overview\">overview</a><a href=\"#aborts\">aborts</a>"
-	"<a href=\"#exits-section\">exits</a><a href=\"#bushes-section\">bushes</a>"
+	"<nav><a href=\"#first\">fix first</a><a href=\"#findings-section\">all findings</a>"
+	"<a id=\"nav-profile\" href=\"#profile-section\" hidden>time</a><a href=\"#overview\">overview</a>"
+	"<a href=\"#aborts\">aborts</a><a href=\"#exits-section\">exits</a><a href=\"#bushes-section\">bushes</a>"
 	"<a href=\"#traces-section\">traces</a><a id=\"source-index\" href=\"source-index.html\">source files</a></nav>\n</header>\n<main>\n"
-	"<noscript><p>The tables of this report need JavaScript; summary.txt and the CSV files hold the same numbers.</p></noscript>\n"
+	"<noscript><p>The tables of this report need JavaScript; summary.txt, findings.csv and the CSV files hold the same numbers.</p></noscript>\n"
+	"<section id=\"first\">\n<h2>What to fix first</h2>\n<div id=\"shares\"></div>\n"
+	"<ol id=\"fix-first\"></ol>\n<p class=\"muted\" id=\"fix-about\"></p>\n</section>\n"
+	"<section id=\"findings-section\">\n<h2>All findings</h2>\n<p class=\"muted\">Every finding in rank order, "
+	"as findings.csv lists them: where (linked to its source page), why, what it costs, and its failed "
+	"attempt (linked to its panel).</p>\n<p><input type=\"search\" id=\"findings-filter\" placeholder=\"filter by file\" "
+	"aria-label=\"filter findings by file\"></p>\n<table id=\"findings\"></table>\n</section>\n"
+	"<section id=\"profile-section\" hidden>\n<h2>Where the time went</h2>\n"
+	"<div id=\"flamegraphs\"></div>\n"
+	"<h3>Profiled lines</h3>\n<p class=\"muted\" id=\"profile-about\"></p>\n<ul id=\"profile-notes\"></ul>\n"
+	"<p><input type=\"search\" id=\"profile-filter\" placeholder=\"filter by file\" "
+	"aria-label=\"filter profiled lines by file\"></p>\n<table id=\"profile\"></table>\n</section>\n"
 	"<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"cards\" id=\"cards\"></div>\n"
 	"<h3>Diagnoses</h3>\n<ul id=\"diagnoses\"></ul>\n"
 	"<h3>How traces end</h3>\n<table id=\"links\"></table>\n"
@@ -287,21 +372,19 @@ static const char index_body[] =
 	"<h3>By reason</h3>\n<table id=\"reasons\"></table>\n"
 	"<h3>By site</h3>\n<table id=\"sites\"></table>\n"
 	"<h3>Likely blacklisted</h3>\n<table id=\"blacklist\"></table>\n</section>\n"
-	"<section id=\"profile-section\" hidden>\n<h2>Where JIT failures cost time</h2>\n"
-	"<p class=\"muted\" id=\"profile-about\"></p>\n<ul id=\"profile-notes\"></ul>\n"
-	"<p><input type=\"search\" id=\"profile-filter\" placeholder=\"filter by file\" "
-	"aria-label=\"filter profiled lines by file\"></p>\n<table id=\"profile\"></table>\n"
-	"<p id=\"flamegraph\" hidden><a href=\"flamegraph.svg\"><img "
-	"alt=\"flame graph of the profile\" style=\"max-width:100%\"></a></p>\n</section>\n"
-	"<section id=\"exits-section\">\n<h2>Hot exits</h2>\n<p class=\"muted\">The most taken exits "
-	"(-jdump=+x), with the side trace compiled there if there is one.</p>\n<table id=\"exits\"></table>\n</section>\n"
+	"<section id=\"exits-section\">\n<h2>Exits</h2>\n<h3>Without a side trace</h3>\n<p class=\"muted\" id=\"cold-about\">"
+	"Each taking returns to the interpreter (-jdump=+x): most taken first.</p>\n"
+	"<table id=\"cold\"></table>\n<h3>That grew a side trace</h3>\n<p class=\"muted\" id=\"exits-about\">Counted only until "
+	"the side trace attached: LuaJIT then jumps to it and reports the exit no more.</p>\n"
+	"<table id=\"exits\"></table>\n</section>\n"
 	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "
 	"generation's page, where it is drawn and each trace has a panel.</p>\n<table id=\"bushes\"></table>\n</section>\n"
 	"<section id=\"traces-section\">\n<h2>Traces</h2>\n<p><input type=\"search\" id=\"trace-filter\" "
 	"placeholder=\"filter by file\" aria-label=\"filter traces by file\"></p>\n<table id=\"traces\"></table>\n"
 	"</section>\n</main>\n";
 
-int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows)
+int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows,
+                     const struct html_gen_lines *gl)
 {
 	struct outfile *f = outfile_create(c->out, "index.html");
 	FILE *fp = f ? outfile_fp(f) : NULL;
@@ -310,7 +393,7 @@ int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows
 	html_page_head(fp, "JIT report", c->name);
 	fputs(index_body, fp);
 	fputs("<script type=\"application/json\" id=\"da-data\">\n", fp);
-	put_data(fp, a, c);
+	put_data(fp, a, c, gl);
 	fputs("</script>\n", fp);
 	if (trace_rows)
 		fputs("<script src=\"index-traces.js\"></script>\n", fp);

@@ -1,0 +1,173 @@
+/* findings_api.c — the findings of the public API: what they may read
+ * (da_use_profile, da_use_source_root, before reading begins), the list
+ * made once at the end of a complete read, and its records by index. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "findings/lines.h"
+#include "lib/api.h"
+#include "util/alloc.h"
+
+/* Before the first da_step or da_feed of a handle still reading. */
+static int may_add(const da_dump *d)
+{
+	return d && d->state == API_READING && !d->stepped && !d->busy;
+}
+
+int api_may_add(const da_dump *d)
+{
+	return may_add(d);
+}
+
+int api_read_done(const da_dump *d)
+{
+	return d && d->state == 0;
+}
+
+struct findings *api_findings(const da_dump *d)
+{
+	return d ? d->findings : NULL;
+}
+
+void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg)
+{
+	if (d->diag.fn)
+		d->diag.fn(d->diag.fn_data, DA_ERROR, file, line, msg);
+}
+
+int api_out_of_memory(da_dump *d)
+{
+	d->state = DA_ENOMEM;
+	return DA_ENOMEM;
+}
+
+/* The Lua files, read where da_use_source_root said, once each. */
+static struct text_files *texts_of(da_dump *d)
+{
+	if (!d->texts) {
+		d->texts = xrealloc(NULL, sizeof(*d->texts));
+		text_files_init(d->texts, d->finder.nroots ? &d->finder : NULL, &d->diag);
+	}
+	return d->texts;
+}
+
+int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13])
+{
+	/* the files read are a cache: asking does not change the handle */
+	return text_files_fingerprint(texts_of((da_dump *)d), file, n, line, out);
+}
+
+struct profiling {
+	da_dump *d;
+	const char *path;
+	int r;
+};
+
+static void load_profile(void *arg)
+{
+	struct profiling *pr = arg;
+	da_dump *d = pr->d;
+	struct profile *p = xrealloc(NULL, sizeof(*p));
+	size_t n = strlen(pr->path) + 1;
+	char *path = xrealloc(NULL, n);
+	memcpy(path, pr->path, n);
+	profile_init(p, path);
+	struct profile_error e;
+	int r = profile_load(p, path, &e);
+	if (r < 0) {
+		int err = errno;
+		if (d->diag.fn)
+			d->diag.fn(d->diag.fn_data, DA_ERROR, path, e.line, e.msg);
+		profile_free(p);
+		free(p);
+		free(path);
+		errno = err;
+		pr->r = r == -1 ? DA_EFORMAT : err == EIO ? DA_EIO : DA_EOPEN;
+		return;
+	}
+	d->profile = p;
+	pr->r = 0;
+}
+
+int da_use_profile(da_dump *d, const char *path)
+{
+	if (!may_add(d) || !path || d->profile)
+		return DA_EINVAL;
+	struct profiling pr = { d, path, 0 };
+	if (oom_call(load_profile, &pr) < 0) {
+		d->state = DA_ENOMEM;
+		return DA_ENOMEM;
+	}
+	return pr.r;
+}
+
+struct rooting {
+	da_dump *d;
+	const char *dir;
+	unsigned how;
+};
+
+static void add_root(void *arg)
+{
+	struct rooting *r = arg;
+	source_finder_add(&r->d->finder, r->dir, (r->how & DA_SOURCE_BY_NAME) != 0);
+}
+
+int da_use_source_root(da_dump *d, const char *dir, unsigned how)
+{
+	if (!may_add(d) || !dir || (how & ~DA_SOURCE_BY_NAME))
+		return DA_EINVAL;
+	struct rooting r = { d, dir, how };
+	if (oom_call(add_root, &r) < 0) {
+		d->state = DA_ENOMEM;
+		return DA_ENOMEM;
+	}
+	return 0;
+}
+
+void api_findings_make(da_dump *d)
+{
+	if (!d->findings)
+		return;
+	struct findings_input fin = {
+		d->answers, d->profile, texts_of(d),
+		explain_flavour_guess(&d->model.evidence, NULL),
+	};
+	findings_build(d->findings, &fin);
+}
+
+void api_findings_free(da_dump *d)
+{
+	if (d->findings) {
+		findings_free(d->findings);
+		free(d->findings);
+		d->findings = NULL;
+	}
+	if (d->profile) {
+		free((char *)d->profile->path);
+		profile_free(d->profile);
+		free(d->profile);
+		d->profile = NULL;
+	}
+	if (d->texts) {
+		text_files_free(d->texts);
+		free(d->texts);
+		d->texts = NULL;
+	}
+	source_finder_free(&d->finder);
+}
+
+size_t da_findings(const da_dump *d)
+{
+	return d && d->findings && d->state == 0 ? d->findings->n : 0;
+}
+
+const struct da_finding *da_finding(const da_dump *d, size_t i)
+{
+	return i < da_findings(d) ? &d->findings->list[i] : NULL;
+}
+
+const struct da_profile_totals *da_profile_totals(const da_dump *d)
+{
+	return d && d->findings && d->state == 0 && d->findings->has_totals ? &d->findings->totals : NULL;
+}
