@@ -157,7 +157,7 @@ ran "fuzz profile regressions" "$n" "$(find "$TOP/tests/fuzz/regressions/profile
 unpack() { sh "$TOP/tests/fuzz/unpack.sh" "$@"; }
 DUMPANALYZE=$DA_BIN sh "$TOP/tests/fuzz/seeds.sh" --compare-old > "$TMP/compare-old.pack"
 unpack "$TMP/compare-old.pack" "$TMP/cmp-old"
-check "fuzz_compare's other side: a run of the profile's dump" "traces abort-reasons abort-sites bush-txt profile" \
+check "fuzz_compare's other side: a run of the profile's dump" "findings traces abort-reasons abort-sites bush-txt profile" \
 	"$(sed -n '/"views"/,/]/p' "$TMP/cmp-old/manifest.json" | sed -n 's/^ *"\([a-z-]*\)",*$/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 n=0
 for f in "$TOP"/tests/fuzz/regressions/compare/*; do
