@@ -82,6 +82,7 @@ run() {
 	mkdir -p "$grown" $F/crashes
 	[ -d "$corpus" ] && cp -n "$corpus"/* "$grown"/ 2>/dev/null || true
 	log=$B/fuzz-$1.log
+	id=$(commit_id)             # what was built, before anything changes
 	start=$(date +%s)
 	cpu_children
 	cpu0=$cpu_now
@@ -110,7 +111,7 @@ run() {
 		"date (UTC), target, executions, seconds, CPU seconds, ok or crash:FILE, commit" \
 		"(-modified: src/, include/ or tests/fuzz/ had changes)" > $LEDGER
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "${execs:-0}" \
-		$((end - start)) $cpu "$result" "$(commit_id)" >> $LEDGER
+		$((end - start)) $cpu "$result" "$id" >> $LEDGER
 	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s, $cpu CPU-seconds (${rate:-0}/s), ${newunits:-0} new inputs, $result"
 	if [ $status -ne 0 ]; then
 		tail -n 60 "$log"
