@@ -203,7 +203,7 @@ clean:
 	rm -rf build dumpanalyze libdumpanalyze.so libdumpanalyze.a $(UNIT_TESTS)
 	rm -rf build-asan build-tsan build-clang build-fuzz demo-out $(FUZZ_BINS)
 
-.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz fuzz-merge docs bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz fuzz-merge fuzz-sysprof docs bench demo install clean
 
 -include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d \
   build/cli/main-faults.d build/faults/fs_fault.d

@@ -451,10 +451,17 @@ DA_API const struct da_given_up *da_given_up(const da_dump *d, size_t i);
  * da_feed (else DA_EINVAL).  The library opens files only where these say.
  *
  * da_use_profile: a LuaJIT -jp profile of the same workload (-jp=Gvl or
- * -jp=lvrm0i1 are best; plain or compressed), read at once: 0, DA_EOPEN
- * (errno says why), DA_EIO, or DA_EFORMAT after diag (DA_ERROR, the
- * profile's path and line) said what is wrong.  Its samples become the
- * findings' cost.
+ * -jp=lvrm0i1 are best; plain or compressed), or a profile of Tarantool
+ * LuaJIT's platform profiler (misc.sysprof) of the dump's own process,
+ * each recognised by its bytes and read at once; one of each kind may be
+ * given (a second of a kind: DA_EINVAL).  0, DA_EOPEN (errno says why),
+ * DA_EIO (unreadable; a sysprof stream malformed or cut short), or
+ * DA_EFORMAT (not a format read: an unknown sysprof version, a memprof
+ * stream), each after diag (DA_ERROR, the profile's path and line, or 0
+ * and the byte offset in the message) said what is wrong.  Its samples
+ * become the findings' cost: the -jp profile's when both are given (it
+ * knows lines), else the sysprof one's, whose interpreted samples are
+ * known per Lua function (basis DA_BASIS_FUNCTION).
  *
  * da_use_source_root: a directory whose Lua files the dump may name,
  * read to find the extents of loops and functions and the text of their
@@ -477,7 +484,8 @@ enum da_vm_state { DA_VM_INTERPRETED, DA_VM_COMPILED, DA_VM_C, DA_VM_GC, DA_VM_J
  * units of 0.01% for a profile of percentages (-jp without r: total is
  * 10000). */
 struct da_profile_totals {
-	const char *path;               /* as given to da_use_profile */
+	const char *path;               /* the profile charging the findings,
+	                                   as given to da_use_profile */
 	uint64_t total;                 /* all samples */
 	uint64_t state[DA_VM_STATES];   /* by VM state (0 without states) */
 	uint64_t charged;               /* interpreted samples the findings
@@ -485,6 +493,12 @@ struct da_profile_totals {
 	int states;                     /* split by VM state (-jp=...v) */
 	int stacks;                     /* folded stacks (-jp=G) */
 	int percent;                    /* percentages, not counts */
+	int functions;                  /* a sysprof profile: interpreted
+	                                   samples known per Lua function */
+	uint64_t unsplit;               /* ... of them, those charged to no
+	                                   finding in a function that holds a
+	                                   failed loop of its own (which of its
+	                                   lines ran, it cannot say) */
 };
 DA_API const struct da_profile_totals *da_profile_totals(const da_dump *d);
 
@@ -518,7 +532,9 @@ enum da_basis {
 	DA_BASIS_SOURCE,                /* the Lua source's block structure */
 	DA_BASIS_TRACE,                 /* the lines the failed attempts recorded */
 	DA_BASIS_LINE,                  /* the start's line alone */
-	DA_BASIS_FUNCTION               /* (reserved: profiles by function) */
+	DA_BASIS_FUNCTION               /* cost from a profile by function
+	                                   (sysprof): the samples of functions
+	                                   whose code the extent holds */
 };
 
 /* One finding.  Strings are NUL-terminated and, like the record, valid
@@ -536,8 +552,11 @@ struct da_finding {
 	                                   start, or the line; NULL run-level */
 	int32_t line;
 	int32_t end_line;               /* the extent's last line */
-	enum da_basis basis;
-	const char *basis_word;         /* "source", "trace", "line", "none" */
+	enum da_basis basis;            /* how it was costed: its extent's
+	                                   basis, or DA_BASIS_FUNCTION when a
+	                                   sysprof profile charged it */
+	const char *basis_word;         /* "source", "trace", "line",
+	                                   "function", "none" */
 	const char *at_file;            /* the line that failed: the abort
 	                                   site of the main reason */
 	int32_t at_line;
@@ -589,6 +608,11 @@ struct da_finding {
 	const char *baseline_reason;    /* NULL unless a baseline accepted it:
 	                                   the reason line written there ("" when
 	                                   the entry gives none) */
+	enum da_basis extent_basis;     /* where the extent comes from (never
+	                                   DA_BASIS_FUNCTION) */
+	const char *extent_word;
+	const char *profile;            /* the profile its samples come from
+	                                   (da_profile_totals' path), or NULL */
 };
 
 /* How many findings, and the i-th (0-based, rank i + 1), or NULL.  0 and

@@ -60,11 +60,12 @@ void cli_usage(FILE *fp);
 int cli_help_doc(FILE *fp, const char *format);
 void cli_list_views(void);
 
-/* run.c: one dump (and its profile) into one directory; the exit code.
- * nested: out_dir is a dump's directory inside the staging directory of
- * several dumps' run (many.c), which commits it. */
-int run_one(const struct run *run, const char *dump, const char *profile_path,
-            const char *out_dir, int nested);
+/* run.c: one dump (and its profiles: none, one, or a -jp and a sysprof
+ * one) into one directory; the exit code.  nested: out_dir is a dump's
+ * directory inside the staging directory of several dumps' run (many.c),
+ * which commits it. */
+int run_one(const struct run *run, const char *dump, const char *const *profiles,
+            size_t nprofiles, const char *out_dir, int nested);
 /* The files among dumps and profiles (n of each, profiles may be NULL)
  * that a run must never write over, into in (2n entries at most): how
  * many. */

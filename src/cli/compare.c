@@ -143,6 +143,10 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		cmp_profiles(r, d, a, b, findings);
 	else
 		json_object_set_new(d, "profile", json_null());
+	if (a->has_time && b->has_time)
+		cmp_time(r, d, a, b);
+	else
+		json_object_set_new(d, "time", json_null());
 	for (int k = 0; k < 2; k++) {
 		const struct fresh *f = k ? &fd.sites : &fd.reasons;
 		int have = k ? findings : reasons;
@@ -178,6 +182,8 @@ static int open_side(struct side *s, const struct runfile_dir *parent, const cha
 	int rc = side_read(s, parent, dir, label);
 	if (rc == 1)
 		msg_error("%s: not a dumpanalyze output directory (no %s)", s->dir, MANIFEST_NAME);
+	if (rc == 0 && s->has_time)
+		rc = side_read_time(s);
 	return rc;
 }
 

@@ -102,6 +102,12 @@ struct side {
 	struct cfinding_list findings;  /* in rank order */
 	int findings_costed;        /* SAMPLES filled (a run with --profile) */
 	double charged;             /* their SAMPLES summed */
+	/* sysprof's time (the sysprof view): bushes by root kind and start,
+	 * count = their samples; samples by -jp state */
+	int has_time;
+	struct placed_list time_bushes;     /* sorted */
+	uint64_t time_samples, time_state[5];
+	uint64_t time_bush_total;   /* the bushes' samples, kept below 2^63 */
 };
 
 /* Read the side in path (parent NULL), or in the subdirectory path of
@@ -118,6 +124,14 @@ void side_free(struct side *s);
 
 /* Sort by file, line, group, count. */
 void placed_sort(struct placed_list *l);
+/* Add an item at "file:line" (0 when the text after the last ':' is not
+ * a line number, as in "=[C]"). */
+void add_placed(struct placed_list *l, const char *loc, const char *group, uint64_t count);
+void placed_free(struct placed_list *l);
+/* compare_time.c: the sysprof view's files of a side that has them
+ * (after side_read), through csvin like every other file: 0, or -1
+ * after a message. */
+int side_read_time(struct side *s);
 /* How an item was matched. */
 enum { MATCH_NONE, MATCH_TEXT, MATCH_ORDER };
 /* Match a's items to b's (both sorted): to[i] is the index in b of a's
@@ -177,6 +191,8 @@ void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, stru
 int cmp_reason_level(const char *reason);
 void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
 void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int findings);
+/* compare_time.c: sysprof's VM-state shares and time per bush. */
+void cmp_time(struct rep *r, json_t *d, struct side *a, struct side *b);
 
 /* ---- the --fail-on rules (compare_rules.c) ---- */
 

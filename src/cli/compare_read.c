@@ -161,7 +161,7 @@ static int on_finding(void *ctx, const struct csvin *c)
 
 /* "file:line" -> file and line (0 when the text after the last ':' is
  * not a line number, as in "=[C]"). */
-static void add_placed(struct placed_list *l, const char *loc, const char *group, uint64_t count)
+void add_placed(struct placed_list *l, const char *loc, const char *group, uint64_t count)
 {
 	size_t len = strlen(loc);
 	const char *colon = strrchr(loc, ':');
@@ -465,6 +465,7 @@ int side_read(struct side *s, const struct runfile_dir *parent, const char *path
 	s->has_bushes = has_view(m, "bush-txt") ? 1
 	              : has_view(m, "jsonl") ? 2 : 0;
 	s->has_profile = has_view(m, "profile");
+	s->has_time = has_view(m, "sysprof");
 	s->has_findings = has_view(m, "findings");
 	return read_files(s);
 }
@@ -534,7 +535,7 @@ void side_finish(struct side *s, int reasons_normal, int sites_normal, int sites
 		s->aborts = site_aborts;
 }
 
-static void placed_free(struct placed_list *l)
+void placed_free(struct placed_list *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].file);
@@ -563,6 +564,7 @@ void side_free(struct side *s)
 	named_free(&s->reasons);
 	placed_free(&s->sites);
 	placed_free(&s->bushes);
+	placed_free(&s->time_bushes);
 	for (size_t i = 0; i < s->nprof; i++) {
 		free(s->prof[i].loc);
 		free(s->prof[i].file);

@@ -112,7 +112,7 @@ static int several(struct run *run)
 	struct view_set views;
 	char err[256];
 	/* the names only: each dump's run checks them against its profile */
-	if (view_set_init(&views, run->views, NEEDS_PROFILE | NEEDS_STACKS, err, sizeof(err)) < 0) {
+	if (view_set_init(&views, run->views, NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -176,9 +176,11 @@ static int dispatch(struct run *run, int argc, char **argv)
 		run->dumps[run->ndumps++] = argv[optind];
 	}
 	size_t ndumps = run->ndumps ? run->ndumps : 1;
-	if (run->nprofiles && run->nprofiles != ndumps) {
-		msg_error("give one --profile per --dump, in the same order (%zu dumps, %zu profiles)",
-		          ndumps, run->nprofiles);
+	/* one profile per dump; one dump may have two, a -jp and a sysprof
+	 * one of comparable runs (run_one checks their kinds) */
+	if (run->nprofiles && run->nprofiles != ndumps && !(ndumps == 1 && run->nprofiles == 2)) {
+		msg_error("give one --profile per --dump, in the same order (%zu dumps, %zu profiles), "
+		          "or two for one dump (a -jp and a sysprof profile)", ndumps, run->nprofiles);
 		return EXIT_USAGE;
 	}
 	if (run->views && strcmp(run->views, "list") == 0) {
@@ -197,8 +199,7 @@ static int dispatch(struct run *run, int argc, char **argv)
 		msg_error("no dump given: use --dump FILE, or pipe a dump to standard input");
 		return EXIT_USAGE;
 	}
-	return run_one(run, dump ? dump : "-", run->nprofiles ? run->profiles[0] : NULL,
-	               run->out_dir, 0);
+	return run_one(run, dump ? dump : "-", run->profiles, run->nprofiles, run->out_dir, 0);
 }
 
 int main(int argc, char **argv)

@@ -97,15 +97,19 @@ static void dumps(struct check *c, json_t *o, struct manifest *m)
 	json_array_foreach(a, i, v) {
 		const char *path = json_string_value(json_object_get(v, "path"));
 		json_t *bytes = json_object_get(v, "bytes"), *prof = json_object_get(v, "profile");
+		json_t *sp = json_object_get(v, "sysprof");     /* only with one */
 		if (!json_is_object(v) || !path || !json_is_integer(bytes) ||
-		    json_integer_value(bytes) < 0 || !prof || !is_string_or_null(prof)) {
-			bad(c, "\"dumps\" item %zu is not {\"path\", \"bytes\", \"profile\"}", i + 1);
+		    json_integer_value(bytes) < 0 || !prof || !is_string_or_null(prof) ||
+		    (sp && !json_is_string(sp))) {
+			bad(c, "\"dumps\" item %zu is not {\"path\", \"bytes\", \"profile\"[, \"sysprof\"]}",
+			    i + 1);
 			return;
 		}
 		m->dumps = xrealloc(m->dumps, (m->ndumps + 1) * sizeof(*m->dumps));
 		m->dumps[m->ndumps++] = (struct manifest_dump){
 			dup_str(path), (uint64_t)json_integer_value(bytes),
-			json_is_string(prof) ? dup_str(json_string_value(prof)) : NULL };
+			json_is_string(prof) ? dup_str(json_string_value(prof)) : NULL,
+			sp ? dup_str(json_string_value(sp)) : NULL };
 	}
 }
 

@@ -96,8 +96,8 @@ int run_many(struct run *run)
 					_exit(EXIT_IO);
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */
-				int r = run_one(run, run->dumps[next],
-				                run->nprofiles ? run->profiles[next] : NULL, dirs[next], 1);
+				int r = run_one(run, run->dumps[next], run->profiles + next,
+				                run->nprofiles ? 1 : 0, dirs[next], 1);
 				/* The parent's copies, freed so that leak checkers
 				 * following the worker see a clean exit. */
 				outdir_close(out);
@@ -158,7 +158,7 @@ int run_many(struct run *run)
 		for (size_t i = 0; i < n; i++) {
 			m.dumps = xrealloc(m.dumps, (m.ndumps + 1) * sizeof(*m.dumps));
 			m.dumps[m.ndumps++] = (struct manifest_dump){ strdup(run->dumps[i]), 0,
-				run->nprofiles ? strdup(run->profiles[i]) : NULL };
+				run->nprofiles ? strdup(run->profiles[i]) : NULL, NULL };
 			if (status[i] == EXIT_OK || status[i] == EXIT_REJECTED)
 				manifest_add(&m.dirs, &m.ndirs, names[i]);
 		}

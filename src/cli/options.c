@@ -61,21 +61,34 @@ const struct option_doc cli_options[] = {
 	  "See\n"
 	  ".BR \"OUTPUT DIRECTORY\" .\n" },
 	{ { "profile", required_argument, NULL, 'p' }, "FILE",
-	  "a -jp profile of the same workload (one per --dump): which aborts cost time",
+	  "a -jp profile of the workload, or a sysprof one of the dump's process: what costs time",
 	  "A profile of the same workload written by LuaJIT's profiler\n"
 	  ".RB ( \"luajit \\-jp=lvrm0i1,FILE\" ),\n"
 	  "plain or compressed, joined with the dump on source lines (see\n"
-	  ".BR PROFILES ).\n"
+	  ".BR PROFILES );\n"
+	  "or a profile of the dump's own process written by the platform\n"
+	  "profiler of Tarantool's LuaJIT\n"
+	  ".RB ( misc.sysprof ),\n"
+	  "joined with the dump's traces (see\n"
+	  ".BR \"TIME PER TRACE\" ).\n"
+	  "The file's bytes say which.\n"
 	  "With several dumps, one\n"
 	  ".B \\-\\-profile\n"
 	  "per\n"
 	  ".BR \\-\\-dump ,\n"
-	  "in the same order.\n"
+	  "in the same order; one dump may have two, a\n"
+	  ".B \\-jp\n"
+	  "and a sysprof profile of comparable runs, and each answer names the one\n"
+	  "it comes from.\n"
 	  "Without\n"
 	  ".BR \\-\\-views ,\n"
 	  "it adds the views\n"
 	  ".B profile\n"
-	  "and, for a profile with folded stacks,\n"
+	  "(a\n"
+	  ".B \\-jp\n"
+	  "profile),\n"
+	  ".B sysprof\n"
+	  "(a sysprof one) and, for a profile with stacks,\n"
 	  ".BR flamegraph .\n" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
 	  "comma-separated views, 'default' (the default set) or 'all'; 'list' lists them",
@@ -83,7 +96,8 @@ const struct option_doc cli_options[] = {
 	  "enough.\n"
 	  "Without this option the default views are rendered: those below that do\n"
 	  "not say \"Not part of the default views\" (a profile brings\n"
-	  ".B profile\n"
+	  ".BR profile ,\n"
+	  ".B sysprof\n"
 	  "and\n"
 	  ".BR flamegraph ).\n"
 	  "In the list,\n"
@@ -311,7 +325,8 @@ static const struct {
 	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
-	  "corrupt compressed data, a failed write; the output directory in use by another run "
+	  "corrupt compressed data, a sysprof profile malformed or cut short (the byte is "
+	  "named), a failed write; the output directory in use by another run "
 	  "(without \\fB\\-\\-wait\\fR), a dump or profile the run would write over; with "
 	  "\\fB\\-\\-recover\\fR, a commit that can be neither finished nor undone; with "
 	  "\\fB\\-\\-compare\\fR, a directory that "
@@ -319,7 +334,8 @@ static const struct {
 	  "run saw no JIT event, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR (also an input with no JIT "
 	  "event), or a \\fB\\-\\-profile\\fR "
-	  "file that is not a profile dumpanalyze reads." },
+	  "file that is not a profile dumpanalyze reads (a sysprof or symbol table format "
+	  "version it does not know, a memprof profile)." },
 };
 
 int cli_short_options(char *buf, size_t len)

@@ -20,6 +20,7 @@
 #include "profile/profile.h"
 #include "util/alloc.h"
 #include "lib/api.h"
+#include "lib/profiles.h"
 #include "views/view.h"
 
 #define WARNINGS_SHOWN 20       /* printed before going quiet */
@@ -117,22 +118,60 @@ static char *default_out_dir(const char *dump)
 	return s;
 }
 
-/* The chosen views against what the profile (or its absence) gives:
- * a usage error when they do not fit.  0 or -1. */
-static int views_fit_profile(const struct view_set *v, const struct profile *p, const char *path)
+/* The chosen views against what the profiles (or their absence) give:
+ * a usage error when they do not fit.  jp: the -jp profile's path, or
+ * NULL.  0 or -1. */
+static int views_fit_profile(const struct view_set *v, unsigned have, const char *jp)
 {
 	for (size_t i = 0; i < v->n; i++) {
 		unsigned needs = v->ctx[i].view->needs;
-		if ((needs & NEEDS_PROFILE) && !p) {
-			msg_error("view %s needs --profile FILE (a -jp profile of the same workload)",
-			          v->ctx[i].view->name);
+		const char *name = v->ctx[i].view->name;
+		if ((needs & NEEDS_PROFILE) && !(have & NEEDS_PROFILE)) {
+			msg_error("view %s needs --profile FILE (a -jp profile of the same workload)", name);
 			return -1;
 		}
-		if ((needs & NEEDS_STACKS) && p && p->kind != PROFILE_STACKS) {
-			msg_error("view %s needs folded stacks: %s has none (record it with -jp=Gvl)",
-			          v->ctx[i].view->name, path);
+		if ((needs & NEEDS_SYSPROF) && !(have & NEEDS_SYSPROF)) {
+			msg_error("view %s needs --profile FILE written by sysprof (misc.sysprof of "
+			          "Tarantool's LuaJIT) in the dump's process", name);
 			return -1;
 		}
+		if ((needs & NEEDS_STACKS) && !(have & NEEDS_STACKS)) {
+			if (jp)
+				msg_error("view %s needs folded stacks: %s has none (record it with "
+				          "-jp=Gvl, or give a sysprof profile)", name, jp);
+			else
+				msg_error("view %s needs --profile FILE (a -jp=Gvl profile of the same "
+				          "workload, or a sysprof one)", name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The profiles of a run, by kind: a -jp one and a sysprof one at most,
+ * both read by the library (da_use_profile; the -jp one charges the
+ * findings when both are given). */
+struct profiles {
+	const char *jp_path, *sp_path;
+};
+
+/* Sort the profiles by what their bytes say they are.  0, or the exit
+ * code after a message. */
+static int sort_profiles(struct profiles *ps, const char *const *paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *path = paths[i];
+		int is = api_profiles_is_sysprof(path);
+		if (is < 0) {
+			msg_error("%s: %s", path, strerror(-is));
+			return EXIT_IO;
+		}
+		if (is ? ps->sp_path != NULL : ps->jp_path != NULL) {
+			msg_error("two %s profiles (%s, %s): give at most one -jp and one sysprof profile",
+			          is ? "sysprof" : "-jp", is ? ps->sp_path : ps->jp_path, path);
+			return EXIT_USAGE;
+		}
+		*(is ? &ps->sp_path : &ps->jp_path) = path;
 	}
 	return 0;
 }
@@ -163,8 +202,8 @@ static int analyse(const struct run *run, const char *dump, const char *name, da
 
 /* The manifest of this run: what it read, how, and what it rendered. */
 static void describe_run(struct manifest *m, const struct run *run, const char *dump,
-                         const char *profile, const da_dump *d, char **views, size_t nviews,
-                         int rc)
+                         const struct profiles *ps, const da_dump *d, char **views,
+                         size_t nviews, int rc)
 {
 	memset(m, 0, sizeof(*m));
 	m->version = strdup(DA_VERSION_STRING);
@@ -172,7 +211,8 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->ndumps = 1;
 	m->dumps[0].path = strdup(dump);
 	m->dumps[0].bytes = da_bytes_read(d);
-	m->dumps[0].profile = profile ? strdup(profile) : NULL;
+	m->dumps[0].profile = ps->jp_path ? strdup(ps->jp_path) : NULL;
+	m->dumps[0].sysprof = ps->sp_path ? strdup(ps->sp_path) : NULL;
 	for (size_t i = 0; i < nviews; i++)
 		manifest_add(&m->views, &m->nviews, views[i]);
 	m->views_option = run->views ? strdup(run->views) : NULL;
@@ -273,10 +313,11 @@ static _Noreturn void die_of(int sig, const char *name, const char *dir, const c
 	_exit(128 + sig);
 }
 
-int run_one(const struct run *run, const char *dump, const char *profile_path,
-            const char *out_dir, int nested)
+int run_one(const struct run *run, const char *dump, const char *const *profiles,
+            size_t nprofiles, const char *out_dir, int nested)
 {
 	const char *name = strcmp(dump, "-") == 0 ? "<stdin>" : dump;
+	struct profiles ps = { 0 };
 	const struct profile *pp = NULL;
 	struct view_set views = { 0 };
 	int have_views = 0;
@@ -290,14 +331,21 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	int rc = EXIT_USAGE, sig = 0;
 	int staging = 0;            /* a staging directory to remove at the end */
 	const char *state = "is left as it was";
-	struct rundir_input inputs[2];         /* the commit checks them too */
+	struct rundir_input inputs[3];         /* the commit checks them too */
 
+	int lr = sort_profiles(&ps, profiles, nprofiles);
+	if (lr) {
+		rc = lr;
+		goto done;
+	}
 	char err[256];
-	/* What the views need of the library, whichever kind of profile
-	 * (lines or stacks) --profile turns out to be. */
+	/* What the views need of the library, whichever kind of -jp profile
+	 * (lines or stacks) it turns out to be. */
+	unsigned sp_have = ps.sp_path ? NEEDS_SYSPROF | NEEDS_STACKS : 0;
 	unsigned needs = 0;
 	for (int stacks = 0; stacks < 2; stacks++) {
-		unsigned have = !profile_path ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+		unsigned have = sp_have | (!ps.jp_path ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS
+		                                        : NEEDS_PROFILE);
 		if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
 			msg_error("%s", err);
 			goto done;
@@ -332,16 +380,19 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	}
 	/* The findings read the profile and the Lua files only where the
 	 * user said: the current directory, as written, and --source-root. */
-	if (profile_path) {
+	for (int k = 0; k < 2; k++) {
+		const char *path = k ? ps.sp_path : ps.jp_path;
+		if (!path)
+			continue;
 		pr.profile = 1;
-		int r = da_use_profile(d, profile_path);
+		int r = da_use_profile(d, path);
 		pr.profile = 0;
 		if (r < 0) {             /* said by print_diag */
 			rc = r == DA_EFORMAT ? EXIT_REJECTED : EXIT_IO;
 			goto done;
 		}
-		pp = api_profile(d);
 	}
+	pp = api_profile(d);
 	if (da_use_source_root(d, ".", 0) < 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -360,14 +411,14 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 			goto done;
 		}
 	}
-	unsigned have = !pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
-	              : NEEDS_PROFILE;
+	unsigned have = sp_have | (!pp ? 0 : pp->kind == PROFILE_STACKS ? NEEDS_PROFILE | NEEDS_STACKS
+	                           : NEEDS_PROFILE);
 	if (view_set_init(&views, run->views, have, err, sizeof(err)) < 0) {
 		msg_error("%s", err);
 		goto done;
 	}
 	have_views = 1;
-	if (views_fit_profile(&views, pp, profile_path) < 0)
+	if (views_fit_profile(&views, have, ps.jp_path) < 0)
 		goto done;
 	for (size_t i = 0; i < views.n; i++)
 		manifest_add(&names, &nnames, views.ctx[i].view->name);
@@ -380,9 +431,11 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 	if (nested) {
 		rundir_open_nested(&rd, run->fs, dir);
 	} else {
-		const char *prof_list[1] = { profile_path };
-		struct rundir_options ro = { run->fs, run->wait, run->quiet, inputs,
-		                             run_inputs(&dump, prof_list, 1, inputs) };
+		/* the dump and each profile (a dump of NULL: the profile alone) */
+		const char *none = NULL;
+		size_t k = run_inputs(&dump, &ps.jp_path, 1, inputs);
+		k += run_inputs(&none, &ps.sp_path, 1, inputs + k);
+		struct rundir_options ro = { run->fs, run->wait, run->quiet, inputs, k };
 		int r = rundir_open(&rd, &ro, dir);
 		if (r == RUNDIR_INTERRUPTED || (r == 0 && signals_caught())) {
 			sig = signals_caught();
@@ -398,6 +451,8 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		goto done;
 	}
 	view_set_attach(&views, out, d, name, run->jobs, pp);
+	if (api_sysprof(d))
+		view_set_sysprof(&views, api_sysprof(d));
 	view_set_source_roots(&views, run->source_roots, run->nsource_roots);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
@@ -420,7 +475,7 @@ int run_one(const struct run *run, const char *dump, const char *profile_path,
 		struct manifest m;
 		struct rundir_result res;
 		int committed;
-		describe_run(&m, run, dump, profile_path, d, names, nnames, rc);
+		describe_run(&m, run, dump, &ps, d, names, nnames, rc);
 		/* A signal now waits for the commit's end: OUT is then whole. */
 		signals_hold();
 		if (rundir_commit(&rd, &m, &res, &committed) < 0 && rc == EXIT_OK)

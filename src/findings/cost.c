@@ -15,11 +15,22 @@
  *
  * A frame is a source line ("app.lua:40"), matched to a finding's file
  * by its name as the dump writes it, else by the base names of both
- * (-jp=...p prints whole paths, dumps print a chunk's short name).  The
- * frame kind FRAME_FUNCTION is the seam for profiles that know a
- * function by its first line only (Tarantool's sysprof): such a frame is
- * charged to the innermost failed extent that holds the whole function
- * (its extent from the source, else its line). */
+ * (-jp=...p prints whole paths, dumps print a chunk's short name).
+ *
+ * A profile by function (Tarantool's sysprof, when no -jp profile is
+ * given: that one knows lines) names each Lua frame by its function's
+ * defining line, not the line running: a frame of kind FRAME_FUNCTION is
+ * charged to the innermost failed extent that holds the whole function,
+ * its defining line to its last (from the source, findings/fnextent.c;
+ * without the source its defining line alone), and the findings say
+ * basis "function".  So a loop that failed inside a function it does not
+ * span is charged nothing by it: the profile cannot say which line of
+ * the function ran; the function is, when it failed too (or a failed loop
+ * or function around it); the interpreted samples left so in a function
+ * that holds a failed loop of its own are counted (da_profile_totals'
+ * unsplit).
+ * Its compiled samples are charged, beside the cost, by their trace's
+ * start line. */
 #include <stdlib.h>
 #include <string.h>
 #include "findings/findings.h"
@@ -41,6 +52,7 @@ struct extent {
 	size_t len;
 	int32_t first, last;
 	size_t draft;
+	int loop;                   /* of a loop (not a function, or unknown) */
 };
 
 struct charger {
@@ -51,6 +63,8 @@ struct charger {
 	struct tally seen;          /* (file or frame as interned by the
 	                               profile, kind, line) -> extent + 1, or
 	                               UINT64_MAX: none */
+	uint64_t unsplit;           /* by function: interpreted samples left in
+	                               a function that holds a failed extent */
 };
 
 static int same_bytes(const char *a, size_t na, const char *b, size_t nb)
@@ -92,8 +106,8 @@ static const struct extent *holder_of(struct charger *c, const struct frame *f)
 }
 
 /* Charge count samples of a state (-1: none known) to the first frame,
- * leaf first, held by a failed extent. */
-static void charge(struct charger *c, const struct frame *fr, size_t n, int state, uint64_t count)
+ * leaf first, held by a failed extent: 1, or 0 when none holds one. */
+static int charge(struct charger *c, const struct frame *fr, size_t n, int state, uint64_t count)
 {
 	for (size_t i = n; i-- > 0;) {
 		const struct extent *e = holder_of(c, &fr[i]);
@@ -104,7 +118,34 @@ static void charge(struct charger *c, const struct frame *fr, size_t n, int stat
 			p->state_samples[state] += count;
 		if (state == VM_INTERPRETED || !c->states)
 			p->samples += count;
-		return;
+		return 1;
+	}
+	return 0;
+}
+
+/* The functions that hold a failed loop of their own (the innermost
+ * function around it, its extent from the source): their interpreted
+ * samples may be the loop's, but a profile by function cannot say.  In
+ * owners: the function's index + 1 -> 1. */
+static void loop_owners(const struct charger *c, const struct sysprof *p, struct tally *owners)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const struct extent *e = &c->v[i];
+		if (!e->loop)
+			continue;
+		size_t best = SIZE_MAX;
+		for (size_t k = 0; k < p->nfuncs; k++) {
+			const struct sp_func *f = &p->funcs[k];
+			size_t bn;
+			if (!f->file || f->last == SP_LAST_UNKNOWN || f->line > e->first || f->last < e->last)
+				continue;
+			const char *base = profile_basename(f->file, intern_len(f->file), &bn);
+			if (same_bytes(e->base, e->len, base, bn) &&
+			    (best == SIZE_MAX || f->line > p->funcs[best].line))
+				best = k;
+		}
+		if (best != SIZE_MAX && !tally_get(owners, NULL, NULL, best + 1))
+			tally_add(owners, NULL, NULL, best + 1, 1);
 	}
 }
 
@@ -118,30 +159,98 @@ static int frame_of(const char *s, size_t n, struct frame *f)
 	return 1;
 }
 
-void cost_drafts(struct draft *d, size_t n, const struct profile *p,
+/* The sysprof profile's samples: interpreted, C and GC ones by their
+ * Lua stacks' functions, compiled ones by their trace's start. */
+static void charge_sysprof(struct charger *c, const struct sysprof *p)
+{
+	struct tally fn;            /* frame (interned by p) -> function + 1 */
+	tally_init(&fn);
+	for (size_t i = 0; i < p->nfuncs; i++)
+		if (p->funcs[i].frame && !tally_get(&fn, p->funcs[i].frame, NULL, 0))
+			tally_add(&fn, p->funcs[i].frame, NULL, 0, i + 1);
+	struct tally owners;
+	tally_init(&owners);
+	loop_owners(c, p, &owners);
+	struct frame *fr = NULL;
+	size_t cap = 0;
+	for (size_t s = 0; s < p->nstacks; s++) {
+		const struct sp_stack *k = &p->stacks[s];
+		size_t m = 0;
+		uint64_t leaf = 0;          /* the innermost Lua function's index + 1 */
+		for (uint32_t j = 0; j < k->nframes; j++) {
+			const char *name = p->frames[k->first + j];
+			if (sysprof_is_host_frame(p, name))
+				continue;
+			ALLOC_GROW(fr, m + 1, cap);
+			if (!frame_of(name, intern_len(name), &fr[m]))
+				continue;
+			uint64_t f = tally_get(&fn, name, NULL, 0);
+			leaf = f;
+			fr[m].kind = FRAME_FUNCTION;
+			if (f && p->funcs[f - 1].last != SP_LAST_UNKNOWN)
+				fr[m].last = p->funcs[f - 1].last;
+			m++;
+		}
+		int state = sp_state_jp(k->state);
+		if (!charge(c, fr, m, state, k->count) && state == VM_INTERPRETED && leaf &&
+		    tally_get(&owners, NULL, NULL, leaf))
+			c->unsplit += k->count;
+	}
+	for (size_t i = 0; i < p->ntraces; i++) {
+		const struct sp_trace *t = &p->traces[i];
+		if (!t->samples || !t->file || t->line < 0)
+			continue;
+		struct frame f = { t->file, intern_len(t->file), t->line, FRAME_LINE, t->line };
+		charge(c, &f, 1, VM_COMPILED, t->samples);
+	}
+	free(fr);
+	tally_free(&fn);
+	tally_free(&owners);
+}
+
+void cost_drafts(struct draft *d, size_t n, const struct profile *p, const struct sysprof *sp,
                  struct da_profile_totals *totals)
 {
 	memset(totals, 0, sizeof(*totals));
-	if (!p)
+	for (size_t i = 0; i < n; i++)
+		d[i].pub.extent_basis = d[i].pub.basis;
+	if (!p && sp) {
+		totals->path = sp->path;
+		totals->total = sp->samples;
+		totals->states = 1;
+		totals->stacks = 1;
+		totals->functions = 1;
+		sysprof_jp_states(sp, totals->state);
+	}
+	if (!p && !sp)
 		return;
-	totals->path = p->path;
-	totals->total = p->total;
-	totals->states = p->states;
-	totals->stacks = p->kind == PROFILE_STACKS;
-	totals->percent = p->percent;
-	for (int s = 0; s < VM_STATES; s++)
-		totals->state[s] = p->state_total[s];
-	struct charger c = { NULL, 0, d, p->states, { NULL, 0, 0, 0 } };
+	if (p) {
+		totals->path = p->path;
+		totals->total = p->total;
+		totals->states = p->states;
+		totals->stacks = p->kind == PROFILE_STACKS;
+		totals->percent = p->percent;
+		for (int s = 0; s < VM_STATES; s++)
+			totals->state[s] = p->state_total[s];
+	}
+	struct charger c = { NULL, 0, d, totals->states, { NULL, 0, 0, 0 }, 0 };
 	c.v = xrealloc(NULL, (n ? n : 1) * sizeof(*c.v));
 	for (size_t i = 0; i < n; i++) {
 		d[i].pub.costed = 1;
+		d[i].pub.profile = totals->path;
+		if (totals->functions && d[i].pub.basis != DA_BASIS_NONE)
+			d[i].pub.basis = DA_BASIS_FUNCTION;
 		if (!d[i].failed || d[i].pub.basis == DA_BASIS_NONE || !d[i].pub.file)
 			continue;
 		size_t bn, len = intern_len(d[i].pub.file);
 		const char *base = profile_basename(d[i].pub.file, len, &bn);
-		c.v[c.n++] = (struct extent){ base, bn, d[i].ext_first, d[i].pub.end_line, i };
+		enum da_finding_kind k = d[i].pub.kind;
+		c.v[c.n++] = (struct extent){ base, bn, d[i].ext_first, d[i].pub.end_line, i,
+		                              k == DA_KIND_ABORTING_LOOP || k == DA_KIND_BLACKLISTED_LOOP };
 	}
-	if (p->kind == PROFILE_STACKS) {
+	if (!p) {
+		charge_sysprof(&c, sp);
+	} else if (p->kind == PROFILE_STACKS) {
 		struct frame *fr = NULL;
 		size_t cap = 0;
 		for (size_t s = 0; s < p->nstacks; s++) {
@@ -171,8 +280,10 @@ void cost_drafts(struct draft *d, size_t n, const struct profile *p,
 	}
 	for (size_t i = 0; i < n; i++) {
 		totals->charged += d[i].pub.samples;
-		d[i].pub.share = p->total ? 100.0 * (double)d[i].pub.samples / (double)p->total : 0;
+		d[i].pub.share = totals->total ? 100.0 * (double)d[i].pub.samples /
+		                                 (double)totals->total : 0;
 	}
+	totals->unsplit = c.unsplit;
 	free(c.v);
 	tally_free(&c.seen);
 }

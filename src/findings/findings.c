@@ -404,8 +404,8 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		d->pub.kind = scoped(d->pub.kind, d->scope);
 	}
 	identity_drafts(ds.v, ds.n, &f->text);
-	cost_drafts(ds.v, ds.n, in->profile, &f->totals);
-	f->has_totals = in->profile != NULL;
+	cost_drafts(ds.v, ds.n, in->profile, in->sysprof, &f->totals);
+	f->has_totals = in->profile != NULL || in->sysprof != NULL;
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
 		struct da_finding *p = &d->pub;
@@ -419,6 +419,7 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		p->level_word = explain_severity_word(r->severity);
 		p->why = r->why;
 		p->basis_word = basis_word(p->basis);
+		p->extent_word = basis_word(p->extent_basis);
 		p->score = (uint64_t)r->weight * d->units;
 		p->advice = advice_of(d, in->flavour, f->recorded, &f->text);
 	}

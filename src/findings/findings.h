@@ -14,6 +14,7 @@
 #include "analysis/answers.h"
 #include "analysis/explain.h"
 #include "profile/profile.h"
+#include "profile/sysprof.h"
 #include "source/find.h"
 #include "util/intern.h"
 #include "util/tally.h"
@@ -109,7 +110,8 @@ void findings_gen_end(struct findings *f, const struct answers *a, const struct 
 struct text_files;
 struct findings_input {
 	const struct answers *answers;
-	const struct profile *profile;      /* or NULL */
+	const struct profile *profile;      /* -jp, or NULL: it charges the cost */
+	const struct sysprof *sysprof;      /* or NULL: it charges when alone */
 	struct text_files *texts;           /* the Lua files, read at need */
 	enum explain_flavour flavour;
 };
@@ -152,8 +154,9 @@ size_t identity_normalise(const char *s, size_t n, char *out);
 void identity_hash(const char *s, size_t n, char out[13]);
 
 /* cost.c: the samples of the profile charged to the drafts that failed,
- * each sample to one at most; the run's totals. */
-void cost_drafts(struct draft *d, size_t n, const struct profile *p,
+ * each sample to one at most; the run's totals.  The -jp profile p when
+ * there is one, else the sysprof profile sp (basis "function"). */
+void cost_drafts(struct draft *d, size_t n, const struct profile *p, const struct sysprof *sp,
                  struct da_profile_totals *totals);
 
 /* advice.c: the advice of a draft, from its rule, the build and the

@@ -111,7 +111,12 @@ const struct answers *api_answers(const da_dump *d)
 
 const struct profile *api_profile(const da_dump *d)
 {
-	return d->profile;
+	return d->profiles.jp;
+}
+
+const struct sysprof *api_sysprof(const da_dump *d)
+{
+	return d->profiles.sp;
 }
 
 /* A NULL handle (a failed open's) answers as an empty one. */

@@ -12,6 +12,7 @@
 #include "analysis/vmdef.h"
 #include "findings/findings.h"
 #include "input/input.h"
+#include "lib/profiles.h"
 #include "model/model.h"
 #include "util/diag.h"
 
@@ -35,7 +36,7 @@ struct da_dump {
 	void *sink_data;
 	struct answers *answers;    /* with DA_ANSWERS (or DA_FINDINGS) */
 	struct findings *findings;  /* with DA_FINDINGS */
-	struct profile *profile;    /* da_use_profile */
+	struct api_profiles profiles;   /* da_use_profile: a -jp and a sysprof one */
 	struct source_finder finder;    /* da_use_source_root's directories */
 	struct text_files *texts;   /* the Lua files read, at their first need */
 	int stepped;                /* read or fed: too late to add those */
@@ -56,36 +57,25 @@ extern const struct da_sink api_tee;
 int api_over(da_dump *d, int err);
 void api_answers_make(da_dump *d);
 void api_answers_free(da_dump *d);
-/* The findings, made at the end of a complete read (findings_api.c), and
- * what they read, freed. */
+/* The findings, made at the end of a complete read (findings_api.c; a
+ * sysprof profile's functions get their extents then too, findings or
+ * not), and what they read, freed. */
 void api_findings_make(da_dump *d);
 void api_findings_free(da_dump *d);
 
 /* The handle's answers, NULL without DA_ANSWERS (or DA_FINDINGS), and the
- * profile da_use_profile read, or NULL: the tool's views use them. */
+ * profiles da_use_profile read, or NULL: the tool's views use them (the
+ * sysprof one's functions have their extents from the end of a complete
+ * read, findings/fnextent.h). */
 const struct answers *api_answers(const da_dump *d);
 const struct profile *api_profile(const da_dump *d);
+const struct sysprof *api_sysprof(const da_dump *d);
 
 /* For the files of lib/ beside api.c: the findings' state (NULL without
  * DA_FINDINGS); whether what must come before the first da_step still
  * may; whether da_read ended; a DA_ERROR through the caller's diag; out
  * of memory, which leaves only da_close. */
 struct findings;
-struct findings *api_findings(const da_dump *d);
-int api_may_add(const da_dump *d);
-int api_read_done(const da_dump *d);
-void api_error(const da_dump *d, const char *file, uint64_t line, const char *msg);
-int api_out_of_memory(da_dump *d);
-
-/* A source line's fingerprint (findings/lines.h: the hash of its
- * normalised text and its index among equal texts), from the files
- * da_use_source_root allows: 0, or -1 when the line has no text. */
-int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13]);
-
-/* For the files of lib/ that need no more of the handle (baseline_api.c):
- * the findings' state (NULL without DA_FINDINGS); whether what must come
- * before the first da_step still may; whether da_read ended; a DA_ERROR
- * through the caller's diag; out of memory, which leaves only da_close. */
 struct findings *api_findings(const da_dump *d);
 int api_may_add(const da_dump *d);
 int api_read_done(const da_dump *d);

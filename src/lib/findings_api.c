@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "findings/fnextent.h"
 #include "findings/lines.h"
 #include "lib/api.h"
 #include "util/alloc.h"
@@ -66,35 +67,16 @@ struct profiling {
 static void load_profile(void *arg)
 {
 	struct profiling *pr = arg;
-	da_dump *d = pr->d;
-	struct profile *p = xrealloc(NULL, sizeof(*p));
-	size_t n = strlen(pr->path) + 1;
-	char *path = xrealloc(NULL, n);
-	memcpy(path, pr->path, n);
-	profile_init(p, path);
-	struct profile_error e;
-	int r = profile_load(p, path, &e);
-	if (r < 0) {
-		int err = errno;
-		if (d->diag.fn)
-			d->diag.fn(d->diag.fn_data, DA_ERROR, path, e.line, e.msg);
-		profile_free(p);
-		free(p);
-		free(path);
-		errno = err;
-		pr->r = r == -1 ? DA_EFORMAT : err == EIO ? DA_EIO : DA_EOPEN;
-		return;
-	}
-	d->profile = p;
-	pr->r = 0;
+	pr->r = api_profiles_load(&pr->d->profiles, pr->path, &pr->d->diag);
 }
 
+/* A -jp and a sysprof profile at most, each by its bytes (lib/profiles.c). */
 int da_use_profile(da_dump *d, const char *path)
 {
-	if (!may_add(d) || !path || d->profile)
+	if (!may_add(d) || !path)
 		return DA_EINVAL;
 	struct profiling pr = { d, path, 0 };
-	if (oom_call(load_profile, &pr) < 0) {
+	if (oom_call(load_profile, &pr) < 0 || pr.r == DA_ENOMEM) {
 		d->state = DA_ENOMEM;
 		return DA_ENOMEM;
 	}
@@ -127,10 +109,14 @@ int da_use_source_root(da_dump *d, const char *dir, unsigned how)
 
 void api_findings_make(da_dump *d)
 {
+	/* a sysprof profile's functions get their extents from the source,
+	 * for the findings' cost and the tool's callees (basis "function") */
+	if (d->profiles.sp)
+		fn_extents_sysprof(d->profiles.sp, texts_of(d));
 	if (!d->findings)
 		return;
 	struct findings_input fin = {
-		d->answers, d->profile, texts_of(d),
+		d->answers, d->profiles.jp, d->profiles.sp, texts_of(d),
 		explain_flavour_guess(&d->model.evidence, NULL),
 	};
 	findings_build(d->findings, &fin);
@@ -143,12 +129,7 @@ void api_findings_free(da_dump *d)
 		free(d->findings);
 		d->findings = NULL;
 	}
-	if (d->profile) {
-		free((char *)d->profile->path);
-		profile_free(d->profile);
-		free(d->profile);
-		d->profile = NULL;
-	}
+	api_profiles_free(&d->profiles);
 	if (d->texts) {
 		text_files_free(d->texts);
 		free(d->texts);

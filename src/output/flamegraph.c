@@ -91,7 +91,7 @@ struct flame_picture {
 	size_t n;
 	const uint64_t *offset;         /* samples left of each node */
 	const unsigned char *marked;    /* NULL when there is no mark() */
-	size_t nmarked;
+	size_t nmarked, nhost;
 	uint32_t rows, depth;           /* rows drawn, rows in the tree */
 	double scale;                   /* pixels per sample */
 	double height;
@@ -137,8 +137,10 @@ static void draw_frames(cairo_t *cr, const struct flame_picture *p)
 			continue;
 		double x = MARGIN + (double)p->offset[i] * p->scale;
 		double y = bottom - (f->depth + 1) * ROW_H;
-		if (p->marked && p->marked[i])
+		if (p->marked && p->marked[i] == FLAME_MARK_FAILED)
 			cairo_set_source_rgb(cr, FLAMEGRAPH_MARK_R, FLAMEGRAPH_MARK_G, FLAMEGRAPH_MARK_B);
+		else if (p->marked && p->marked[i] == FLAME_MARK_HOST)
+			cairo_set_source_rgb(cr, FLAMEGRAPH_HOST_R, FLAMEGRAPH_HOST_G, FLAMEGRAPH_HOST_B);
 		else
 			warm_colour(cr, f->name);
 		/* a pixel of white between neighbours wide enough to spare it */
@@ -155,7 +157,17 @@ static void draw_legend(cairo_t *cr, const struct flame_picture *p)
 {
 	double y = p->height - MARGIN - 6;
 	double x = MARGIN, w = FLAMEGRAPH_WIDTH - 2 * MARGIN;
-	if (p->marked) {
+	if (p->nhost) {
+		/* host frames: a swatch and a few words before the rest */
+		cairo_set_source_rgb(cr, FLAMEGRAPH_HOST_R, FLAMEGRAPH_HOST_G, FLAMEGRAPH_HOST_B);
+		cairo_rectangle(cr, x, y - 10, 24, 12);
+		cairo_fill(cr);
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		picture_textf(cr, x + 32, y, FONT, 150, "host (C) frames");
+		x += 182;
+		w -= 182;
+	}
+	if (p->marked && !(p->nhost && !p->nmarked)) {
 		cairo_set_source_rgb(cr, FLAMEGRAPH_MARK_R, FLAMEGRAPH_MARK_G, FLAMEGRAPH_MARK_B);
 		cairo_rectangle(cr, x, y - 10, 24, 12);
 		cairo_fill(cr);
@@ -163,7 +175,7 @@ static void draw_legend(cairo_t *cr, const struct flame_picture *p)
 		w -= 32;
 	}
 	cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-	if (p->marked)
+	if (p->marked && !(p->nhost && !p->nmarked))
 		picture_textf(cr, x, y, FONT, w, "marked (%zu frame%s): source lines where traces aborted "
 		         "or were blacklisted.  Width: samples; callers below their callees.",
 		         p->nmarked, p->nmarked == 1 ? "" : "s");
@@ -193,7 +205,7 @@ int flamegraph_write(FILE *fp, enum picture_format fmt, const char *title,
                      flame_mark_fn mark, void *ctx)
 {
 	struct flame_node *nodes;
-	struct flame_picture p = { title ? title : "flame graph", NULL, 0, NULL, NULL, 0, 0, 0, 0, 0 };
+	struct flame_picture p = { title ? title : "flame graph", NULL, 0, NULL, NULL, 0, 0, 0, 0, 0, 0 };
 	p.n = flamegraph_tree(stacks, n, &nodes);
 	p.nodes = nodes;
 	if (nodes[0].count == 0) {
@@ -232,8 +244,10 @@ int flamegraph_write(FILE *fp, enum picture_format fmt, const char *title,
 		marked[0] = 0;      /* "all" is no frame of the program */
 		for (size_t i = 1; i < p.n; i++) {
 			int drawn = nodes[i].depth < p.rows && (double)nodes[i].count * p.scale >= MIN_W;
-			marked[i] = drawn && mark(nodes[i].name, ctx) != 0;
-			p.nmarked += marked[i];
+			int m = drawn ? mark(nodes[i].name, ctx) : 0;
+			marked[i] = (unsigned char)(m == FLAME_MARK_HOST ? m : m ? FLAME_MARK_FAILED : 0);
+			p.nmarked += marked[i] == FLAME_MARK_FAILED;
+			p.nhost += marked[i] == FLAME_MARK_HOST;
 		}
 	}
 	p.marked = marked;

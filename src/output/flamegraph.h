@@ -17,15 +17,19 @@ struct flame_stack {
 	uint64_t count;
 };
 
-/* Is this frame to be marked (its source line had JIT aborts or blacklisting)? NULL: none marked. */
+/* How a frame is coloured: FLAME_MARK_FAILED (its source line had JIT
+ * aborts or blacklisting; any other non-zero value counts as this too),
+ * FLAME_MARK_HOST (a host, C stack, frame), or 0.  NULL: none marked. */
+enum { FLAME_MARK_FAILED = 1, FLAME_MARK_HOST = 2 };
 typedef int (*flame_mark_fn)(const char *frame, void *ctx);
 
 /* Merge the stacks into a tree (same frame name under the same parent = one
  * node; children ordered by name bytewise, like flamegraph.pl, so the picture
  * does not depend on input order) and draw it: width proportional to samples,
  * the root at the bottom, one row per depth, a label in each frame wide enough
- * for it (cut with an ellipsis), frames for which mark() returns nonzero in
- * the marked colour (with a legend line explaining the marking), other
+ * for it (cut with an ellipsis), frames for which mark() returns
+ * FLAME_MARK_FAILED in the marked colour (with a legend line explaining
+ * the marking), FLAME_MARK_HOST in grey (with a legend of its own), other
  * frames in warm colours chosen from a hash of the frame name, a title line
  * at the top (the title argument) with the total sample count.
  * Frames narrower than ~0.5 px are not drawn.  Width 1200 px; height from
@@ -59,5 +63,9 @@ size_t flamegraph_tree(const struct flame_stack *stacks, size_t n, struct flame_
 #define FLAMEGRAPH_MARK_R 0.35
 #define FLAMEGRAPH_MARK_G 0.55
 #define FLAMEGRAPH_MARK_B 0.95
+/* host frames (sysprof's C stacks): a grey of their own */
+#define FLAMEGRAPH_HOST_R 0.66
+#define FLAMEGRAPH_HOST_G 0.68
+#define FLAMEGRAPH_HOST_B 0.70
 
 #endif

@@ -72,6 +72,8 @@ int manifest_write_fs(const struct fs *fs, int dir, struct manifest *m, uint64_t
 		json_object_set_new(e, "bytes", json_integer((json_int_t)d->bytes));
 		json_object_set_new(e, "profile", d->profile ? json_text(d->profile, strlen(d->profile))
 		                                             : json_null());
+		if (d->sysprof)
+			json_object_set_new(e, "sysprof", json_text(d->sysprof, strlen(d->sysprof)));
 		json_array_append_new(dumps, e);
 	}
 	json_object_set_new(o, "dumps", dumps);
@@ -163,6 +165,8 @@ int manifest_read_fs(const struct fs *fs, int dir, const char *name, struct mani
 		d->path = dup_text(p ? p : "?");
 		d->bytes = (uint64_t)json_integer_value(json_object_get(v, "bytes"));
 		d->profile = prof ? dup_text(prof) : NULL;
+		const char *sp = json_string_value(json_object_get(v, "sysprof"));
+		d->sysprof = sp ? dup_text(sp) : NULL;
 	}
 	json_t *opts = json_object_get(o, "options");
 	const char *views = json_string_value(json_object_get(opts, "views"));
@@ -192,6 +196,7 @@ void manifest_free(struct manifest *m)
 	for (size_t i = 0; i < m->ndumps; i++) {
 		free(m->dumps[i].path);
 		free(m->dumps[i].profile);
+		free(m->dumps[i].sysprof);
 	}
 	free(m->dumps);
 	free_list(m->views, m->nviews);

@@ -20,6 +20,7 @@ struct manifest_dump {
 	char *path;                 /* as the user gave it */
 	uint64_t bytes;             /* its size, 0 for a pipe */
 	char *profile;              /* or NULL */
+	char *sysprof;              /* a sysprof profile beside it, or NULL */
 };
 
 struct manifest {

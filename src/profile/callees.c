@@ -40,7 +40,7 @@ static void add_failed(struct callees *c, size_t *cap, const char *file, int32_t
 	c->failed[c->nfailed++] = (struct failed_line){ base, bn, line, reason, aborts };
 }
 
-static void failed_lines(struct callees *c, const struct answers *a)
+void callees_failed_lines(struct callees *c, const struct answers *a)
 {
 	size_t n, cap = 0;
 	struct tally_entry *e = tally_entries(&a->sites, &n);
@@ -87,25 +87,39 @@ static int by_samples(const void *x, const void *y)
 	return k ? k : (a->line > b->line) - (a->line < b->line);
 }
 
+static const struct failed_line *at_line(const struct callees *c, const char *frame, void *ctx)
+{
+	(void)ctx;
+	return find_failed(c, frame);
+}
+
 void callees_build(struct callees *c, const struct answers *a, const struct profile *p)
 {
 	memset(c, 0, sizeof(*c));
 	if (!p || p->kind != PROFILE_STACKS || !p->nstacks)
 		return;
-	failed_lines(c, a);
-	c->interpreted = p->states;
+	callees_failed_lines(c, a);
+	callees_from_stacks(c, p->stacks, p->nstacks, p->frames, p->states, at_line, NULL);
+}
+
+void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, size_t nstacks,
+                         const char *const *frames, int states, callee_lookup look, void *ctx)
+{
+	c->interpreted = states;
 	struct tally pair, total;   /* (frame, failed) and (frame) -> samples */
 	tally_init(&pair);
 	tally_init(&total);
-	for (size_t s = 0; s < p->nstacks; s++) {
-		const struct profile_stack *k = &p->stacks[s];
-		if (p->states && k->state != VM_INTERPRETED)
+	for (size_t s = 0; s < nstacks; s++) {
+		const struct profile_stack *k = &stacks[s];
+		if (states && k->state != VM_INTERPRETED)
 			continue;
-		const char **fr = p->frames + k->first;
+		if (!k->nframes)
+			continue;
+		const char *const *fr = frames + k->first;
 		size_t deep = k->nframes;
 		const struct failed_line *f = NULL;
 		for (size_t j = k->nframes; j-- > 0 && !f;)
-			if ((f = find_failed(c, fr[j])) != NULL)
+			if ((f = look(c, fr[j], ctx)) != NULL)
 				deep = j;
 		if (!f)
 			continue;

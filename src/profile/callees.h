@@ -45,6 +45,15 @@ struct callees {
 /* The failed lines of a run's answers (abort sites and likely
  * blacklisted root starts), then the rows; none without stacks. */
 void callees_build(struct callees *c, const struct answers *a, const struct profile *p);
+/* The parts of it, for other stacks (sysprof's): the failed lines into
+ * c (c zeroed first), then the rows from stacks whose frames look() maps
+ * to the failed line they are at (or hold), or NULL; with states, only
+ * interpreted stacks count. */
+void callees_failed_lines(struct callees *c, const struct answers *a);
+typedef const struct failed_line *(*callee_lookup)(const struct callees *c, const char *frame,
+                                                   void *ctx);
+void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, size_t nstacks,
+                         const char *const *frames, int states, callee_lookup look, void *ctx);
 void callees_free(struct callees *c);
 
 #endif

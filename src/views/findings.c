@@ -14,7 +14,7 @@
 #define COLUMNS "RANK,KIND,FILE,LINE,END_LINE,CAUSE_FILE,CAUSE_LINE,REASON,ERROR,SEVERITY," \
 	"ATTEMPTS,SAMPLES,SHARE,BASIS,ID,ADVICE,RULE,AT_FILE,AT_LINE,REASON_ATTEMPTS," \
 	"OTHER_REASONS,BLACKLISTED,TRACES,COUNT,SCORE,COMPILED,C,GC,JIT,BYTECODE,DUMP_LINE," \
-	"GENS,ORDER,IDENTITY,SAME_CAUSE,BASELINED,ACCEPTED"
+	"GENS,ORDER,IDENTITY,SAME_CAUSE,BASELINED,ACCEPTED,EXTENT,PROFILE"
 
 static void field_str(struct csv_row *r, const char *s)
 {
@@ -133,6 +133,8 @@ static int findings_finish(struct view_ctx *c)
 			csv_field(&r, "", 0);
 		field_str(&r, f->baseline_reason ? "yes" : NULL);
 		field_str(&r, f->baseline_reason);
+		field_str(&r, f->extent_word);
+		field_str(&r, f->profile);
 		csv_row_end(&r);
 	}
 	return outfile_commit(out);
@@ -151,17 +153,23 @@ const struct view view_findings = {
 		"\\:SEVERITY,\\:ATTEMPTS,\\:SAMPLES,\\:SHARE,\\:BASIS,\\:ID,\\:ADVICE,\\:RULE,\\:AT_FILE,\\:AT_LINE,"
 		"\\:REASON_ATTEMPTS,\\:OTHER_REASONS,\\:BLACKLISTED,\\:TRACES,\\:COUNT,\\:SCORE,\\:COMPILED,\\:C,"
 		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY,\\:SAME_CAUSE,"
-		"\\:BASELINED,\\:ACCEPTED :\n"
+		"\\:BASELINED,\\:ACCEPTED,\\:EXTENT,\\:PROFILE :\n"
 		".ad\n"
 		"one row per finding, in rank order (see\n"
 		".BR FINDINGS ).\n"
 		"KIND, RULE and SEVERITY as listed there; FILE, LINE the loop, function,\n"
-		"exit or line, END_LINE the last line of its extent and BASIS where the\n"
+		"exit or line, END_LINE the last line of its extent, EXTENT where the\n"
 		"extent comes from\n"
 		".RB ( source ,\n"
 		".BR trace ,\n"
 		".BR line ,\n"
-		".BR none );\n"
+		".BR none )\n"
+		"and BASIS how the samples were charged: as EXTENT for a\n"
+		".B \\-jp\n"
+		"profile (by line),\n"
+		".B function\n"
+		"for a sysprof profile (by function; see\n"
+		".BR FINDINGS );\n"
 		"AT_FILE, AT_LINE the line that failed; CAUSE_FILE, CAUSE_LINE the code\n"
 		"the dump names as the cause (a closure's own line from\n"
 		".BR \"FNEW ... ; file:line\" ,\n"
@@ -178,6 +186,9 @@ const struct view view_findings = {
 		"GC, JIT the samples of those states charged by the same rule, shown\n"
 		"beside the cost, never in it; BYTECODE the failed bytecode line and\n"
 		"DUMP_LINE its abort's line in the dump; GENS the generations it shows in;\n"
+		"PROFILE the profile the samples come from (with two, the\n"
+		".B \\-jp\n"
+		"one);\n"
 		"ID a short hash of IDENTITY, a string that stays the same when lines\n"
 		"are inserted or removed elsewhere in the file (see\n"
 		".BR FINDINGS );\n"

@@ -42,6 +42,9 @@ void findings_write_shares(FILE *fp, const da_dump *d)
 	put_name(fp, t->path);
 	if (t->percent)
 		fputs(" (percentages only)\n", fp);
+	else if (t->functions)
+		fprintf(fp, " (sysprof, %" PRIu64 " samples; interpreted time is known per Lua "
+		        "function: the findings are charged by function)\n", t->total);
 	else
 		fprintf(fp, " (%" PRIu64 " samples)\n", t->total);
 	if (!t->states) {
@@ -58,6 +61,10 @@ void findings_write_shares(FILE *fp, const da_dump *d)
 	fprintf(fp, "  charged to the findings: %s interpreted samples, %.1f%% of all samples"
 	        " (%.1f%% of the interpreted)\n", v, pct(t->charged, t->total),
 	        pct(t->charged, t->state[DA_VM_INTERPRETED]));
+	if (t->unsplit)
+		fprintf(fp, "  not charged: %" PRIu64 " interpreted samples in functions that hold a failed"
+		        " loop of their own\n  (by function, which of their lines ran is unknown; a -jp"
+		        " profile knows)\n", t->unsplit);
 }
 
 /* "  1  json.lua:19-29  blacklisted-loop, costly: ..." and its lines. */
@@ -78,7 +85,9 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		findings_put_samples(v, sizeof(v), t, f->samples);
 		fprintf(fp, ": %.1f%% of the samples (%s %s", f->share, v,
 		        t->states ? "interpreted" : "samples");
-		if (f->basis != DA_BASIS_NONE)
+		if (f->basis == DA_BASIS_FUNCTION)
+			fprintf(fp, ", by function, extent from the %s", f->extent_word);
+		else if (f->basis != DA_BASIS_NONE)
 			fprintf(fp, ", extent from the %s", f->basis_word);
 		putc(')', fp);
 	} else {

@@ -239,6 +239,8 @@ static int html_finish(struct view_ctx *c)
 		}
 		if (r == 0)
 			r = write_source_links(c, s);
+		if (r == 0 && c->sysprof)
+			r = html_time_write(c);
 		if (r == 0)
 			r = html_index_write(c, &s->answers, s->traces != NULL, &s->gen_lines);
 	} else if (s->traces) {

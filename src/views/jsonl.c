@@ -215,6 +215,8 @@ static json_t *json_finding(const struct da_finding *f, const struct da_profile_
 	json_object_set_new(o, "exit", json_parent_exit(f->exit));
 	json_object_set_new(o, "same_cause", f->same_cause ? json_integer(f->same_cause) : json_null());
 	json_object_set_new(o, "baseline_reason", json_str(f->baseline_reason));
+	json_object_set_new(o, "extent", json_str(f->extent_word));
+	json_object_set_new(o, "profile", json_str(f->profile));
 	return o;
 }
 
@@ -270,7 +272,8 @@ const struct view view_jsonl = {
 		"state_samples (interpreted, compiled, c, gc, jit; null without\n"
 		".BR \\-\\-profile ),\n"
 		"score, title, why, advice, id, identity, start_text, at_text, order, trace,\n"
-		"exit, same_cause.\n"
+		"exit, same_cause, baseline_reason, extent (where the extent comes from),\n"
+		"profile (the profile the samples come from).\n"
 		"Bytes that are not valid UTF-8 (chunk names may hold any) become U+FFFD.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 0,

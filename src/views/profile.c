@@ -13,6 +13,7 @@
 #include "util/arena.h"
 #include "profile/profile_join.h"
 #include "profile/callees.h"
+#include "views/profile.h"
 #include "lib/api.h"
 
 #define COVERAGE_IDS 8              /* trace ids listed per line */
@@ -197,11 +198,9 @@ static int write_coverage(struct view_ctx *c, struct profile_state *s)
 	return outfile_commit(f);
 }
 
-/* profile-callees.csv: callers of code that failed to compile, with
- * their callees' samples (profile/callees.h). */
-static int write_callees(struct view_ctx *c, const struct callees *cal)
+int profile_callees_csv(struct view_ctx *c, const char *name, const struct callees *cal)
 {
-	struct outfile *f = outfile_create(c->out, "profile-callees.csv");
+	struct outfile *f = outfile_create(c->out, name);
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
@@ -235,7 +234,7 @@ static int profile_finish(struct view_ctx *c)
 		if (r == 0 && c->profile->kind == PROFILE_STACKS) {
 			struct callees cal;
 			callees_build(&cal, &s->answers, c->profile);
-			r = write_callees(c, &cal);
+			r = profile_callees_csv(c, "profile-callees.csv", &cal);
 			callees_free(&cal);
 		}
 	}

@@ -119,7 +119,7 @@ static void put_covered(FILE *fp, const struct src_model *m, const struct src_fi
 static void put_finding_story(FILE *fp, const struct da_finding *x)
 {
 	fprintf(fp, "               > finding %u (%s, lines %d-%d from the %s, %s", x->rank, x->kind_word,
-	        x->line, x->end_line, x->basis_word, x->level_word);
+	        x->line, x->end_line, x->extent_word, x->level_word);
 	if (x->costed)
 		fprintf(fp, ", %.1f%% of the samples", x->share);
 	fputs("): ", fp);

@@ -182,7 +182,7 @@ static void put_finding_rows(FILE *fp, const struct page_findings *pf, int32_t l
 		fputs(" \u00b7 ", fp);
 		put_str(fp, x->level_word);
 		fprintf(fp, " \u00b7 lines %d\u2013%d (from the ", x->line, x->end_line);
-		put_str(fp, x->basis_word);
+		put_str(fp, x->extent_word);
 		fputs(")", fp);
 		if (x->costed)
 			fprintf(fp, " \u00b7 %.2f%% of the samples", x->share);

@@ -240,7 +240,7 @@ const struct da_finding **source_file_findings(const da_dump *d, const char *nam
 	*n = 0;
 	for (size_t i = 0; i < total; i++) {
 		const struct da_finding *x = da_finding(d, i);
-		if (x->file && x->basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
+		if (x->file && x->extent_basis != DA_BASIS_NONE && x->line > 0 && x->end_line >= x->line &&
 		    strlen(x->file) == len && memcmp(x->file, name, len) == 0)
 			v[(*n)++] = x;
 	}

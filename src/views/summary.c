@@ -19,6 +19,7 @@
 #include "profile/profile_join.h"
 #include "profile/callees.h"
 #include "source/family.h"
+#include "views/summary_time.h"
 #include "util/alloc.h"
 #include "views/findings.h"
 #include "lib/api.h"
@@ -270,9 +271,13 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	const struct da_counts *t = &s->total;
 	uint64_t gens = s->ngens;
 	fprintf(fp, "dumpanalyze summary of %s\n\n", c->name);
-	if (c->profile) {
+	if (da_profile_totals(c->dump)) {
 		findings_write_shares(fp, c->dump);
-		write_profile_notes(s, fp, c->profile);
+		if (c->profile)
+			write_profile_notes(s, fp, c->profile);
+		if (c->profile && c->sysprof)
+			fputs("  (of the two profiles this -jp one, which knows lines, charges the findings;\n"
+			      "  the sysprof one gives the time per trace below)\n", fp);
 		putc('\n', fp);
 	}
 	findings_write_top(fp, c->dump, FINDINGS_TOP);
@@ -406,6 +411,9 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		}
 	if (s->ngave_up > shown)
 		fprintf(fp, "  \u2026 %zu more in gen-N-blacklist.csv\n", s->ngave_up - shown);
+
+	if (c->sysprof)
+		summary_write_time(fp, s, c->sysprof, c->join);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {

@@ -21,6 +21,7 @@ extern const struct view view_bush_svg;
 extern const struct view view_jsonl;
 extern const struct view view_html;
 extern const struct view view_profile;
+extern const struct view view_sysprof;
 extern const struct view view_source;
 extern const struct view view_files;
 extern const struct view view_flamegraph;
@@ -40,6 +41,7 @@ const struct view *const view_table[] = {
 	&view_bush_svg,
 	&view_jsonl,
 	&view_profile,
+	&view_sysprof,
 	&view_flamegraph,
 	&view_source,
 	&view_files,
@@ -77,21 +79,22 @@ const struct view *view_find(const char *name, char *err, size_t errlen)
  * name ('all', or another view's need, counts as by name). */
 enum { NOT_CHOSEN, CHOSEN_DEFAULT, CHOSEN_NAMED };
 
+#define PROFILE_NEEDS (NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF)
+
 /* Whether what the view needs of a profile is there. */
 static int profile_fits(const struct view *v, unsigned have)
 {
-	unsigned want = v->needs & (NEEDS_PROFILE | NEEDS_STACKS);
+	unsigned want = v->needs & PROFILE_NEEDS;
 	return (want & have) == want;
 }
 
 /* The default set: the views marked default, and those a profile brings
- * when it is there (profile, and flamegraph with stacks). */
+ * when it is there (profile, sysprof, and flamegraph with stacks). */
 static void choose_defaults(char *chosen, size_t count, unsigned have)
 {
 	for (size_t i = 0; i < count; i++) {
 		const struct view *v = view_table[i];
-		int in = v->is_default ||
-		         ((v->needs & NEEDS_PROFILE) && (have & NEEDS_PROFILE) && profile_fits(v, have));
+		int in = v->is_default || ((v->needs & PROFILE_NEEDS) && profile_fits(v, have));
 		if (in && chosen[i] == NOT_CHOSEN)
 			chosen[i] = CHOSEN_DEFAULT;
 	}
@@ -155,6 +158,7 @@ int view_set_init(struct view_set *s, const char *list, unsigned have,
 	s->n = 0;
 	s->left_out = 0;
 	s->needs = 0;
+	s->sysprof = NULL;
 	for (size_t i = 0; i < count; i++) {
 		if (!chosen[i])
 			continue;
@@ -180,6 +184,16 @@ void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
 		c->name = name;
 		c->jobs = jobs;
 		c->profile = profile;
+	}
+}
+
+void view_set_sysprof(struct view_set *s, const struct sysprof *p)
+{
+	s->sysprof = p;
+	sj_init(&s->join);
+	for (size_t i = 0; i < s->n; i++) {
+		s->ctx[i].sysprof = p;
+		s->ctx[i].join = &s->join;
 	}
 }
 
@@ -230,6 +244,8 @@ static int gen_end_all(struct view_set *s, const struct da_gen *g) { DISPATCH(s,
 static int set_gen_end(void *data, const struct da_gen *g)
 {
 	struct view_set *s = data;
+	if (s->sysprof)
+		sj_gen(&s->join, g);
 	int r = gen_end_all(s, g);
 	if (r == 0 && s->n && s->ctx[0].out)
 		r = outdir_publish(s->ctx[0].out);
@@ -256,6 +272,8 @@ void view_set_discard(struct view_set *s)
 int view_set_finish(struct view_set *s)
 {
 	int r = 0;
+	if (s->sysprof)
+		sj_build(&s->join, s->sysprof);
 	for (size_t i = 0; i < s->n; i++) {
 		struct view_ctx *c = &s->ctx[i];
 		if (c->view->finish) {
@@ -276,6 +294,9 @@ int view_set_finish(struct view_set *s)
 	free(s->ctx);
 	s->ctx = NULL;
 	s->n = 0;
+	if (s->sysprof)
+		sj_free(&s->join);
+	s->sysprof = NULL;
 	return r;
 }
 

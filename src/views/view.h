@@ -7,17 +7,20 @@
 #include <stddef.h>
 #include "dumpanalyze.h"
 #include "model/model.h"
+#include "profile/sysprof_join.h"
 
 struct outdir;
 struct profile;
+struct sysprof;
 
 /* What a view needs built for it; main builds only what is selected. */
 enum view_needs {
 	NEEDS_TEXT = 1 << 0,        /* trace text (bytecode/IR/mcode lines) */
 	NEEDS_CAIRO = 1 << 1,       /* draws pictures */
-	NEEDS_PROFILE = 1 << 2,     /* only with --profile */
-	NEEDS_STACKS = 1 << 3,      /* ... of folded stacks (-jp=G) */
-	NEEDS_FINDINGS = 1 << 4     /* the library's findings (da_findings) */
+	NEEDS_PROFILE = 1 << 2,     /* only with a -jp profile (--profile) */
+	NEEDS_STACKS = 1 << 3,      /* ... stacks: -jp=G, or a sysprof profile */
+	NEEDS_SYSPROF = 1 << 4,     /* only with a sysprof profile (--profile) */
+	NEEDS_FINDINGS = 1 << 5     /* the library's findings (da_findings) */
 };
 
 struct view_ctx {
@@ -28,7 +31,10 @@ struct view_ctx {
 	const da_dump *dump;        /* for its counts (da_warnings, ...) */
 	const struct da_line_counts *lines;    /* where the input lines went */
 	unsigned jobs;              /* workers allowed (pictures), 1: none */
-	const struct profile *profile;      /* --profile, or NULL */
+	const struct profile *profile;      /* --profile of -jp, or NULL */
+	const struct sysprof *sysprof;      /* --profile of sysprof, or NULL */
+	const struct sysprof_join *join;    /* its samples per trace and bush: valid
+	                                       in finish hooks, with sysprof */
 	const struct view_set *set;         /* all the views of the run */
 	int named;                  /* chosen by name in --views (or by 'all',
 	                             * or brought by another view), not only as
@@ -68,6 +74,9 @@ struct view_set {
 	size_t n;
 	unsigned needs;
 	unsigned long left_out;     /* the views' left_out, summed at finish */
+	const struct sysprof *sysprof;
+	struct sysprof_join join;   /* the dump's traces, matched to it before
+	                               the finish hooks run */
 };
 
 /* Look a name up: exact name, else a unique prefix.  On failure returns
@@ -78,15 +87,19 @@ const struct view *view_find(const char *name, char *err, size_t errlen);
 #define VIEWS_DEFAULT "default"     /* the default set (as without --views) */
 #define VIEWS_ALL "all"             /* every view the run can render */
 /* Build the set from a comma-separated list of names, "default" and
- * "all" (list NULL: the default set).  have: NEEDS_PROFILE and
- * NEEDS_STACKS when the run has a profile (with stacks); the default set
- * then adds the views that need it, and "all" takes only the views whose
- * needs of a profile it meets.  Returns 0, or -1 with a message in err. */
+ * "all" (list NULL: the default set).  have: NEEDS_PROFILE (a -jp
+ * profile), NEEDS_STACKS (-jp=G or sysprof), NEEDS_SYSPROF as the run's
+ * profiles give them; the default set then adds the views whose needs of
+ * a profile are met, and "all" takes only those.  Returns 0, or -1 with a
+ * message in err. */
 int view_set_init(struct view_set *s, const char *list, unsigned have,
                   char *err, size_t errlen);
 /* What every view of the set works with, before the first record. */
 void view_set_attach(struct view_set *s, struct outdir *out, const da_dump *d,
                      const char *name, unsigned jobs, const struct profile *profile);
+/* A sysprof profile (kept by the caller) for every view; the set matches
+ * its trace records to the dump's traces (profile/sysprof_join.h). */
+void view_set_sysprof(struct view_set *s, const struct sysprof *p);
 /* --source-root directories (kept by the caller), for the views that
  * read Lua files the dump names. */
 void view_set_source_roots(struct view_set *s, const char *const *roots, size_t n);

@@ -24,6 +24,9 @@ check "report of templates.dump (7803 bushes) is written" "0" "$?"
 $DA -q --views html,profile,flamegraph,abort-sites --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" \
 	--out-dir "$TMP/prof" 2> "$TMP/err"
 check "report with a profile is written" "0" "$?"
+$DA -q --views html,sysprof,findings --dump "$SAMPLES/sysprof/phases.dump" --profile "$SAMPLES/sysprof/phases.sysprof.xz" \
+	--out-dir "$TMP/sysprof" 2> "$TMP/err"
+check "report with a sysprof profile is written" "0" "$?"
 # What to fix first: the shop service with its profile and its source.
 (cd "$SAMPLES" && $DA -q --views html,findings --dump shop.dump --profile shop-Gvl.prof \
 	--source-root lua/shop --out-dir "$TMP/shop" 2> "$TMP/err")

@@ -65,7 +65,7 @@ $DA --compare "$TMP/a" "$TMP/b" --json > "$TMP/ab.json"
 check "json: exit 0" 0 $?
 check "json: one object" 1 "$(jq -s length "$TMP/ab.json")"
 check "json: key order" "old new dumps dumps_not_compared fail exit_status" "$(jq -r 'keys_unsorted | join(" ")' "$TMP/ab.json")"
-check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared generations traces aborts reasons sites sites_moved findings findings_moved findings_baselined bushes profile new_reasons new_sites" \
+check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared generations traces aborts reasons sites sites_moved findings findings_moved findings_baselined bushes profile time new_reasons new_sites" \
 	"$(jq -r '.dumps[0] | keys_unsorted | join(" ")' "$TMP/ab.json")"
 sum() { awk -F, 'NR > 1 { n += $NF } END { print n }' "$1"; }
 check "json: traces" "$a_rows $b_rows" "$(jq -r '.dumps[0].traces | "\(.old) \(.new)"' "$TMP/ab.json")"

@@ -140,7 +140,7 @@ check "real -jp=f profile: nothing written" "" "$(ls "$TMP/e5" 2>/dev/null)"
 $DA -q --views flamegraph --dump "$D" --profile "$SAMPLES/costly-lvr.prof" --out-dir "$TMP/e4" 2> "$TMP/err"
 check "flamegraph without stacks: exit 1" 1 $?
 check "flamegraph without stacks: message" \
-	"dumpanalyze: view flamegraph needs folded stacks: $SAMPLES/costly-lvr.prof has none (record it with -jp=Gvl)" "$(cat "$TMP/err")"
+	"dumpanalyze: view flamegraph needs folded stacks: $SAMPLES/costly-lvr.prof has none (record it with -jp=Gvl, or give a sysprof profile)" "$(cat "$TMP/err")"
 $DA -q --views profile --dump "$D" --out-dir "$TMP/e5" 2> "$TMP/err"
 check "profile view without --profile: exit 1" 1 $?
 check "profile view without --profile: message" \
@@ -148,7 +148,7 @@ check "profile view without --profile: message" \
 $DA -q --dump "$D" --dump "$D" --profile "$SAMPLES/costly-lvr.prof" --out-dir "$TMP/e6" 2> "$TMP/err"
 check "two dumps, one profile: exit 1" 1 $?
 check "two dumps, one profile: message" \
-	"dumpanalyze: give one --profile per --dump, in the same order (2 dumps, 1 profiles)" "$(cat "$TMP/err")"
+	"dumpanalyze: give one --profile per --dump, in the same order (2 dumps, 1 profiles), or two for one dump (a -jp and a sysprof profile)" "$(cat "$TMP/err")"
 gzip -c "$SAMPLES/costly-lvr.prof" > "$TMP/lvr.prof.gz"
 $DA -q --views profile --dump "$D" --profile "$TMP/lvr.prof.gz" --out-dir "$TMP/gz" 2> "$TMP/err"
 check "a gzipped profile reads the same" "" "$(cmp "$TMP/gz/profile-lines.csv" "$TMP/vlr/../lvr/profile-lines.csv" 2>&1)"

@@ -4,7 +4,7 @@
 # `make fuzz-merge` folds what they found into tests/fuzz/corpus-*/
 # (tests/fuzz/fuzz.sh does both; tests/fuzz/README.md says how).
 
-FUZZ_TARGETS = dump profile compare
+FUZZ_TARGETS = dump profile compare sysprof
 # Seconds of fuzzing per target: FUZZ_SECONDS for fuzz_dump, FUZZ_SECONDS_READERS
 # for each reader.
 FUZZ_SECONDS ?= 60
@@ -70,7 +70,12 @@ fuzz: $(FUZZ_BINS) dumpanalyze
 	sh tests/fuzz/fuzz.sh run dump $(FUZZ_SECONDS)
 	sh tests/fuzz/fuzz.sh run profile $(FUZZ_SECONDS_READERS)
 	sh tests/fuzz/fuzz.sh run compare $(FUZZ_SECONDS_READERS)
+	sh tests/fuzz/fuzz.sh run sysprof $(FUZZ_SECONDS_READERS)
 	@sh tests/fuzz/fuzz.sh total
+
+# Tarantool's sysprof reader alone (tests/fuzz/fuzz_sysprof.c).
+fuzz-sysprof: tests/fuzz/fuzz_sysprof
+	sh tests/fuzz/fuzz.sh run sysprof $(FUZZ_SECONDS)
 
 fuzz-merge: $(FUZZ_BINS) dumpanalyze
 	sh tests/fuzz/fuzz.sh merge dump

@@ -2,7 +2,7 @@
 # fuzz.sh — run the fuzz targets and keep what they learn (`make fuzz`,
 # `make fuzz-merge`):
 #
-#   fuzz.sh run TARGET SECONDS   fuzz TARGET (dump, profile, compare) for
+#   fuzz.sh run TARGET SECONDS   fuzz TARGET (dump, profile, compare, sysprof) for
 #                                SECONDS from its committed corpus, the
 #                                seeds and the regressions; new inputs grow
 #                                build-fuzz/corpus-TARGET; the session is
@@ -31,10 +31,14 @@ settings() {
 	dump) max_len=8192 cap=1000000 regr=$F/regressions ;;
 	profile) max_len=4096 cap=300000 regr=$F/regressions/profile ;;
 	compare) max_len=12288 cap=300000 regr=$F/regressions/compare ;;
-	*) echo "fuzz.sh: no target $1 (dump, profile, compare)" >&2; exit 2 ;;
+	# whole profiles of 130-165 KB are its seeds: no corpus is committed
+	sysprof) max_len=262144 cap=0 regr=$F/regressions/sysprof ;;
+	*) echo "fuzz.sh: no target $1 (dump, profile, compare, sysprof)" >&2; exit 2 ;;
 	esac
 	bin=$F/fuzz_$1
 	dict=$F/$1.dict
+	dictarg=
+	[ -f "$dict" ] && dictarg=-dict=$dict
 	corpus=$F/corpus-$1
 	seeds=$B/seeds/$1
 	grown=$B/corpus-$1
@@ -89,7 +93,7 @@ run() {
 	set +e
 	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
 	ASAN_OPTIONS=${FUZZ_ASAN_OPTIONS:-malloc_context_size=8} \
-	"$bin" -max_total_time="$seconds" -max_len=$max_len -dict="$dict" -timeout=10 \
+	"$bin" -max_total_time="$seconds" -max_len=$max_len ${dictarg:-} -timeout=10 \
 		-rss_limit_mb=2048 -close_fd_mask=2 -reload=0 -print_final_stats=1 \
 		-artifact_prefix=$F/crashes/ ${FUZZ_FLAGS:-} \
 		"$grown" "$seeds" "$B/regr-$1" > "$log" 2>&1
@@ -123,6 +127,10 @@ run() {
 merge() {
 	settings "$1"
 	built
+	if [ "$cap" -eq 0 ]; then
+		echo "corpus-$1: not kept (its inputs are too large to commit)"
+		return 0
+	fi
 	seeds_made
 	regressions "$1"
 	new=$B/merged-$1

@@ -61,7 +61,7 @@ case ${1:-} in
 	exit 0 ;;
 esac
 out=$1
-rm -rf "$out/dump" "$out/profile" "$out/compare"
+rm -rf "$out/dump" "$out/profile" "$out/compare" "$out/sysprof"
 mkdir -p "$out/dump" "$out/profile" "$out/compare"
 
 # cut SAMPLE FIRST LAST NAME: lines FIRST..LAST of SAMPLE as a dump seed.
@@ -125,6 +125,12 @@ zstd -q -c "$out/dump/trace" > "$out/dump/trace.zst"
 for p in costly-lvr costly-vlr costly-lv costly-vl costly-lvr-m3 costly-lvrp \
          costly-Gl costly-Gvl costly-luajit2-Gvl costly-f annotated-Gvl; do
 	cp "$S/$p.prof" "$out/profile/$p"
+done
+
+# Tarantool's sysprof profiles (samples/sysprof/), whole, for fuzz_sysprof.
+mkdir -p "$out/sysprof"
+for f in "$S"/sysprof/*.sysprof.xz; do
+	xz -dc "$f" > "$out/sysprof/$(basename "$f" .xz)"
 done
 
 # --compare's other side: the tool's own runs of the seeds above, packed

@@ -187,7 +187,7 @@ static void note(void *data, enum da_severity sev, const char *file, uint64_t li
 
 static da_dump *open_shop(char *said)
 {
-	struct da_options o = { .flags = DA_FINDINGS, .diag = note, .diag_data = said };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS, .diag = note, .diag_data = said);
 	int err;
 	da_dump *d = da_open_path("samples/shop-regressed.dump", &o, &err);
 	assert_non_null(d);
@@ -246,8 +246,9 @@ static void test_api(void **st)
 	                    "reason, place, accepted)");
 	da_close(d);
 	/* without DA_FINDINGS there is nothing to mark */
-	struct da_options o = { 0 };
+	struct da_options o = DA_OPTIONS(.flags = 0);
 	d = da_open_path("samples/shop-regressed.dump", &o, NULL);
+	assert_non_null(d);
 	assert_int_equal(da_use_baseline(d, p), DA_EINVAL);
 	da_close(d);
 }

@@ -9,11 +9,12 @@
 #include "views/view.h"
 
 /* The registry in --views list order, and which are default (see
- * man/dumpanalyze.1: all but bush-txt, bush-svg, jsonl, profile,
+ * man/dumpanalyze.1: all but bush-txt, bush-svg, jsonl, profile, sysprof,
  * flamegraph, source and html). */
 static const char *const registry[] = {
 	"summary", "findings", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "flamegraph",
+	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "sysprof",
+	"flamegraph",
 	"source", "files", "html",
 };
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
@@ -241,18 +242,24 @@ static void test_default_and_all_words(void **s)
 	assert_int_equal(view_set_finish(&set), 0);
 
 	assert_int_equal(view_set_init(&set, "all", 0, err, sizeof(err)), 0);
-	assert_int_equal(set.n, NREGISTRY - 2);     /* not profile, flamegraph */
+	assert_int_equal(set.n, NREGISTRY - 3);     /* not profile, sysprof, flamegraph */
 	for (size_t i = 0; i < set.n; i++)
 		assert_true(set.ctx[i].named);
 	assert_int_equal(view_set_finish(&set), 0);
 	assert_int_equal(view_set_init(&set, "all", NEEDS_PROFILE, err, sizeof(err)), 0);
-	assert_int_equal(set.n, NREGISTRY - 1);     /* not flamegraph */
+	assert_int_equal(set.n, NREGISTRY - 2);     /* not sysprof, flamegraph */
 	assert_int_equal(view_set_finish(&set), 0);
-	assert_int_equal(view_set_init(&set, "traces,all", NEEDS_PROFILE | NEEDS_STACKS,
+	assert_int_equal(view_set_init(&set, "traces,all", NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF,
 	                               err, sizeof(err)), 0);
 	assert_int_equal(set.n, NREGISTRY);
 	for (size_t i = 0; i < NREGISTRY; i++)
 		assert_string_equal(set.ctx[i].view->name, registry[i]);
+	assert_int_equal(view_set_finish(&set), 0);
+	/* a sysprof profile alone: its view and the flame graph, not profile */
+	assert_int_equal(view_set_init(&set, NULL, NEEDS_SYSPROF | NEEDS_STACKS, err, sizeof(err)), 0);
+	assert_int_equal(set.n, NDEFAULTS + 2);
+	assert_string_equal(set.ctx[NDEFAULTS - 1].view->name, "sysprof");
+	assert_string_equal(set.ctx[NDEFAULTS].view->name, "flamegraph");
 	assert_int_equal(view_set_finish(&set), 0);
 
 	/* whole words only: no prefixes of them */

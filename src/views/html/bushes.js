@@ -37,6 +37,14 @@
       Object.prototype.hasOwnProperty.call(DA_SOURCE, loc) ? DA_SOURCE[loc] : null;
     return typeof m === "string" && /^source-[0-9]+\.html#L[0-9]+$/.test(m) ? link(loc, m) : loc;
   }
+  /* With a sysprof profile, profile-time.js: the samples charged to this
+   * generation's traces (by stop order) and bushes (by label). */
+  var TM = typeof DA_TIME === "object" && DA_TIME && DA_TIME.gens ?
+    DA_TIME.gens[String(D.gen)] || { t: [], b: {} } : null;
+  function timeText(n) {
+    return n + " sample" + (n === 1 ? "" : "s") + " (" +
+      (100 * n / (DA_TIME.samples || 1)).toFixed(1) + "% of the profile)";
+  }
   /* A reason in its normal form ("NYI: bytecode FNEW"), as the dump
    * wrote it ("NYI: bytecode 51") on hover. */
   var NORMAL = {};
@@ -151,7 +159,7 @@
     sec.appendChild(head);
     var root = b[5].length ? T[b[5][0][0]] : null;
     sec.appendChild(el("p", b[1] + " trace" + (b[1] === 1 ? "" : "s") + ", " + b[2] + " bytes of machine code" +
-      (root ? "; root at " + root[5] : ""), "muted"));
+      (root ? "; root at " + root[5] : "") + (TM ? "; " + timeText(TM.b[b[0]] || 0) : ""), "muted"));
     var box = el("div", null, "bushbox");
     box.style.width = sizes[bi][0] + "px";
     box.style.height = sizes[bi][1] + "px";
@@ -381,6 +389,7 @@
     if (t[8] !== null) row(dl, "sizes", t[8] + " bytecodes, " + t[9] + " IR, " + t[10] + " snapshots, " + t[11] + " bytes of machine code");
     if (t[12] !== null) row(dl, "bush", link("bush " + B[t[12]][0], "#bush-" + B[t[12]][0]));
     row(dl, "dump lines", t[14] + "\u2013" + t[15]);
+    if (TM) row(dl, "time", timeText(TM.t[i] || 0));
     var from = [];
     T.forEach(function (u, j) { if (u[4] === -2 && j > i && traceBefore(u[3], j) === i) from.push(j); });
     panel.appendChild(dl);

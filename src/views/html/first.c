@@ -91,7 +91,8 @@ static void put_shares(FILE *fp, const da_dump *d)
 	        t->total, t->percent, t->states, t->stacks);
 	for (int s = 0; s < DA_VM_STATES; s++)
 		fprintf(fp, "%s%" PRIu64, s ? "," : "", t->state[s]);
-	fprintf(fp, "],\"charged\":%" PRIu64 "}", t->charged);
+	fprintf(fp, "],\"charged\":%" PRIu64 ",\"functions\":%d,\"unsplit\":%" PRIu64 "}", t->charged,
+	        t->functions, t->unsplit);
 }
 
 /* The columns of a finding's row, in order (the page and the tests read
@@ -102,7 +103,7 @@ static const char finding_cols[] =
 	"\"attempts\",\"others\",\"last_reason\",\"count\",\"traces\",\"blacklisted\",\"gen_first\","
 	"\"gen_last\",\"bytecode\",\"dump_line\",\"abort_gen\",\"samples\",\"share\",\"beside\","
 	"\"score\",\"title\",\"why\",\"advice\",\"id\",\"identity\",\"same_cause\",\"listed\","
-	"\"href\",\"at_href\",\"cause_href\",\"trace\",\"exit\"]";
+	"\"href\",\"at_href\",\"cause_href\",\"trace\",\"exit\",\"extent\",\"profile\"]";
 
 static void put_finding(FILE *fp, struct view_ctx *c, const struct da_finding *f,
                         const struct html_gen_lines *gl)
@@ -178,9 +179,13 @@ static void put_finding(FILE *fp, struct view_ctx *c, const struct da_finding *f
 	put_href(fp, c->set, f->at_file, f->at_line);
 	put_href(fp, c->set, f->cause_file, f->cause_line);
 	if (f->exit != DA_PARENT_EXIT_NONE)
-		fprintf(fp, ",%u,%d]", f->trace, f->exit);
+		fprintf(fp, ",%u,%d,", f->trace, f->exit);
 	else
-		fputs(",null,null]", fp);
+		fputs(",null,null,", fp);
+	put_str(fp, f->extent_word);
+	putc(',', fp);
+	put_str(fp, f->profile);
+	putc(']', fp);
 }
 
 void html_put_first(FILE *fp, struct view_ctx *c, const struct html_gen_lines *gl)

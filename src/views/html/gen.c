@@ -279,8 +279,10 @@ int html_gen_write(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	        "<p id=\"about\"></p>\n<div id=\"bushes\"></div>\n"
 	        "<section id=\"aborts\"><h2>Aborted attempts</h2><div id=\"abort-list\"></div></section>\n"
 	        "</main>\n<aside id=\"panel\" hidden></aside>\n<div id=\"viewer\" hidden></div>\n"
-	        "<script src=\"" HTML_LINKS_FILE "\"></script>\n"
-	        "<script src=\"gen-%u-bushes.js\"></script>\n", g->number, g->number);
+	        "<script src=\"" HTML_LINKS_FILE "\"></script>\n", g->number);
+	if (c->sysprof)
+		fputs("<script src=\"" HTML_TIME_FILE "\"></script>\n", fp);
+	fprintf(fp, "<script src=\"gen-%u-bushes.js\"></script>\n", g->number);
 	fputs("<script src=\"" HTML_BUSHES_FILE "\"></script>\n</body>\n</html>\n", fp);
 	return outfile_commit(f);
 }

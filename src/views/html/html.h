@@ -129,4 +129,11 @@ struct answers;
 int html_index_write(struct view_ctx *c, const struct answers *a, int trace_rows,
                      const struct html_gen_lines *gl);
 
+/* ---- time.c ---- */
+
+#define HTML_TIME_FILE "profile-time.js"
+/* With a sysprof profile: DA_TIME, its samples per trace and bush, for
+ * the generation pages.  0 or -1. */
+int html_time_write(struct view_ctx *c);
+
 #endif

@@ -157,6 +157,11 @@
   var sh = data.shares;
   function samplesText(v) { return sh && sh.percent ? (v / 100).toFixed(2) + "%" : String(v); }
   function pct(v, t) { return t ? (100 * v / t).toFixed(1) : "0.0"; }
+  /* How a finding was charged: by line within its extent, or (a sysprof
+   * profile) by function. */
+  function basisText(f) {
+    return (f.basis === "function" ? "by function, " : "") + "extent from the " + f.extent;
+  }
   function place(file, line, end) {
     return file === null ? "" : file + (line !== null ? ":" + line + (end !== null && end > line ? "\u2013" + end : "") : "");
   }
@@ -183,7 +188,9 @@
     }
     var head = el("p", "Where the time went: ", "shares-head");
     head.appendChild(el("code", sh.path));
-    head.appendChild(document.createTextNode(sh.percent ? " (percentages only)" : " (" + sh.total + " samples)"));
+    head.appendChild(document.createTextNode(sh.percent ? " (percentages only)" : sh.functions ?
+      " (sysprof, " + sh.total + " samples; interpreted time is known per Lua function: the findings are " +
+      "charged by function)" : " (" + sh.total + " samples)"));
     box.appendChild(head);
     if (!sh.states) {
       box.appendChild(el("p", "The profile has no VM states: record it with -jp=Gvl or -jp=lvrm0i1 to see " +
@@ -212,7 +219,9 @@
     var ch = el("p", null, "charged");
     ch.id = "charged";
     ch.textContent = "Charged to the findings: " + (sh.percent ? "" : samplesText(sh.charged) + " interpreted samples, ") +
-      pct(sh.charged, sh.total) + "% of all samples (" + pct(sh.charged, sh.state[0]) + "% of the interpreted).";
+      pct(sh.charged, sh.total) + "% of all samples (" + pct(sh.charged, sh.state[0]) + "% of the interpreted)." +
+      (sh.unsplit ? " Not charged: " + sh.unsplit + " interpreted samples in functions that hold a failed loop " +
+        "of their own (by function, which of their lines ran is unknown; a -jp profile knows)." : "");
     box.appendChild(ch);
   })();
 
@@ -243,7 +252,7 @@
       cost.appendChild(el("b", f.share.toFixed(2) + "%"));
       cost.appendChild(document.createTextNode(" of the samples \u00b7 " +
         (sh.percent ? (sh.states ? "interpreted" : "all states") : samplesText(f.samples) + " " +
-          (sh.states ? "interpreted samples" : "samples")) + " \u00b7 extent from the " + f.basis));
+          (sh.states ? "interpreted samples" : "samples")) + " \u00b7 " + basisText(f)));
     } else {
       cost.appendChild(document.createTextNode("score " + f.score));
     }
@@ -331,7 +340,7 @@
     } },
     { name: "attempts", num: true },
     { name: "samples", num: true, show: function (r) { return r.samples === null ? "" : samplesText(r.samples); },
-      title: function (r) { return "extent from the " + r.basis; } },
+      title: function (r) { return basisText(r); } },
     { name: "% samples", num: true, show: function (r) { return r.share === null ? "" : r.share.toFixed(2); } },
     { name: "fails at", text: true, show: function (r) { return r.reason === null ? "" : place(r.at_file, r.at_line, null); },
       link: function (r) { return r.reason === null ? null : sourcePage(r.at_href); } },

@@ -1,0 +1,288 @@
+/* sysprof.c — with a sysprof profile (--profile): time per trace, bush
+ * and Lua function.  profile-states.csv (samples by VM state),
+ * profile-traces.csv and profile-bushes.csv (TRACE samples charged to the
+ * dump's traces and bushes by profile/sysprof_join.h's rule, most first),
+ * profile-functions.csv (interpreted and C samples per Lua function). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "views/view.h"
+#include "output/outdir.h"
+#include "output/csvout.h"
+#include "profile/profile.h"
+#include "profile/sysprof.h"
+#include "profile/sysprof_callees.h"
+#include "profile/sysprof_join.h"
+#include "util/alloc.h"
+#include "views/profile.h"
+
+static void field_share(struct csv_row *r, uint64_t v, uint64_t total)
+{
+	char buf[32];
+	csv_field(r, buf, (size_t)sj_percent(buf, sizeof(buf), v, total));
+}
+
+static void field_loc(struct csv_row *r, const char *file, int32_t line)
+{
+	char buf[4200];
+	sj_loc(buf, sizeof(buf), file, line);
+	csv_field_str(r, buf);
+}
+
+static void field_bush(struct csv_row *r, const struct sj_bush *b)
+{
+	char buf[32];
+	if (b->dup > 1)
+		snprintf(buf, sizeof(buf), "%u.%u", b->root, b->dup);
+	else
+		snprintf(buf, sizeof(buf), "%u", b->root);
+	csv_field_str(r, buf);
+}
+
+static int write_states(struct view_ctx *c)
+{
+	const struct sysprof *p = c->sysprof;
+	struct outfile *f = outfile_create(c->out, "profile-states.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	fputs("STATE,JP_STATE,SAMPLES,SHARE\r\n", fp);
+	for (int s = 0; s < SP_STATES; s++) {
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field_str(&r, sp_state_names[s]);
+		csv_field_str(&r, vm_state_names[sp_state_jp(s)]);
+		csv_field_u64(&r, p->state[s]);
+		field_share(&r, p->state[s], p->samples);
+		csv_row_end(&r);
+	}
+	return outfile_commit(f);
+}
+
+static void trace_row(FILE *fp, const struct sysprof_join *j, const struct sj_trace *x,
+                      uint64_t total)
+{
+	struct csv_row r;
+	csv_row_begin(&r, fp);
+	csv_field_u64(&r, x->gen);
+	csv_field_u64(&r, x->id);
+	if (x->bush != UINT32_MAX)
+		field_bush(&r, &j->bushes[x->bush]);
+	else
+		csv_field(&r, "", 0);
+	field_loc(&r, x->file, x->line);
+	csv_field_u64(&r, x->samples);
+	field_share(&r, x->samples, total);
+	csv_row_end(&r);
+}
+
+/* Every trace of the dump, most samples first, then those without in
+ * dump order; then the records the dump lacks that took samples. */
+static int write_traces(struct view_ctx *c)
+{
+	const struct sysprof *p = c->sysprof;
+	const struct sysprof_join *j = c->join;
+	struct outfile *f = outfile_create(c->out, "profile-traces.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	fputs("GEN,TRACE,BUSH,START,SAMPLES,SHARE\r\n", fp);
+	size_t n, *rank = sj_ranked_traces(j, &n);
+	for (size_t i = 0; i < n; i++)
+		trace_row(fp, j, &j->traces[rank[i]], p->samples);
+	for (size_t k = 0; k < j->ntraces; k++)
+		if (!j->traces[k].samples)
+			trace_row(fp, j, &j->traces[k], p->samples);
+	free(rank);
+	/* records no trace of the dump matched: GEN and BUSH empty */
+	char *matched = xrealloc(NULL, p->ntraces + 1);
+	memset(matched, 0, p->ntraces + 1);
+	for (size_t k = 0; k < j->ntraces; k++)
+		if (j->traces[k].record != UINT32_MAX)
+			matched[j->traces[k].record] = 1;
+	for (size_t k = 0; k < p->ntraces; k++) {
+		const struct sp_trace *t = &p->traces[k];
+		if (matched[k] || !t->samples)
+			continue;
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field(&r, "", 0);
+		csv_field_u64(&r, t->traceno);
+		csv_field(&r, "", 0);
+		field_loc(&r, t->file, t->line);
+		csv_field_u64(&r, t->samples);
+		field_share(&r, t->samples, p->samples);
+		csv_row_end(&r);
+	}
+	free(matched);
+	return outfile_commit(f);
+}
+
+static int write_bushes(struct view_ctx *c)
+{
+	const struct sysprof *p = c->sysprof;
+	const struct sysprof_join *j = c->join;
+	struct outfile *f = outfile_create(c->out, "profile-bushes.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	fputs("GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE\r\n", fp);
+	size_t n, *rank = sj_ranked_bushes(j, &n);
+	char *listed = xrealloc(NULL, j->nbushes + 1);
+	memset(listed, 0, j->nbushes + 1);
+	for (size_t i = 0; i < n; i++)
+		listed[rank[i]] = 1;
+	for (size_t i = 0; i < j->nbushes; i++) {
+		size_t b = i < n ? rank[i] : 0;
+		if (i >= n) {   /* then those without samples, in dump order */
+			while (listed[b])
+				b++;
+			listed[b] = 1;
+		}
+		const struct sj_bush *x = &j->bushes[b];
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field_u64(&r, x->gen);
+		field_bush(&r, x);
+		csv_field_str(&r, x->kind);
+		field_loc(&r, x->file, x->line);
+		csv_field_u64(&r, x->ntraces);
+		csv_field_u64(&r, x->samples);
+		field_share(&r, x->samples, p->samples);
+		csv_row_end(&r);
+	}
+	free(listed);
+	free(rank);
+	return outfile_commit(f);
+}
+
+static int write_functions(struct view_ctx *c)
+{
+	const struct sysprof *p = c->sysprof;
+	struct outfile *f = outfile_create(c->out, "profile-functions.csv");
+	FILE *fp = f ? outfile_fp(f) : NULL;
+	if (!fp)
+		return -1;
+	fputs("FILE,LINE,INTERPRETED,C,ON_STACK,SHARE\r\n", fp);
+	size_t n;
+	const struct sp_func *fn = sysprof_functions(p, &n);
+	for (size_t i = 0; i < n; i++) {
+		struct csv_row r;
+		csv_row_begin(&r, fp);
+		csv_field(&r, fn[i].file, intern_len(fn[i].file));
+		if (fn[i].line < 0)
+			csv_field(&r, "", 0);
+		else
+			csv_field_i64(&r, fn[i].line);
+		csv_field_u64(&r, fn[i].interpreted);
+		csv_field_u64(&r, fn[i].c);
+		csv_field_u64(&r, fn[i].on_stack);
+		field_share(&r, fn[i].interpreted, p->samples);
+		csv_row_end(&r);
+	}
+	return outfile_commit(f);
+}
+
+/* profile-callees-sysprof.csv: profile-callees.csv's columns, the
+ * callers being functions (LINE: defining line). */
+static int write_callees(struct view_ctx *c, const struct answers *a)
+{
+	struct callees cal;
+	sysprof_callees(&cal, a, c->sysprof);
+	int r = profile_callees_csv(c, "profile-callees-sysprof.csv", &cal);
+	callees_free(&cal);
+	return r;
+}
+
+static int sysprof_finish(struct view_ctx *c)
+{
+	struct answers *a = c->state;
+	int r = 0;
+	if (c->out && c->sysprof && a->ngens) {
+		r = write_states(c);
+		if (r == 0)
+			r = write_traces(c);
+		if (r == 0)
+			r = write_bushes(c);
+		if (r == 0)
+			r = write_functions(c);
+		if (r == 0)
+			r = write_callees(c, a);
+	}
+	answers_free(a);
+	return r;
+}
+
+const struct view view_sysprof = {
+	.name = "sysprof",
+	.summary = "with a sysprof profile: samples per trace, bush, Lua function and VM state",
+	.files = "profile-states.csv profile-traces.csv profile-bushes.csv profile-functions.csv "
+	         "profile-callees-sysprof.csv",
+	.readme = "with a sysprof `--profile`: `profile-traces.csv` `GEN,TRACE,BUSH,START,SAMPLES,SHARE` "
+	          "(every trace, most samples first), `profile-bushes.csv` "
+	          "`GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE`, `profile-functions.csv` "
+	          "`FILE,LINE,INTERPRETED,C,ON_STACK,SHARE` (per Lua function, by its defining line), "
+	          "`profile-states.csv` `STATE,JP_STATE,SAMPLES,SHARE`; `profile-callees-sysprof.csv`: "
+	          "callers of failed code from sysprof's Lua stacks",
+	.man =
+		"With a sysprof profile (\\fB\\-\\-profile\\fR, see TIME PER TRACE):\n"
+		".B profile\\-traces.csv\n"
+		".ad l\n"
+		".B \\%GEN,\\:TRACE,\\:BUSH,\\:START,\\:SAMPLES,\\:SHARE\n"
+		".ad\n"
+		"one row per compiled trace of the dump: its generation and number, its\n"
+		"bush (the root's number, or\n"
+		".IR root . K\n"
+		"for the K-th bush of that root in the generation, as the bush files\n"
+		"name it), its start location, the profile's compiled samples charged to\n"
+		"it and their share of all samples (percent, two decimals); most samples\n"
+		"first, then the traces without samples in dump order, then the\n"
+		"profile's trace records no trace of the dump matched, with samples\n"
+		"(GEN and BUSH empty).\n"
+		".B profile\\-bushes.csv\n"
+		".ad l\n"
+		".B \\%GEN,\\:BUSH,\\:KIND,\\:START,\\:TRACES,\\:SAMPLES,\\:SHARE\n"
+		".ad\n"
+		"the same per bush (the samples of its traces; KIND is its root's:\n"
+		".BR root ,\n"
+		".BR stitch ,\n"
+		".BR orphan ),\n"
+		"most first: bushes ranked by time.\n"
+		".B profile\\-functions.csv\n"
+		".ad l\n"
+		".B \\%FILE,\\:LINE,\\:INTERPRETED,\\:C,\\:ON_STACK,\\:SHARE\n"
+		".ad\n"
+		"per Lua function with samples, named by its chunk (as the dump names\n"
+		"it) and its defining line (0 for a main chunk, empty for a builtin):\n"
+		"INTERPRETED counts the samples in state LFUNC with it on top of the\n"
+		"Lua stack and in state FFUNC in a fast function it called, C those in\n"
+		"state CFUNC in a C function it called, ON_STACK every sample with it\n"
+		"anywhere on the Lua stack; SHARE is INTERPRETED's of all samples.\n"
+		".B profile\\-states.csv\n"
+		".B STATE,JP_STATE,SAMPLES,SHARE\n"
+		"the samples by the fork's VM state (as\n"
+		".B misc.sysprof.report()\n"
+		"counts them) and the\n"
+		".B \\-jp\n"
+		"state each counts as.\n"
+		".B profile\\-callees\\-sysprof.csv\n"
+		"has the columns of\n"
+		".B profile\\-callees.csv\n"
+		"(see\n"
+		".BR profile )\n"
+		"from sysprof's Lua stacks: the callers are functions (LINE their\n"
+		"defining line), and a function counts as failed code when it holds a\n"
+		"line where the JIT failed: the innermost function whose extent in the\n"
+		"source holds the line, else (no source read) its chunk's function whose\n"
+		"defining line comes last before that line, or at it for a start LuaJIT\n"
+		"likely gave up on (see\n"
+		".BR \"TIME PER TRACE\" ).\n",
+	.needs = NEEDS_SYSPROF,
+	.is_default = 0,
+	.state_size = sizeof(struct answers),
+	.trace = answers_view_trace,
+	.abort = answers_view_abort,
+	.gen_end = answers_view_gen_end,
+	.finish = sysprof_finish,
+};
