@@ -67,6 +67,14 @@ static void node_free(struct node *n)
 	free(n);
 }
 
+/* Into a directory's list of entries. */
+static void put_in(struct node *dir, struct node *n)
+{
+	n->parent = dir;
+	n->next = dir->child;
+	dir->child = n;
+}
+
 static struct node *node_new(struct mem *m, struct node *dir, const char *name, int is_dir)
 {
 	struct node *n = xrealloc(NULL, sizeof(*n));
@@ -75,14 +83,12 @@ static struct node *node_new(struct mem *m, struct node *dir, const char *name, 
 	n->is_dir = is_dir;
 	n->ino = ++m->next_ino;
 	n->lock = -1;
-	n->parent = dir;
-	n->next = dir->child;
-	dir->child = n;
+	put_in(dir, n);
 	return n;
 }
 
-/* Out of its directory; freed now unless a handle still has it. */
-static void node_detach(struct node *n)
+/* Out of its directory's list of entries. */
+static void take_out(struct node *n)
 {
 	struct node **p = &n->parent->child;
 	while (*p != n)
@@ -90,6 +96,12 @@ static void node_detach(struct node *n)
 	*p = n->next;
 	n->parent = NULL;
 	n->next = NULL;
+}
+
+/* Out of its directory; freed now unless a handle still has it. */
+static void node_detach(struct node *n)
+{
+	take_out(n);
 	if (!n->open)
 		node_free(n);
 }
@@ -164,6 +176,15 @@ static int resolve(struct mem *m, int dir, const char *path, struct node **paren
 		d = next;
 		s = rest;
 	}
+}
+
+/* The node PATH names, which must be there: 0, or a negative errno. */
+static int existing(const struct fs *fs, int dir, const char *path, struct node **n)
+{
+	struct node *parent;
+	char last[256];
+	int r = resolve(mem_of(fs), dir, path, &parent, last, n);
+	return r < 0 ? r : *n ? 0 : -ENOENT;
 }
 
 static int m_open(const struct fs *fs, int dir, const char *path, int flags, unsigned mode)
@@ -317,27 +338,19 @@ static int m_rename(const struct fs *fs, int from_dir, const char *from, int to_
 		node_detach(tn);
 	}
 	/* out of the one directory, into the other under its new name */
-	struct node **p = &fp->child;
-	while (*p != fn)
-		p = &(*p)->next;
-	*p = fn->next;
+	take_out(fn);
 	free(fn->name);
 	fn->name = dup_n(tl, strlen(tl));
-	fn->parent = tp;
-	fn->next = tp->child;
-	tp->child = fn;
+	put_in(tp, fn);
 	return 0;
 }
 
 static int m_unlink(const struct fs *fs, int dir, const char *path)
 {
-	struct node *parent, *n;
-	char last[256];
-	int r = resolve(mem_of(fs), dir, path, &parent, last, &n);
+	struct node *n;
+	int r = existing(fs, dir, path, &n);
 	if (r < 0)
 		return r;
-	if (!n)
-		return -ENOENT;
 	if (n->is_dir)
 		return -EISDIR;
 	node_detach(n);
@@ -360,13 +373,10 @@ static int m_mkdir(const struct fs *fs, int dir, const char *path)
 
 static int m_rmdir(const struct fs *fs, int dir, const char *path)
 {
-	struct node *parent, *n;
-	char last[256];
-	int r = resolve(mem_of(fs), dir, path, &parent, last, &n);
+	struct node *n;
+	int r = existing(fs, dir, path, &n);
 	if (r < 0)
 		return r;
-	if (!n)
-		return -ENOENT;
 	if (!n->is_dir)
 		return -ENOTDIR;
 	if (!n->parent)
@@ -379,14 +389,11 @@ static int m_rmdir(const struct fs *fs, int dir, const char *path)
 
 static int m_stat(const struct fs *fs, int dir, const char *path, struct fs_stat *st)
 {
-	struct node *parent, *n;
-	char last[256];
+	struct node *n;
 	memset(st, 0, sizeof(*st));
-	int r = resolve(mem_of(fs), dir, path, &parent, last, &n);
+	int r = existing(fs, dir, path, &n);
 	if (r < 0)
 		return r;
-	if (!n)
-		return -ENOENT;
 	st->type = n->is_dir ? FS_DIR : FS_FILE;
 	st->dev = 1;
 	st->ino = n->ino;
@@ -396,15 +403,12 @@ static int m_stat(const struct fs *fs, int dir, const char *path, struct fs_stat
 
 static int m_list(const struct fs *fs, int dir, const char *path, char ***names, size_t *count)
 {
-	struct node *parent, *n;
-	char last[256];
+	struct node *n;
 	*names = NULL;
 	*count = 0;
-	int r = resolve(mem_of(fs), dir, path, &parent, last, &n);
+	int r = existing(fs, dir, path, &n);
 	if (r < 0)
 		return r;
-	if (!n)
-		return -ENOENT;
 	if (!n->is_dir)
 		return -ENOTDIR;
 	size_t cap = 0;
@@ -417,10 +421,8 @@ static int m_list(const struct fs *fs, int dir, const char *path, char ***names,
 
 static int m_writable(const struct fs *fs, int dir, const char *path)
 {
-	struct node *parent, *n;
-	char last[256];
-	int r = resolve(mem_of(fs), dir, path, &parent, last, &n);
-	return r < 0 ? r : n ? 0 : -ENOENT;
+	struct node *n;
+	return existing(fs, dir, path, &n);
 }
 
 /* One process: a lock is held by a handle, and another handle of the same
@@ -483,9 +485,8 @@ void fs_mem_free(struct fs *fs)
 
 const char *fs_mem_data(const struct fs *fs, const char *path, size_t *len)
 {
-	struct node *parent, *n;
-	char last[256];
-	if (resolve(mem_of(fs), FS_CWD, path, &parent, last, &n) < 0 || !n || n->is_dir)
+	struct node *n;
+	if (existing(fs, FS_CWD, path, &n) < 0 || n->is_dir)
 		return NULL;
 	*len = n->len;
 	return n->data ? n->data : "";
