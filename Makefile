@@ -52,6 +52,11 @@ GEN_HDRS  = build/gen/html_assets.h
 
 all: dumpanalyze libdumpanalyze.so libdumpanalyze.a
 
+# findings.sarif's tool.driver.informationUri: where a reader learns about
+# the tool.  The installed man page unless a packager names a web page.
+URL ?= file://$(MANDIR)/man1/dumpanalyze.1
+build/views/sarif.o: CPPFLAGS += -DDA_URL='"$(URL)"'
+
 # V=1 shows the commands.
 Q = $(if $(V),,@)
 
@@ -133,7 +138,7 @@ check-asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) -C build-asan check \
-	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON' \
+	  CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DDA_ARENA_POISON -DDA_ALLOC_MOVE' \
 	  LDFLAGS='-fsanitize=address,undefined'
 
 # The threads (input reading ahead, the output directory writing behind)

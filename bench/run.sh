@@ -137,6 +137,19 @@ if [ -f "$nginx" ]; then
 	rm -rf "$tmp/size"
 fi
 
+# One bush, 65,535 traces: a chain that deep against a fan that wide
+# (issue 26: the chain's default pictures were quadratic in its depth).
+for shape in chain-10000 chain-65535 fan-65535; do
+	f=$top/bench/data/$shape.dump
+	echo
+	echo "$shape.dump: $(stat -c %s "$f") bytes, one bush, default views"
+	{
+		measure "wc -l" "wc -l '$f'"
+		measure "cat > out/copy" "cat '$f' > '$tmp/out/copy'"
+		measure "dumpanalyze default views" "'$da' -q --dump '$f' --out-dir '$tmp/out'"
+	} | report "$f"
+done
+
 # Instructions per input byte: callgrind counts do not move with noise.
 if command -v valgrind > /dev/null; then
 	head -c 20000000 "$big" > "$tmp/slice.dump"

@@ -218,6 +218,18 @@ check_hostile() {
   has "$1" '^---- TRACE [0-9]+ start "<svg onload=alert\(1\)>":2$' 'quoted markup chunk name'
 }
 
+# Chunk names with what CI annotations and editors' parsers treat
+# specially ('%', ',', ':', a blank, a newline): two real files
+# (lua/ci-names/) and two loaded strings, each with a closure in a loop.
+make_ci_names() { lj "-jdump=+x,$1" lua/ci-names.lua; }
+check_ci_names() {
+  has "$1" '^---- TRACE [0-9]+ abort 50%,off\.lua:5 -- NYI' 'abort in the file 50%,off.lua' &&
+  has "$1" '^---- TRACE [0-9]+ abort a:b, c\.lua:5 -- NYI' 'abort in the file a:b, c.lua' &&
+  has "$1" '^---- TRACE [0-9]+ abort 50% off, then: more:2 -- NYI' 'abort in an "=" name with % , :' &&
+  has "$1" '^---- TRACE [0-9]+ abort "100%,$' 'abort in a quoted name with a newline' &&
+  has "$1" '^a:b":2 -- NYI' 'the quoted name'"'"'s second line'
+}
+
 make_builtin() { lj "-jdump=+x,$1" lua/builtin.lua; }
 check_builtin() {
   has "$1" '^---- TRACE [0-9]+ start builtin:remove$' 'start builtin:remove' &&
@@ -530,6 +542,19 @@ check_templates() {
   xz -9 -c "$1" > "$SAMPLES/templates.dump.xz"
 }
 
+# Attempts that start in 24 chunks and abort in another (helper.lua):
+# the source model once kept a pointer to the abort's file across adding
+# the start's, which moved the array of files at the 17th (issue 26).  A
+# fuzz regression rather than a sample: tests/fuzz/regressions/.
+make_manyfiles() { lj "-jdump=t,$1" lua/manyfiles.lua 24; }
+check_manyfiles() {
+  local starts
+  starts=$(grep -A1 -E '^---- TRACE [0-9]+ start chunk[0-9]+\.lua:' "$1" |
+    grep -B1 -E '^---- TRACE [0-9]+ abort helper\.lua:[0-9]+ -- ' |
+    sed -n 's/^---- TRACE [0-9]* start \(chunk[0-9]*\.lua\):.*/\1/p' | sort -u | wc -l)
+  [ "$starts" -ge 20 ] || { note "  manyfiles: attempts start in only $starts chunks"; return 1; }
+}
+
 # produce NAME: make, check, retry, then move into samples/NAME.dump
 produce() {
   local name=$1 fn=${1//-/_} out="$TMP/$1.dump" i
@@ -547,9 +572,9 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile luajit2
+     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
-     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles)
+     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -599,6 +624,9 @@ for name in "${ALL[@]}"; do
     truncated)
       [ -f penlight-x.dump ] || produce penlight-x
       produce truncated ;;
+    manyfiles)
+      produce manyfiles
+      mv manyfiles.dump ../tests/fuzz/regressions/starts-in-24-files.exit0 ;;
     *)
       declare -F "make_${name//-/_}" >/dev/null || die "unknown sample: $name"
       produce "$name" ;;

@@ -27,9 +27,10 @@ zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core"
 # test: cmocka, a LuaJIT and the Lua code the samples run, valgrind,
 # script(1), setpriv(1), xmllint, jq, groff (the man page's check), clang
 # and its libFuzzer, the compressors, chromium for the HTML report's
-# browser tests (with Node.js, if the machine has none).
+# browser tests (with Node.js, if the machine has none), vim (its
+# quickfix reads problems.txt; vim-tiny has no quickfix).
 TEST="libcmocka-dev lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
-groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium"
+groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium vim"
 
 installed() {
 	dpkg-query -W -f='${Status}\n' "$1" 2> /dev/null | grep -q '^install ok installed$'
@@ -78,6 +79,14 @@ fi
 if [ "$what" = test ] && [ ! -d tests/browser/node_modules/playwright-core ]; then
 	echo "install-deps: npm ci in tests/browser"
 	(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# The consumers of the findings' CI formats, pinned by
+# tests/ci/package-lock.json: Microsoft's SARIF Multitool (its Linux
+# binary comes in the package), ajv-cli (JSON schemas), js-yaml.
+if [ "$what" = test ] && [ ! -d tests/ci/node_modules/@microsoft/sarif-multitool ]; then
+	echo "install-deps: npm ci in tests/ci"
+	(cd tests/ci && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if [ "$what" = demo ]; then

@@ -20,8 +20,18 @@ size_t advice_line(const char *normal, size_t len, const char *error, char *buf,
 			explain_lookup(normal, len, EXPLAIN_FLAVOUR_UNKNOWN, &m);
 		const char *meaning = m.bc && m.bc->meaning ? m.bc->meaning : e->meaning;
 		size_t k = strlen(meaning);
-		n = snprintf(buf, cap, "%s: %s%s Try: %s", e->name, meaning,
-		             k && meaning[k - 1] != '.' ? "." : "", e->fix);
+		/* A known bytecode has a rule of its own, whose words fit every
+		 * build; NYIBC's general fix names constructs this one is not.
+		 * The advice for each place, for the dump's build, is the
+		 * findings'. */
+		const struct explain_rule *r = m.bc ? explain_bc_rule(m.bc) : NULL;
+		if (r)
+			n = snprintf(buf, cap, "%s: %s%s %s (%s, %s): %s", e->name, meaning,
+			             k && meaning[k - 1] != '.' ? "." : "", r->id, r->name,
+			             explain_severity_text(r->severity), r->why);
+		else
+			n = snprintf(buf, cap, "%s: %s%s Try: %s", e->name, meaning,
+			             k && meaning[k - 1] != '.' ? "." : "", e->fix);
 	}
 	if (n < 0)
 		n = 0;

@@ -31,6 +31,8 @@ struct run {
 	int wait;                   /* --wait: for another run into OUT */
 	int json;                   /* --compare --json */
 	int allow_empty;            /* --compare --allow-empty */
+	int format_gcc;             /* --format=gcc: a line per finding on stdout */
+	int annotate_github;        /* --annotate github */
 	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
 	const struct fs *fs;        /* the output's file system operations */
@@ -40,7 +42,7 @@ struct run {
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
        OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER,
-       OPT_BASELINE, OPT_WRITE_BASELINE };
+       OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FORMAT, OPT_ANNOTATE };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */
@@ -76,6 +78,12 @@ size_t run_inputs(const char *const *dumps, const char *const *profiles, size_t 
 void run_say_dropped(const struct run *run, const char *out, const struct rundir_result *res);
 /* Copy DIR/NAME to stdout, if the run wrote it. */
 void print_file(const char *dir, const char *name);
+
+/* findings_out.c: what --format=gcc and --annotate print of a run's
+ * findings on standard output (the lines of problems.txt; GitHub's
+ * workflow commands): 0, or -1 after a message. */
+struct da_dump;
+int run_print_findings(const struct run *run, const struct da_dump *d);
 
 /* explain.c: --explain QUERY (with --luajit-vmdef FILE or NULL) to fp;
  * the exit code, after the closest entries for an unknown one. */

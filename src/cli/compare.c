@@ -19,6 +19,7 @@
 #include "output/termtext.h"
 #include "util/alloc.h"
 #include "util/diag.h"
+#include "views/where.h"
 
 /* ---- one dump's directories ------------------------------------------- */
 
@@ -169,6 +170,8 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		cmp_say(r, "\n");
 	}
 	rules_apply(r, ru, a, b, &fd, bl != NULL);
+	if (r->ann && findings)
+		cmp_annotate(r, b, &fd);
 	fresh_free(&fd.reasons);
 	fresh_free(&fd.sites);
 	return d;
@@ -393,7 +396,17 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	FILE *mem = o->json ? NULL : open_memstream(&text, &text_len);
 	if (!o->json && !mem)
 		out_of_memory();
-	struct rep r = { mem, json_array(), 0, 0, NULL, 0, 0 };
+	struct rep r = { mem, json_array(), 0, 0, NULL, 0, 0, NULL, NULL };
+	/* --annotate github: after the report, in the same order */
+	char *ann = NULL;
+	size_t ann_len = 0;
+	struct where_map where;
+	if (o->annotate) {
+		if (!(r.ann = open_memstream(&ann, &ann_len)))
+			out_of_memory();
+		where_init(&where, o->source_roots, o->nsource_roots);
+		r.where = &where;
+	}
 	json_t *root = json_object(), *dumps = json_array(), *skipped = json_array();
 	json_object_set_new(root, "old", cmp_str(old_dir));
 	json_object_set_new(root, "new", cmp_str(new_dir));
@@ -435,6 +448,14 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	if (mem && rc == 0)
 		fwrite(text, 1, text_len, out);
 	free(text);
+	if (r.ann) {
+		if (fclose(r.ann) != 0)
+			out_of_memory();
+		if (rc == 0)
+			fwrite(ann, 1, ann_len, out);
+		free(ann);
+		where_free(&where);
+	}
 	if (o->json && rc == 0) {
 		json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);

@@ -12,6 +12,12 @@ struct compare_opts {
 	int allow_empty;            /* compare a side whose run saw no JIT event */
 	const char *baseline;       /* --baseline FILE, or NULL */
 	const char *write_baseline; /* --write-baseline FILE: NEW's findings */
+	int annotate;               /* --annotate github: NEW's new and failing
+	                               findings as workflow commands, after the
+	                               report */
+	const char *const *source_roots;    /* where their files are (with the
+	                               current directory) */
+	size_t nsource_roots;
 };
 
 /* Returns 0 (no threshold crossed), 1 (a --fail-on rule tripped), or 2

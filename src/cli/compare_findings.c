@@ -130,8 +130,9 @@ void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, stru
 	int shown = 0;
 	size_t moved = 0;
 	for (size_t j = 0; j < b->findings.n; j++) {
-		const struct cfinding *n = &b->findings.v[j];
+		struct cfinding *n = &b->findings.v[j];
 		const struct cfinding *o = old[j] >= 0 ? &a->findings.v[old[j]] : NULL;
+		n->fresh = !o;
 		int h = o ? old_how[j] : MATCH_NONE;
 		const char *change = !o ? "new" : o->line != n->line ? "moved" : "same";
 		json_array_append_new(list, row(n, o, n, change, h));

@@ -69,6 +69,9 @@ struct cfinding {
 	uint64_t attempts;
 	double samples;             /* interpreted samples charged, -1: none */
 	const char *accepted;       /* the baseline's reason, or NULL */
+	char *rule, *advice;        /* RULE, ADVICE ("" when absent) */
+	uint64_t reason_attempts;   /* REASON_ATTEMPTS */
+	int fresh;                  /* NEW's, matched by none of OLD's */
 };
 
 struct cfinding_list {
@@ -144,12 +147,15 @@ void placed_align(const struct placed_list *a, const struct placed_list *b, long
 /* ---- the report (compare_views.c) ---- */
 
 /* The text goes to out, unless --json: then only the JSON object does. */
+struct where_map;
 struct rep {
 	FILE *out;                  /* NULL with --json */
 	json_t *fail;               /* the rules crossed, as said */
 	int tripped, cannot;        /* a rule crossed; a rule not evaluable */
 	char **scratch;             /* cmp_text's, freed by the next cmp_say */
 	size_t nscratch, scratch_cap;
+	FILE *ann;                  /* --annotate github's lines, or NULL */
+	struct where_map *where;    /* where the annotated files are */
 };
 
 /* Text to out (nothing with --json).  Every name read from a run's files
@@ -210,10 +216,19 @@ int rules_any(const struct rules *r);
 /* What the parts found new on a dump's NEW side. */
 struct found {
 	struct fresh reasons, sites;
+	/* the rules that failed on them (rules_apply) */
+	int crossed_reasons, crossed_reasons_all, crossed_sites, crossed_sites_all;
 };
 /* Evaluate the rules on one dump's sides (the baseline already put on
- * their findings): FAIL lines, r->tripped, or r->cannot after a message. */
+ * their findings): FAIL lines, r->tripped, the crossed_* of fd, or
+ * r->cannot after a message. */
 void rules_apply(struct rep *r, const struct rules *ru, const struct side *a, const struct side *b,
-                 const struct found *fd, int baseline);
+                 struct found *fd, int baseline);
+/* compare_annotate.c: --annotate github on a comparison, into r->ann:
+ * each of NEW's findings that is new (a warning, a notice when usually
+ * harmless) or that crosses a rule of fd (an error: a new abort site of
+ * new-sites, a finding whose main reason is new for new-reasons); none
+ * a baseline accepts. */
+void cmp_annotate(struct rep *r, const struct side *b, const struct found *fd);
 
 #endif

@@ -155,7 +155,9 @@ static int on_finding(void *ctx, const struct csvin *c)
 		dup_str(csvin_text(c, CSVIN_FINDINGS_OTHER_REASONS)),
 		(long)csvin_count(c, CSVIN_FINDINGS_LINE), (long)csvin_count(c, CSVIN_FINDINGS_END_LINE),
 		level, abort_kind(csvin_text(c, CSVIN_FINDINGS_KIND)),
-		csvin_count(c, CSVIN_FINDINGS_ATTEMPTS), samples, NULL };
+		csvin_count(c, CSVIN_FINDINGS_ATTEMPTS), samples, NULL,
+		dup_str(csvin_text(c, CSVIN_FINDINGS_RULE)), dup_str(csvin_text(c, CSVIN_FINDINGS_ADVICE)),
+		csvin_count(c, CSVIN_FINDINGS_REASON_ATTEMPTS), 0 };
 	return 0;
 }
 
@@ -580,6 +582,8 @@ void side_free(struct side *s)
 		free(f->reason);
 		free(f->file);
 		free(f->others);
+		free(f->rule);
+		free(f->advice);
 	}
 	free(s->findings.v);
 	runfile_dir_free(&s->d);

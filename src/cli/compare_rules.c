@@ -193,12 +193,13 @@ static void names(char *buf, size_t cap, const struct fresh *f, int all)
 		snprintf(buf + k, cap - k, "; and %zu more", total - shown);
 }
 
-static void fresh_fail(struct rep *r, const char *rule, unsigned at_least, int all,
-                       const struct fresh *f, const char *what)
+/* 1 when the rule failed. */
+static int fresh_fail(struct rep *r, const char *rule, unsigned at_least, int all,
+                      const struct fresh *f, const char *what)
 {
 	size_t n = f->counted + (all ? f->harmless : 0);
 	if (n < at_least)
-		return;
+		return 0;
 	char list[1536], name[64];
 	names(list, sizeof(list), f, all);
 	snprintf(name, sizeof(name), "%s%s", rule, all ? ":all" : "");
@@ -206,10 +207,11 @@ static void fresh_fail(struct rep *r, const char *rule, unsigned at_least, int a
 		snprintf(name + strlen(name), sizeof(name) - strlen(name), ">=%u", at_least);
 	fail(r, "%s: %zu new %s%s%s: %s", name, n, what, n == 1 ? "" : "s",
 	     all ? "" : " (costly or worth a look)", list);
+	return 1;
 }
 
 void rules_apply(struct rep *r, const struct rules *ru, const struct side *a, const struct side *b,
-                 const struct found *fd, int baseline)
+                 struct found *fd, int baseline)
 {
 	int findings = a->has_findings && b->has_findings;
 	if (baseline && rules_any(ru) && !findings) {
@@ -243,10 +245,12 @@ void rules_apply(struct rep *r, const struct rules *ru, const struct side *a, co
 	for (int all = 0; all < 2; all++) {
 		unsigned nr = all ? ru->new_reasons_all : ru->new_reasons;
 		unsigned ns = all ? ru->new_sites_all : ru->new_sites;
-		if (nr && needs(r, all ? "new-reasons:all" : "new-reasons", reasons, "abort-reasons"))
-			fresh_fail(r, "new-reasons", nr, all, &fd->reasons, "abort reason");
-		if (ns && needs(r, all ? "new-sites:all" : "new-sites", findings, "findings"))
-			fresh_fail(r, "new-sites", ns, all, &fd->sites, "abort site");
+		if (nr && needs(r, all ? "new-reasons:all" : "new-reasons", reasons, "abort-reasons") &&
+		    fresh_fail(r, "new-reasons", nr, all, &fd->reasons, "abort reason"))
+			*(all ? &fd->crossed_reasons_all : &fd->crossed_reasons) = 1;
+		if (ns && needs(r, all ? "new-sites:all" : "new-sites", findings, "findings") &&
+		    fresh_fail(r, "new-sites", ns, all, &fd->sites, "abort site"))
+			*(all ? &fd->crossed_sites_all : &fd->crossed_sites) = 1;
 	}
 	int profiles = a->has_profile && b->has_profile;
 	if (ru->interpreted >= 0 && needs(r, "interpreted+P", profiles, "profile")) {

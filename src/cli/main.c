@@ -66,6 +66,23 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_VMDEF: run->vmdef = optarg; break;
 		case OPT_WAIT: run->wait = 1; break;
 		case OPT_RECOVER: run->recover = optarg; break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "gcc") == 0) {
+				run->format_gcc = 1;
+			} else if (strcmp(optarg, "summary") == 0) {
+				run->format_gcc = 0;
+			} else {
+				msg_error("--format wants summary or gcc, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_ANNOTATE:
+			if (strcmp(optarg, "github") != 0) {
+				msg_error("--annotate wants github, not '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			run->annotate_github = 1;
+			break;
 		case OPT_SOURCE_ROOT: {
 			struct stat st;
 			if (stat(optarg, &st) < 0 || !S_ISDIR(st.st_mode)) {
@@ -104,6 +121,11 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
  * command line that is wrong. */
 static int several(struct run *run)
 {
+	if (run->format_gcc || run->annotate_github) {
+		msg_error("%s takes one dump (or --compare of the directories of several)",
+		          run->format_gcc ? "--format=gcc" : "--annotate");
+		return EXIT_USAGE;
+	}
 	for (size_t i = 0; i < run->ndumps; i++)
 		if (strcmp(run->dumps[i], "-") == 0) {
 			msg_error("standard input can only be the one dump of a run");
@@ -149,8 +171,17 @@ static int dispatch(struct run *run, int argc, char **argv)
 			msg_error("--compare needs two directories: --compare OLD_OUT NEW_OUT");
 			return EXIT_USAGE;
 		}
+		if (run->format_gcc) {
+			msg_error("--format=gcc goes with a run, not --compare (--annotate does both)");
+			return EXIT_USAGE;
+		}
+		if (run->json && run->annotate_github) {
+			msg_error("--json and --annotate both print on standard output: run them apart");
+			return EXIT_USAGE;
+		}
 		struct compare_opts o = { run->fail_on, run->json, run->allow_empty, run->baseline,
-		                          run->write_baseline };
+		                          run->write_baseline, run->annotate_github,
+		                          (const char *const *)run->source_roots, run->nsource_roots };
 		int r = compare_dirs(run->compare, argv[optind], &o, stdout);
 		return r < 0 ? EXIT_USAGE : r;
 	}

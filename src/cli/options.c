@@ -148,6 +148,50 @@ const struct option_doc cli_options[] = {
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
 	  "no summary and no progress line",
 	  "No summary at the end, and no progress line.\n" },
+	{ { "format", required_argument, NULL, OPT_FORMAT }, "FORMAT",
+	  "what a run prints on standard output: summary (the default) or gcc (a line per finding)",
+	  "What a run prints on standard output:\n"
+	  ".B summary\n"
+	  "(the default:\n"
+	  ".BR summary.txt ,\n"
+	  "unless\n"
+	  ".BR \\-\\-quiet )\n"
+	  "or\n"
+	  ".B gcc\n"
+	  "(instead of the summary, even with\n"
+	  ".BR \\-\\-quiet :\n"
+	  "one compiler-style line per finding, the lines of\n"
+	  ".BR problems.txt ,\n"
+	  "for an editor that runs\n"
+	  ".B dumpanalyze \\-q \\-\\-format=gcc\n"
+	  "as its compiler; see\n"
+	  ".BR \"FINDINGS ON THE CODE\" ).\n"
+	  "One dump at a time.\n" },
+	{ { "annotate", required_argument, NULL, OPT_ANNOTATE }, "CI",
+	  "also print the findings as CI annotations: github (GitHub Actions)",
+	  "Also print the findings on standard output as annotations for a CI\n"
+	  "system, after the summary (or alone with\n"
+	  ".BR \\-\\-quiet ).\n"
+	  ".I CI\n"
+	  "is\n"
+	  ".BR github :\n"
+	  "GitHub Actions' workflow commands\n"
+	  ".RB ( ::warning\n"
+	  ".IR file=\\&... ,\n"
+	  ".IR line=\\&... ,\n"
+	  ".IR endLine=\\&... ,\n"
+	  ".IR title=\\&... :: MESSAGE ),\n"
+	  "which put each finding on the pull request's lines.\n"
+	  "On a run, one per finding; with\n"
+	  ".BR \\-\\-compare ,\n"
+	  "one per new finding of NEW, and an\n"
+	  ".B ::error\n"
+	  "for each that crosses a\n"
+	  ".B \\-\\-fail\\-on\n"
+	  "rule.\n"
+	  "See\n"
+	  ".BR \"FINDINGS ON THE CODE\" .\n"
+	  "One dump at a time.\n" },
 	{ { "verbose", no_argument, NULL, 'v' }, NULL,
 	  "print the first foreign lines with their line numbers",
 	  "Also print the first foreign lines (see\n"
@@ -286,7 +330,9 @@ const struct option_doc cli_options[] = {
 	  ".RB ( FNEW );\n"
 	  "case and blanks around it do not matter.\n"
 	  "The entry gives the error's name, the builds that write it, its message,\n"
-	  "what it means and what to try; for a bytecode, its name, its numbers in\n"
+	  "what it means and what to try, and the findings' rule for it (its id,\n"
+	  "name, severity and why; a bytecode's own rule once the bytecode is\n"
+	  "known); for a bytecode, its name, its numbers in\n"
 	  "LuaJIT 2.0 and 2.1 and what it is (both readings for a number that the\n"
 	  "two numberings read differently, unless\n"
 	  ".B \\-\\-luajit\\-vmdef\n"
@@ -326,7 +372,8 @@ static const struct {
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
 	{ EXIT_IO, "Input or output error: a dump or profile that cannot be read, "
 	  "corrupt compressed data, a sysprof profile malformed or cut short (the byte is "
-	  "named), a failed write; the output directory in use by another run "
+	  "named), a failed write, or no memory to be had (the message then says \"out of "
+	  "memory\"); the output directory in use by another run "
 	  "(without \\fB\\-\\-wait\\fR), a dump or profile the run would write over; with "
 	  "\\fB\\-\\-recover\\fR, a commit that can be neither finished nor undone; with "
 	  "\\fB\\-\\-compare\\fR, a directory that "
@@ -381,7 +428,8 @@ void cli_usage(FILE *fp)
 {
 	fputs("usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]\n"
 	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
-	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES] [--baseline FILE] [--json]\n"
+	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES] [--baseline FILE] [--json | --annotate github]\n"
+	      "       dumpanalyze -q --format=gcc [--annotate github] --dump FILE\n"
 	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < cli_noptions; i++) {

@@ -191,7 +191,10 @@ static int analyse(const struct run *run, const char *dump, const char *name, da
 		msg_error("%s: %s (after line %" PRIu64 ")", name, da_dump_error(d), da_lines_read(d));
 	if (r < 0)
 		rc = r == DA_ESTRICT ? EXIT_REJECTED : EXIT_IO;
-	if (view_set_finish(views) < 0 && rc == EXIT_OK)
+	int f = view_set_finish(views);
+	if (f == -ENOMEM)
+		msg_error("%s: out of memory (writing the views' files)", name);
+	if (f < 0 && rc == EXIT_OK)
 		rc = EXIT_IO;
 	/* What the finish hooks wrote (summary.txt) appears only for a run
 	 * that got to its end. */
@@ -359,7 +362,8 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	 * generation's traces, not its exits and text. */
 	struct da_options o = DA_OPTIONS(
 		.flags = ((needs & NEEDS_TEXT) ? DA_KEEP_TEXT : 0) | DA_CALLBACK_ONLY |
-		         ((needs & NEEDS_FINDINGS) || run->baseline || run->write_baseline
+		         ((needs & NEEDS_FINDINGS) || run->baseline || run->write_baseline ||
+		          run->format_gcc || run->annotate_github
 		          ? DA_FINDINGS : 0) |
 		         (run->strict ? DA_STRICT : 0) | (run->verbose ? DA_NOTES : 0),
 		.name = name,
@@ -494,8 +498,10 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		goto done;
 	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d) < 0)
 		rc = EXIT_IO;
-	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout)
+	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout && !run->format_gcc)
 		print_file(dir, "summary.txt");
+	if (rc == EXIT_OK && !run->quiet_stdout && run_print_findings(run, d) < 0)
+		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet)
 		summary(name, d, written, view_set_left_out(&views), dir);
 done:

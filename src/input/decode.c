@@ -5,6 +5,7 @@
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 #include "input/decode.h"
 #include "util/arena.h"
 
@@ -21,6 +22,7 @@ struct decoder {
 	int truncated;
 	uint64_t bytes_in;
 	const char *error;
+	int nomem;                  /* the error is want of memory */
 	z_stream z;
 	lzma_stream x;
 	ZSTD_DStream *zs;
@@ -58,6 +60,14 @@ struct decoder *decode_new(enum compression c, decode_source source, void *ctx,
 	return d;
 }
 
+/* The decompressor could not get memory: that is the error to say. */
+static long no_memory(struct decoder *d)
+{
+	d->error = "out of memory";
+	d->nomem = 1;
+	return -ENOMEM;
+}
+
 /* Refill the compressed buffer; 0 ok, 1 no bytes yet, -1 read error. */
 static int refill(struct decoder *d)
 {
@@ -77,26 +87,31 @@ static int refill(struct decoder *d)
 	return 0;
 }
 
-static int start_stream(struct decoder *d)
+/* 0, or what decode_read returns for the error. */
+static long start_stream(struct decoder *d)
 {
+	int zr;
+	lzma_ret xr;
 	switch (d->kind) {
 	case COMP_GZIP:
-		if (inflateInit2(&d->z, 15 + 16) != Z_OK) {
+		if ((zr = inflateInit2(&d->z, 15 + 16)) != Z_OK) {
+			if (zr == Z_MEM_ERROR)
+				return no_memory(d);
 			d->error = "cannot start the gzip decoder";
 			return -1;
 		}
 		break;
 	case COMP_XZ:
-		if (lzma_stream_decoder(&d->x, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		if ((xr = lzma_stream_decoder(&d->x, UINT64_MAX, LZMA_CONCATENATED)) != LZMA_OK) {
+			if (xr == LZMA_MEM_ERROR)
+				return no_memory(d);
 			d->error = "cannot start the xz decoder";
 			return -1;
 		}
 		break;
 	case COMP_ZSTD:
-		if (!d->zs && !(d->zs = ZSTD_createDStream())) {
-			d->error = "cannot start the zstd decoder";
-			return -1;
-		}
+		if (!d->zs && !(d->zs = ZSTD_createDStream()))
+			return no_memory(d);    /* its only failure */
 		ZSTD_initDStream(d->zs);
 		break;
 	default:
@@ -118,7 +133,7 @@ static void end_stream(struct decoder *d)
 long decode_read(struct decoder *d, unsigned char *out, size_t n)
 {
 	if (d->error)
-		return -1;
+		return d->nomem ? -ENOMEM : -1;
 	size_t produced = 0;
 	while (produced == 0) {
 		int rf = refill(d);
@@ -136,6 +151,8 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 				produced = n - d->x.avail_out;
 				if (r == LZMA_STREAM_END) {
 					end_stream(d);
+				} else if (r == LZMA_MEM_ERROR || r == LZMA_MEMLIMIT_ERROR) {
+					return no_memory(d);
 				} else if (r != LZMA_OK || produced == 0) {
 					d->truncated = r == LZMA_BUF_ERROR || r == LZMA_OK;
 					if (!d->truncated) {
@@ -152,8 +169,9 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 				d->truncated = 1;
 			return 0;
 		}
-		if (!d->in_stream && start_stream(d) < 0)
-			return -1;
+		long e;
+		if (!d->in_stream && (e = start_stream(d)) < 0)
+			return e;
 		const unsigned char *in = d->raw + d->raw_pos;
 		size_t used = 0;
 		switch (d->kind) {
@@ -167,6 +185,8 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 			produced = n - d->z.avail_out;
 			if (r == Z_STREAM_END)
 				end_stream(d);      /* another member may follow */
+			else if (r == Z_MEM_ERROR)
+				return no_memory(d);
 			else if (r != Z_OK && r != Z_BUF_ERROR) {
 				d->error = "corrupt gzip data";
 				return -1;
@@ -183,6 +203,8 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 			produced = n - d->x.avail_out;
 			if (r == LZMA_STREAM_END)
 				end_stream(d);
+			else if (r == LZMA_MEM_ERROR || r == LZMA_MEMLIMIT_ERROR)
+				return no_memory(d);
 			else if (r != LZMA_OK && r != LZMA_BUF_ERROR) {
 				d->error = "corrupt xz data";
 				return -1;
@@ -193,6 +215,8 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 			ZSTD_inBuffer ib = { in, avail, 0 };
 			ZSTD_outBuffer ob = { out, n, 0 };
 			size_t r = ZSTD_decompressStream(d->zs, &ob, &ib);
+			if (ZSTD_isError(r) && ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
+				return no_memory(d);
 			if (ZSTD_isError(r)) {
 				d->error = "corrupt zstd data";
 				return -1;

@@ -25,8 +25,9 @@ typedef long (*decode_source)(void *ctx, unsigned char *buf, size_t n);
 struct decoder *decode_new(enum compression c, decode_source source, void *ctx,
                            const unsigned char *head, size_t nhead);
 /* Up to n decompressed bytes into out: > 0 bytes, 0 at the end,
- * DECODE_AGAIN when the source has no bytes yet, -1 on error (a message
- * from decode_error).  A stream cut short ends with 0 and
+ * DECODE_AGAIN when the source has no bytes yet, -ENOMEM when the
+ * decompressor ran out of memory, -1 on another error (a message from
+ * decode_error for these two).  A stream cut short ends with 0 and
  * decode_truncated() true. */
 #define DECODE_AGAIN (-2)
 long decode_read(struct decoder *d, unsigned char *out, size_t n);

@@ -114,20 +114,42 @@ static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
 	c->len = rd->carry_len;
 	size_t start = 0;           /* of the line not finished yet */
 	while (c->n == 0) {
+		/* A line past the cap is skipped: its bytes so far go, and
+		 * so will the rest as it is read, up to its newline. */
+		if (c->len - start > INPUT_LINE_MAX || rd->skipping) {
+			rd->skipping = 1;
+			c->len = start;
+		}
 		if (c->len == c->cap)   /* one line longer than the chunk */
 			reserve_chunk(c, c->cap * 2, c->len);
-		long r = input_read_some(rd, c->buf + c->len, c->cap - c->len);
+		/* No more than takes the unfinished line one past the cap:
+		 * then no line the read ends is longer than the cap. */
+		size_t most = INPUT_LINE_MAX + 1 - (c->len - start);
+		long r = input_read_some(rd, c->buf + c->len,
+		                         c->cap - c->len < most ? c->cap - c->len : most);
 		if (r <= 0) {
-			if (r == 0 && start < c->len)   /* no newline at the end */
+			if (rd->skipping) {     /* the input ends inside it */
+				rd->skipping = 0;
+				input_split_overlong(rd, c);
+			} else if (r == 0 && start < c->len) {  /* no newline at the end */
 				input_split_last(rd, c, start);
+			}
 			start = c->len;
 			c->status = r == 0 ? 1 : (int)r;
 			break;
 		}
-		if (!rd->ansi && memchr(c->buf + c->len, 0x1b, (size_t)r))
-			rd->ansi = 1;
 		size_t from = c->len;
 		c->len += (size_t)r;
+		if (rd->skipping) {
+			const char *nl = memchr(c->buf + from, '\n', (size_t)r);
+			if (!nl)
+				continue;
+			rd->skipping = 0;
+			input_split_overlong(rd, c);
+			start = from = (size_t)(nl - c->buf) + 1;
+		}
+		if (!rd->ansi && memchr(c->buf + from, 0x1b, c->len - from))
+			rd->ansi = 1;
 		input_split(rd, c, &start, from);
 	}
 	rd->carry_len = c->len - start;

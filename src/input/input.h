@@ -19,6 +19,12 @@
 #define INPUT_BLOCK (256u << 10)    /* bytes read into a chunk at once */
 #define INPUT_CHUNKS 4              /* chunks read ahead, at most */
 #define INPUT_PIPE (1u << 20)       /* what a pipe on stdin is enlarged to */
+/* The longest line read: dump.lua writes lines of a few KB at most (see
+ * ARCHITECTURE.md); a longer one is skipped as it is read, never held,
+ * and handed out as an empty line at input_overlong (input_line_overlong
+ * says so), so that its number is still counted and can be named. */
+#define INPUT_LINE_MAX (1u << 20)
+extern const char input_overlong[];
 
 struct input_reader;
 struct input_chunk;
@@ -43,6 +49,12 @@ struct line {
 	size_t len;
 	uint64_t no;                /* 1-based */
 };
+
+/* Whether l stands for a line longer than INPUT_LINE_MAX, skipped. */
+static inline int input_line_overlong(const struct line *l)
+{
+	return l->p == input_overlong;
+}
 
 /* path "-" is standard input.  Returns 0 or -errno (a directory gives
  * -EISDIR). */

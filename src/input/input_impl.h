@@ -50,6 +50,8 @@ struct input_reader {
 	int in_style;               /* inside -jdump=H's <style> block */
 	char *carry;                /* the unfinished line of the last chunk */
 	size_t carry_len, carry_cap;
+	int skipping;               /* in a line past INPUT_LINE_MAX: its
+	                               bytes go as they come, to its end */
 	uint64_t lineno, bytes;
 	/* Bytes pushed by the caller (push.c): the piece being taken, and
 	 * the first bytes kept until they say whether it is compressed. */
@@ -74,5 +76,7 @@ void input_split(struct input_reader *rd, struct input_chunk *c, size_t *start, 
 /* The bytes of c from start on, the end of the input without a newline,
  * as its last line. */
 void input_split_last(struct input_reader *rd, struct input_chunk *c, size_t start);
+/* A line longer than INPUT_LINE_MAX, skipped, as c's next line. */
+void input_split_overlong(struct input_reader *rd, struct input_chunk *c);
 
 #endif

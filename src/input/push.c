@@ -20,12 +20,10 @@ struct sink {
 	void *ctx;
 };
 
-/* The cap on a line's length, where input.h has one (INPUT_LINE_MAX,
- * which input.c's reads keep to): a line past it is handed on as the one
- * empty line input_split_overlong makes, as read input does, whether it
- * ends within a piece or grows in the carry.  (Without the cap, as on a
- * tree before it, these are nothing.) */
-#ifdef INPUT_LINE_MAX
+/* The cap on a line's length (INPUT_LINE_MAX, which input.c's reads keep
+ * to): a line past it is handed on as the one empty line
+ * input_split_overlong makes, as read input does, whether it ends within
+ * a piece or grows in the carry. */
 static int overlong(struct input_reader *rd, struct sink *s)
 {
 	struct input_chunk *c = &rd->chunk[0];
@@ -70,13 +68,6 @@ static int skip(struct input_reader *rd, struct sink *s, const char **p, size_t 
 	*n -= k;
 	return overlong(rd, s);
 }
-#define SKIPPING(rd) ((rd)->skipping)
-#else
-#define SKIPPING(rd) 0
-#define cap_lines(c) ((void)(c))
-#define cap_carry(rd) ((void)(rd))
-#define skip(rd, s, p, n, last) 0
-#endif
 
 /* The carry as the chunk the splitter works on: its lines end in
  * [from, carry_len); the unfinished rest is moved to its front. */
@@ -140,7 +131,7 @@ static int plain(struct input_reader *rd, struct sink *s, const char *p, size_t 
 	if (!nl) {
 		carry_append(rd, p, n);
 		cap_carry(rd);
-		if (last && SKIPPING(rd))
+		if (last && rd->skipping)
 			return skip(rd, s, &p, &n, 1);
 		return last && rd->carry_len ? split_carry(rd, s, rd->carry_len, 1) : 0;
 	}
@@ -180,7 +171,7 @@ static int plain(struct input_reader *rd, struct sink *s, const char *p, size_t 
 	}
 	carry_append(rd, end, n - whole);
 	cap_carry(rd);
-	if (last && SKIPPING(rd))
+	if (last && rd->skipping)
 		return skip(rd, s, &p, &n, 1);
 	return last && rd->carry_len ? split_carry(rd, s, rd->carry_len, 1) : 0;
 }
@@ -222,7 +213,7 @@ static int compressed(struct input_reader *rd, struct sink *s, const void *p, si
 		}
 		const char *got = rd->carry + rd->carry_len;
 		size_t ngot = (size_t)k;
-		if (k == 0 || SKIPPING(rd)) {
+		if (k == 0 || rd->skipping) {
 			/* the end, or the rest of a line past the cap */
 			if ((r = skip(rd, s, &got, &ngot, k == 0)) < 0)
 				break;

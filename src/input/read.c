@@ -52,7 +52,7 @@ long input_read_some(struct input_reader *rd, char *buf, size_t n)
 		long r = decode_read(rd->dec, (unsigned char *)buf, n);
 		if (r < 0) {
 			rd->error = decode_error(rd->dec);
-			return -EIO;
+			return r == -ENOMEM ? -ENOMEM : -EIO;
 		}
 		return r;
 	}

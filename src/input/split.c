@@ -122,3 +122,12 @@ void input_split_last(struct input_reader *rd, struct input_chunk *c, size_t sta
 {
 	put_line(rd, c, start, c->len, ++rd->lineno);
 }
+
+const char input_overlong[1] = "";
+
+void input_split_overlong(struct input_reader *rd, struct input_chunk *c)
+{
+	if (c->n == c->lines_cap)
+		grow_lines(c);
+	c->lines[c->n++] = (struct line){ input_overlong, 0, ++rd->lineno };
+}

@@ -42,6 +42,19 @@ static int by_parent_exit(const void *x, const void *y)
 	return (a->block > b->block) - (a->block < b->block);
 }
 
+uint32_t exit_row(const struct bush_block *b, uint32_t exit)
+{
+	uint32_t lo = 0, hi = b->nexits;
+	while (lo < hi) {           /* the last row whose first exit <= exit */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (b->exits[mid].exit <= exit)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && b->exits[lo - 1].last >= exit ? lo - 1 : b->nexits;
+}
+
 static int quiet(const struct exit_node *x)
 {
 	return x->count == 0 && x->sides == 0;
@@ -70,23 +83,25 @@ static void collapse_quiet_runs(struct bush_block *blk)
 }
 
 /* The exits shown for a trace: those its machine code references, those
- * that grew side traces and those taken, in exit order. */
-static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit_counts *ec)
+ * that grew side traces (its children, nkids blocks) and those taken, in
+ * exit order.  Linear in them, whatever the size of the bush. */
+static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit_counts *ec,
+                          const uint32_t *kids, size_t nkids)
 {
 	struct bush_block *blk = &p->blocks[bi];
 	const struct da_trace *t = blk->trace;
-	size_t cap = t->nexits + p->nblocks + 1;
+	size_t cap = t->nexits + nkids + 1;
 	size_t first = ec ? exit_counts_first(ec, t) : 0, ntaken = 0;
 	while (ec && first + ntaken < ec->n && ec->e[first + ntaken].a == t)
 		ntaken++;
 	cap += ntaken;
+	p->steps += cap;
 	uint32_t *all = xrealloc(NULL, cap * sizeof(*all));
 	size_t n = 0;
 	for (uint32_t i = 0; i < t->nexits; i++)
 		all[n++] = t->exits[i];
-	for (size_t i = 0; i < p->nblocks; i++)
-		if (p->blocks[i].parent_block == bi)
-			all[n++] = (uint32_t)p->blocks[i].trace->parent_exit;
+	for (size_t i = 0; i < nkids; i++)
+		all[n++] = (uint32_t)p->blocks[kids[i]].trace->parent_exit;
 	for (size_t i = 0; i < ntaken; i++)
 		all[n++] = EXIT_KEY_EXIT(ec->e[first + i].c);
 	qsort(all, n, sizeof(*all), cmp_u32);
@@ -105,11 +120,8 @@ static void collect_exits(struct bush_picture *p, uint32_t bi, const struct exit
 		if (x->count > p->hottest)
 			p->hottest = x->count;
 	}
-	for (size_t i = 0; i < p->nblocks; i++)
-		if (p->blocks[i].parent_block == bi)
-			for (size_t k = 0; k < u; k++)
-				if (blk->exits[k].exit == (uint32_t)p->blocks[i].trace->parent_exit)
-					blk->exits[k].sides++;
+	for (size_t i = 0; i < nkids; i++)
+		blk->exits[exit_row(blk, (uint32_t)p->blocks[kids[i]].trace->parent_exit)].sides++;
 	free(all);
 	collapse_quiet_runs(blk);
 }
@@ -164,12 +176,28 @@ int bush_picture_build(struct bush_picture *p, const struct da_bush *b, uint32_t
 	for (const struct da_trace *t = b->root; t && i < p->nblocks; t = t->next_in_bush)
 		p->blocks[i++].trace = t;
 	p->nblocks = i;
+	/* Each block's children, in stop order, as one array (kid_at[b] to
+	 * kid_at[b + 1]): nothing below looks at every block per block. */
+	uint32_t *kid_at = xrealloc(NULL, (p->nblocks + 2) * sizeof(*kid_at));
+	uint32_t *kids = xrealloc(NULL, (p->nblocks ? p->nblocks : 1) * sizeof(*kids));
+	memset(kid_at, 0, (p->nblocks + 2) * sizeof(*kid_at));
 	for (i = 0; i < p->nblocks; i++) {
 		const struct da_trace *par = p->blocks[i].trace->parent_trace;
-		p->blocks[i].parent_block = i && par ? block_of(p, par) : UINT32_MAX;
+		uint32_t pb = i && par ? block_of(p, par) : UINT32_MAX;
+		p->blocks[i].parent_block = pb;
+		if (pb != UINT32_MAX)
+			kid_at[pb + 2]++;
 	}
+	for (i = 2; i < p->nblocks + 2; i++)
+		kid_at[i] += kid_at[i - 1];
 	for (i = 0; i < p->nblocks; i++)
-		collect_exits(p, (uint32_t)i, ec);
+		if (p->blocks[i].parent_block != UINT32_MAX)
+			kids[kid_at[p->blocks[i].parent_block + 1]++] = (uint32_t)i;
+	p->steps += 3 * (uint64_t)p->nblocks;
+	for (i = 0; i < p->nblocks; i++)
+		collect_exits(p, (uint32_t)i, ec, kids + kid_at[i], kid_at[i + 1] - kid_at[i]);
+	free(kid_at);
+	free(kids);
 
 	/* Tree for the layout: children ordered by parent exit, then by
 	 * stop order. */
@@ -193,7 +221,7 @@ int bush_picture_build(struct bush_picture *p, const struct da_bush *b, uint32_t
 	}
 	free(keys);
 	double w = 0, h = 0;
-	int r = p->nblocks ? layout_tidy(ln, p->nblocks, 0, HGAP, VGAP, &w, &h) : 0;
+	int r = p->nblocks ? layout_tidy(ln, p->nblocks, 0, HGAP, VGAP, &w, &h, &p->steps) : 0;
 	/* Room for the loop arcs on the left, and for the title. */
 	double title_w = wrap_title(p, w + 24);
 	p->content_w = 2 * MARGIN + (w + 24 > title_w ? w + 24 : title_w);

@@ -46,11 +46,17 @@ struct bush_picture {
 	double width, height;           /* canvas, after the cap */
 	double scale;                   /* 1, or < 1 when capped */
 	uint64_t hottest;               /* largest exit count in the bush */
+	uint64_t steps;                 /* blocks, exits and layout steps
+	                                   visited in building it: linear in
+	                                   the bush's traces and exits */
 };
 
 /* 0, or negative when the bush does not form a tree; free p either way. */
 int bush_picture_build(struct bush_picture *p, const struct da_bush *b, uint32_t gen,
                        const struct exit_counts *ec);
 void bush_picture_free(struct bush_picture *p);
+/* The row of b showing exit (a run of quiet exits holds several), or
+ * b->nexits when none does. */
+uint32_t exit_row(const struct bush_block *b, uint32_t exit);
 
 #endif

@@ -93,9 +93,7 @@ static void draw_chain(cairo_t *cr, const struct bush_picture *p, const struct b
 static void draw_side_edge(cairo_t *cr, const struct bush_picture *p, const struct bush_block *b)
 {
 	const struct bush_block *par = &p->blocks[b->parent_block];
-	uint32_t k = 0;
-	while (k < par->nexits && par->exits[k].exit != (uint32_t)b->trace->parent_exit)
-		k++;
+	uint32_t k = exit_row(par, (uint32_t)b->trace->parent_exit);
 	double x1 = b->x + COL_W / 2, y1 = b->y;
 	/* Leave the exit on the side the child lies on: no crossing the
 	 * parent's own path. */

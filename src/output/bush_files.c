@@ -51,11 +51,12 @@ static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_for
 		} else if (fits(&p, ch)) {
 			struct outfile *f = view_create_file(c, g, name);
 			FILE *fp = f ? outfile_fp(f) : NULL;
+			int w = fp ? render(fp, &p, fmt) : -1;
 			if (!fp)
 				r = -1;
-			else if (render(fp, &p, fmt) < 0) {
-				msg_error("%s/gen-%u-%s: cannot draw the picture",
-				         outdir_path(c->out), g->number, name);
+			else if (w < 0) {
+				msg_error("%s/gen-%u-%s: cannot draw the picture%s", outdir_path(c->out),
+				          g->number, name, w == PICTURE_ENOMEM ? ": out of memory" : "");
 				r = -1;
 			} else if (outfile_commit(f) < 0)
 				r = -1;

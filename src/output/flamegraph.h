@@ -36,7 +36,8 @@ typedef int (*flame_mark_fn)(const char *frame, void *ctx);
  * the depth (16 px per row plus title, legend and margins), capped so the
  * canvas stays under 2048 px high (deeper rows are not drawn, and the title
  * line says so).
- * Writes PNG or SVG through picture_write().  Returns 0, or -1 on failure.
+ * Writes PNG or SVG through picture_write(), whose result it returns (0,
+ * PICTURE_ENOMEM or -1).
  * Zero stacks or a zero total: draws a small picture saying "no samples". */
 int flamegraph_write(FILE *fp, enum picture_format fmt, const char *title,
                      const struct flame_stack *stacks, size_t n,

@@ -19,14 +19,16 @@ struct layout_node {
 	double x, y;
 	uint32_t depth;
 	/* working state */
-	uint32_t parent, prev_sibling, thread, ancestor, number;
-	double prelim, mod, shift, change;
+	uint32_t parent, prev_sibling, last_child, thread, ancestor, number, dflt;
+	double prelim, mod, shift, change, acc;
 };
 
 /* Lay out the tree of n nodes rooted at `root` (nodes not reachable from
  * it are left alone).  Coordinates start at (0, 0); *width and *height
- * receive the extent.  Returns 0, or -1 when the links do not form a tree. */
+ * receive the extent.  Returns 0, or -1 when the links do not form a tree.
+ * Linear in the nodes, without recursion: *steps (when not NULL) grows by
+ * the node visits and contour steps taken, which the tests count. */
 int layout_tidy(struct layout_node *nodes, size_t n, uint32_t root,
-                double hgap, double vgap, double *width, double *height);
+                double hgap, double vgap, double *width, double *height, uint64_t *steps);
 
 #endif

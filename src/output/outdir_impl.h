@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "output/fs.h"
 #include "output/outdir.h"
+#include "util/alloc.h"
 #include "util/bgthread.h"
 
 /* Bytes queued but not written yet, at most: then the caller waits. */

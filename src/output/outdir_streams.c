@@ -101,7 +101,7 @@ void outdir_open_stream(struct outfile *f, enum op_kind how)
 	/* stdio's own buffer (BUFSIZ): emptied into the block by a copy */
 	f->fp = fopencookie(f, "w", io);
 	if (!f->fp)
-		abort();                /* out of memory, as xrealloc would */
+		out_of_memory();
 	d->nopen++;
 	lru_push(f);
 }

@@ -250,12 +250,12 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	const unsigned char *data = cairo_image_surface_get_data(s);
 	size_t row = 1 + 3 * (size_t)w, n = row * (size_t)h;
 	if (!compressor && !(compressor = libdeflate_alloc_compressor(PNG_LEVEL)))
-		return -1;
+		return PICTURE_ENOMEM;
 	size_t bound = libdeflate_zlib_compress_bound(compressor, n);
 	unsigned char *raw = kept_need(&rows, n + 1);         /* + pack_row's spill */
 	unsigned char *out = kept_need(&packed, bound);
 	if (!raw || !out)
-		return -1;
+		return PICTURE_ENOMEM;
 	static struct palette pal;
 	int indexed = pack_indexed(raw, data, w, h, stride, &pal) == 0;
 	if (indexed) {
@@ -329,10 +329,11 @@ static int write_svg_renumbered(FILE *fp, const char *svg, size_t n)
 	return ferror(fp) ? -1 : 0;
 }
 
+/* Into a memory stream, which fails only for want of memory. */
 static cairo_status_t write_mem(void *closure, const unsigned char *data, unsigned int len)
 {
 	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS
-	                                            : CAIRO_STATUS_WRITE_ERROR;
+	                                            : CAIRO_STATUS_NO_MEMORY;
 }
 
 /* A PNG's surface, on the kept pixels. */
@@ -368,7 +369,7 @@ int picture_write(FILE *fp, enum picture_format fmt, double width, double height
 	if (fmt == PICTURE_SVG) {
 		mem = open_memstream(&svg, &svg_len);
 		if (!mem)
-			return -1;
+			return PICTURE_ENOMEM;
 		s = cairo_svg_surface_create_for_stream(write_mem, mem, width, height);
 		cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	} else {
@@ -380,8 +381,9 @@ int picture_write(FILE *fp, enum picture_format fmt, double width, double height
 	cairo_destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS && fmt == PICTURE_PNG) {
 		cairo_surface_flush(s);
-		if (write_png(fp, s) < 0)
-			st = CAIRO_STATUS_WRITE_ERROR;
+		int w = write_png(fp, s);
+		if (w < 0)
+			st = w == PICTURE_ENOMEM ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_WRITE_ERROR;
 	}
 	cairo_surface_finish(s);
 	if (st == CAIRO_STATUS_SUCCESS)
@@ -393,5 +395,5 @@ int picture_write(FILE *fp, enum picture_format fmt, double width, double height
 			st = CAIRO_STATUS_WRITE_ERROR;
 		free(svg);
 	}
-	return st == CAIRO_STATUS_SUCCESS ? 0 : -1;
+	return st == CAIRO_STATUS_SUCCESS ? 0 : st == CAIRO_STATUS_NO_MEMORY ? PICTURE_ENOMEM : -1;
 }

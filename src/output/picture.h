@@ -14,8 +14,11 @@ enum picture_format { PICTURE_PNG, PICTURE_SVG };
 #define PICTURE_FONT "DejaVu Sans Mono"
 #define PICTURE_CHAR_W 0.602    /* its advance per pixel of font size */
 
+#define PICTURE_ENOMEM (-2)
+
 /* Draw with draw(cr, arg) on a width x height surface and write it to fp
- * in the format.  0, or -1 when cairo or the writing failed.  A PNG's
+ * in the format.  0, PICTURE_ENOMEM when memory ran out (cairo's, the
+ * pixels', the compressor's), or -1 when cairo or the writing failed.  A PNG's
  * surface holds the pixels of the picture before it, so draw paints every
  * pixel (a background first).  Pictures are drawn by one thread per
  * process. */

@@ -9,9 +9,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "output/workers.h"
+#include "output/message.h"
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/forkguard.h"
+
+struct job {
+	int (*fn)(void *);
+	void *arg;
+	int r;
+};
+
+static void run_job(void *arg)
+{
+	struct job *j = arg;
+	j->r = j->fn(j->arg);
+}
 
 static int reap_one(struct workers *w)
 {
@@ -68,7 +81,14 @@ int workers_run(struct workers *w, int (*fn)(void *), void *arg)
 			    sa.sa_handler != SIG_IGN)
 				signal(sig, SIG_DFL);
 		}
-		_exit(fn(arg) < 0 ? 1 : 0);     /* _exit: no stdio of the parent flushed */
+		/* A catch of its own: the one it inherits is in the parent's
+		 * stack, whose cleanup is not the worker's to run. */
+		struct job j = { fn, arg, 0 };
+		if (oom_call(run_job, &j) < 0) {
+			msg_error("drawing the pictures: out of memory");
+			j.r = -1;
+		}
+		_exit(j.r < 0 ? 1 : 0);         /* _exit: no stdio of the parent flushed */
 	}
 	w->pids[w->n++] = pid;
 	return w->failed ? -1 : 0;

@@ -6,7 +6,10 @@
 #include "parse/parser_state.h"
 #include "util/alloc.h"
 
-#define CONT_MAX_LINES 42           /* chunk names are at most 40 bytes */
+/* A quoted chunk name is at most 40 bytes (longer ones print as an
+ * address), so a header it breaks spans 42 lines at most; joined, it is
+ * held to the cap of one line. */
+#define CONT_MAX_LINES 42
 
 /* What a header does to the section and the open trace. */
 static int on_header(struct parser *p, const struct header *h, uint64_t line)
@@ -129,11 +132,12 @@ int event_cont_give_up(struct parser *p, struct cont_rest *rest)
 }
 
 /* Whether l goes on with the header in p->cont: not when it is a header
- * itself, or past the lines a chunk name can take (then the header never
- * ends: event_cont_give_up). */
+ * itself, or past the lines or bytes a chunk name can take (then the
+ * header never ends: event_cont_give_up). */
 int event_cont_takes(const struct parser *p, const struct line *l)
 {
-	return !header_is(l->p, l->len) && p->cont_lines < CONT_MAX_LINES;
+	return !header_is(l->p, l->len) && p->cont_lines < CONT_MAX_LINES &&
+	       p->cont_len + 1 + l->len <= INPUT_LINE_MAX;
 }
 
 /* A line after the start of a header, the rest of its quoted chunk name. */

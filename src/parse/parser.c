@@ -140,6 +140,20 @@ static int cont_give_up(struct parser *p)
 	return r;
 }
 
+/* A line longer than INPUT_LINE_MAX, which the input skipped: no dump
+ * line is that long, so it is foreign, and said once.  A header waiting
+ * for the rest of its chunk name never gets it. */
+static DA_NOINLINE int overlong(struct parser *p, const struct line *l)
+{
+	int r = p->cont ? cont_give_up(p) : 0;
+	p->counts.total++;
+	p->counts.foreign++;
+	p->quote_budget = 0;
+	p->quote_line = NULL;
+	int e = diag_warn(p->diag, l->no, "line longer than %u bytes: skipped", INPUT_LINE_MAX);
+	return r < 0 ? r : e;
+}
+
 /* Everything but a plain data line: headers, -jv lines, blank lines,
  * register dumps, continuations.  Kept out of parser_line, whose short
  * way must not pay for this one's stack frame. */
@@ -148,6 +162,8 @@ static DA_NOINLINE int other_line(struct parser *p, const struct line *l)
 	const char *s = l->p;
 	size_t n = l->len;
 
+	if (input_line_overlong(l))
+		return overlong(p, l);
 	if (p->cont) {
 		if (event_cont_takes(p, l))
 			return event_cont_line(p, l);

@@ -375,9 +375,14 @@ int profile_load(struct profile *p, const char *path, struct profile_error *e)
 	}
 	struct line l;
 	const char *why = NULL;
-	while ((r = input_next(&in, &l)) > 0)
+	while ((r = input_next(&in, &l)) > 0) {
+		if (input_line_overlong(&l)) {
+			why = "line longer than 1048576 bytes";
+			break;
+		}
 		if (profile_line(p, l.p, l.len, &why) < 0)
 			break;
+	}
 	if (r < 0) {
 		snprintf(e->msg, sizeof(e->msg), "%s", input_error(&in));
 		input_close(&in);
@@ -386,7 +391,10 @@ int profile_load(struct profile *p, const char *path, struct profile_error *e)
 	}
 	if (r > 0) {
 		e->line = l.no;
-		snprintf(e->msg, sizeof(e->msg), "%s: %.*s", why, (int)(l.len > 80 ? 80 : l.len), l.p);
+		if (input_line_overlong(&l))
+			snprintf(e->msg, sizeof(e->msg), "%s", why);
+		else
+			snprintf(e->msg, sizeof(e->msg), "%s: %.*s", why, (int)(l.len > 80 ? 80 : l.len), l.p);
 		input_close(&in);
 		return -1;
 	}

@@ -24,6 +24,9 @@ static const char *local(struct src_model *m, const char *s, size_t n)
 	return intern_get(&m->names, s, n);
 }
 
+/* The file's entry, made on first sight: good only until the next call
+ * that may add a file (file_of, file_by_ptr, line_of), which may move
+ * m->files; keep its name (interned) across those, not the pointer. */
 static struct src_file *file_of(struct src_model *m, const char *file)
 {
 	uint64_t k = tally_get(&m->file_ix, file, NULL, 0);
@@ -85,10 +88,7 @@ static void add_reason(struct src_reason **v, uint32_t *n, uint32_t *cap, const 
 	while (i < *n && (*v)[i].reason != reason)
 		i++;
 	if (i == *n) {
-		if (*n == *cap) {
-			*cap = *cap ? 2 * *cap : 2;
-			*v = xrealloc(*v, *cap * sizeof(**v));
-		}
+		ALLOC_GROW(*v, *n + 1, *cap);
 		memset(&(*v)[i], 0, sizeof(**v));
 		(*v)[i].reason = reason;
 		(*v)[i].first = at;
@@ -211,30 +211,34 @@ void src_model_trace(struct src_model *m, const struct da_trace *t)
 void src_model_abort(struct src_model *m, const struct da_abort *a)
 {
 	attempts_abort(&m->attempts, a);
-	struct src_file *af = a->file ? file_by_ptr(m, a->file) : NULL;
-	if (af) {
-		af->aborts++;
-		af->has_line |= a->line != LOC_NO_LINE;
+	/* The files' names, not pointers to them: the start file's
+	 * file_by_ptr may move m->files, and line_of may too. */
+	const char *afile = NULL, *sfile = NULL;
+	if (a->file) {
+		struct src_file *f = file_by_ptr(m, a->file);
+		f->aborts++;
+		f->has_line |= a->line != LOC_NO_LINE;
+		afile = f->name;
 	}
-	struct src_file *sf = a->start_file ? file_by_ptr(m, a->start_file) : NULL;
-	if (sf) {
-		sf->attempts++;
-		sf->has_line |= a->start_line != LOC_NO_LINE;
+	if (a->start_file) {
+		struct src_file *f = file_by_ptr(m, a->start_file);
+		f->attempts++;
+		f->has_line |= a->start_line != LOC_NO_LINE;
+		sfile = f->name;
 	}
 	if (!m->want_lines)
 		return;
 	struct src_ref ref = { a->gen, a->id, a->line_no };
 	const char *reason = a->reason_normal ? a->reason_normal : a->reason;
-	const char *afile = af ? af->name : NULL;
-	if (af) {
-		size_t li = line_of(m, af->name, a->line);
-		struct src_line *l = &m->lines[li];
+	if (afile) {
+		size_t k = line_of(m, afile, a->line);  /* before m->lines is read */
+		struct src_line *l = &m->lines[k];
 		add_reason(&l->aborted, &l->naborted, &l->aborted_cap, reason, ref, NULL, 0);
 		l->aborts++;
 	}
-	if (sf) {
-		size_t li = line_of(m, sf->name, a->start_line);
-		struct src_line *l = &m->lines[li];
+	if (sfile) {
+		size_t k = line_of(m, sfile, a->start_line);
+		struct src_line *l = &m->lines[k];
 		add_reason(&l->started, &l->nstarted, &l->started_cap, reason, ref, afile, a->line);
 		l->attempts++;
 	}

@@ -1,5 +1,6 @@
 /* alloc.c — xrealloc and the out-of-memory catch; see alloc.h. */
 #include <stdlib.h>
+#include <string.h>
 #include "util/alloc.h"
 
 /* Per thread: the reading thread has catches of its own. */
@@ -46,3 +47,13 @@ void *xrealloc(void *p, size_t size)
 		out_of_memory();
 	return q;
 }
+
+#ifdef DA_ALLOC_MOVE
+void *alloc_move(void *p, size_t size)
+{
+	void *q = xrealloc(NULL, size);
+	memcpy(q, p, size);
+	free(p);
+	return q;
+}
+#endif

@@ -29,8 +29,26 @@ void oom_pop(struct oom_catch *c);
 /* fn(arg) under a catch of its own: 0, or -1 when it ran out of memory. */
 int oom_call(void (*fn)(void *), void *arg);
 
+/* Test builds (make check-asan, make fuzz): an array of at most
+ * ALLOC_MOVE_MAX bytes moves at every ALLOC_GROW, room or not, so that a
+ * pointer kept across a call that may grow it reads freed memory, which
+ * AddressSanitizer reports, on the first small input instead of only at
+ * the rare call that grows. */
+#ifdef DA_ALLOC_MOVE
+#define ALLOC_MOVE_MAX 65536
+void *alloc_move(void *p, size_t size);
+#define ALLOC_TEST_MOVE(items, cap) do {                                    \
+		if ((items) && (size_t)(cap) * sizeof(*(items)) <= ALLOC_MOVE_MAX) \
+			(items) = alloc_move((items), (size_t)(cap) * sizeof(*(items))); \
+	} while (0)
+#else
+#define ALLOC_TEST_MOVE(items, cap) do { } while (0)
+#endif
+
 /* Make room for n elements in the array items of cap (growing by half
- * again, and at least to n): the one growable-array helper. */
+ * again, and at least to n): the one growable-array helper.  What points
+ * into items is stale after it: across a call that may grow an array,
+ * keep an index into it, never a pointer. */
 #define ALLOC_GROW(items, n, cap) do {                                      \
 		if ((size_t)(n) > (size_t)(cap)) {                           \
 			size_t c_ = (size_t)(cap) + (size_t)(cap) / 2 + 16;  \
@@ -38,6 +56,8 @@ int oom_call(void (*fn)(void *), void *arg);
 				c_ = (size_t)(n);                            \
 			(items) = xrealloc((items), c_ * sizeof(*(items)));  \
 			(cap) = c_;                                          \
+		} else {                                                     \
+			ALLOC_TEST_MOVE(items, cap);                         \
 		}                                                            \
 	} while (0)
 

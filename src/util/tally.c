@@ -17,9 +17,9 @@ void tally_init(struct tally *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void grow(struct tally *t)
+/* The table rebuilt with n slots. */
+static void rehash(struct tally *t, size_t n)
 {
-	size_t n = t->nslots ? t->nslots * 2 : 64;
 	struct tally_entry *slots = xrealloc(NULL, n * sizeof(*slots));
 	memset(slots, 0, n * sizeof(*slots));
 	for (size_t i = 0; i < t->nslots; i++) {
@@ -41,7 +41,12 @@ void tally_add(struct tally *t, const void *a, const void *b, int64_t c, uint64_
 	if (!n)
 		return;
 	if ((t->count + 1) * 4 > t->nslots * 3)
-		grow(t);
+		rehash(t, t->nslots ? t->nslots * 2 : 64);
+#ifdef DA_ALLOC_MOVE
+	/* tally_find's entry is stale now: see alloc.h */
+	else if (t->nslots * sizeof(*t->slots) <= ALLOC_MOVE_MAX)
+		rehash(t, t->nslots);
+#endif
 	size_t j = hash_key(a, b, c) & (t->nslots - 1);
 	for (;;) {
 		struct tally_entry *e = &t->slots[j];

@@ -48,8 +48,10 @@ static int draw(struct view_ctx *c, const char *title, const struct flame_stack 
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	if (flamegraph_write(fp, fmt, title, st, n, mark, ctx) < 0) {
-		msg_error("%s/%s: cannot draw the flame graph", outdir_path(c->out), name);
+	int w = flamegraph_write(fp, fmt, title, st, n, mark, ctx);
+	if (w < 0) {
+		msg_error("%s/%s: cannot draw the flame graph%s", outdir_path(c->out), name,
+		          w == PICTURE_ENOMEM ? ": out of memory" : "");
 		return -1;
 	}
 	return outfile_commit(f);

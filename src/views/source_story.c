@@ -113,16 +113,16 @@ char *source_story(const struct src_model *m, const struct src_line *l,
 {
 	char *buf = NULL;
 	*n = 0;
+	/* a memory stream fails for want of memory only */
 	FILE *mem = open_memstream(&buf, n);
 	if (!mem)
-		return NULL;
+		out_of_memory();
 	w.arg = mem;
 	fputs(before, mem);
 	source_annotate(m, l, &w);
 	if (fclose(mem) != 0) {
 		free(buf);
-		*n = 0;
-		return NULL;
+		out_of_memory();
 	}
 	size_t k = strlen(sep);
 	if (*n >= k && memcmp(buf + *n - k, sep, k) == 0)

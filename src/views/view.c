@@ -1,4 +1,5 @@
 /* view.c — the view registry and the set of views chosen for a run. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,9 @@
 
 extern const struct view view_summary;
 extern const struct view view_findings;
+extern const struct view view_sarif;
+extern const struct view view_problems;
+extern const struct view view_codequality;
 extern const struct view view_traces;
 extern const struct view view_abort_reasons;
 extern const struct view view_abort_reasons_txt;
@@ -30,6 +34,9 @@ extern const struct view view_flamegraph;
 const struct view *const view_table[] = {
 	&view_summary,
 	&view_findings,
+	&view_sarif,
+	&view_problems,
+	&view_codequality,
 	&view_traces,
 	&view_abort_reasons,
 	&view_abort_reasons_txt,
@@ -269,19 +276,35 @@ void view_set_discard(struct view_set *s)
 	s->n = 0;
 }
 
-int view_set_finish(struct view_set *s)
+struct finishing {
+	struct view_set *s;
+	int r;
+};
+
+static void finish_all(void *arg)
 {
-	int r = 0;
+	struct finishing *f = arg;
+	struct view_set *s = f->s;
 	if (s->sysprof)
 		sj_build(&s->join, s->sysprof);
 	for (size_t i = 0; i < s->n; i++) {
 		struct view_ctx *c = &s->ctx[i];
 		if (c->view->finish) {
 			int e = c->view->finish(c);
-			if (e < 0 && r == 0)
-				r = e;
+			if (e < 0 && f->r == 0)
+				f->r = e;
 		}
 	}
+}
+
+int view_set_finish(struct view_set *s)
+{
+	/* A catch of its own: the library's are over, and the states are
+	 * still to be freed. */
+	struct finishing f = { s, 0 };
+	if (oom_call(finish_all, &f) < 0)
+		f.r = -ENOMEM;
+	int r = f.r;
 	/* States live until every finish hook ran: a later view may ask an
 	 * earlier one (the report asks the source view for its pages). */
 	for (size_t i = 0; i < s->n; i++) {

@@ -114,7 +114,9 @@ int view_set_has(const struct view_set *s, const char *name);
 unsigned long view_set_left_out(const struct view_set *s);
 /* Frees a set that never saw a record, calling no hook. */
 void view_set_discard(struct view_set *s);
-/* Calls every finish hook (even after an error) and frees the set. */
+/* Calls every finish hook (even after an error) and frees the set: 0,
+ * -ENOMEM when memory ran out (the hooks after it are not called), or
+ * another negative value when a hook failed. */
 int view_set_finish(struct view_set *s);
 
 /* For views: create "gen-N-SUFFIX" in the output directory (NULL after

@@ -120,13 +120,16 @@ check "orphan: its own bush file" "yes" "$([ -f "$TMP/orphan/gen-1-bush-$id.txt"
 check "orphan: row keeps the parent from the dump" "$id,$parent," \
 	"$(grep "^$id," "$TMP/orphan/gen-1-traces.csv" | head -n 1 | cut -d, -f1-2),"
 
-# A 10 MB line (program output) neither crashes nor changes the result.
+# A 10 MB line (program output) neither crashes nor changes the result:
+# it is longer than a line may be (1 MiB), skipped and said.
 { head -n 20 "$DUMP"; head -c 10485760 /dev/zero | tr '\0' 'x'; echo; tail -n +21 "$DUMP"; } > "$TMP/long.dump"
 $DA --views traces,abort-reasons --dump "$TMP/long.dump" --out-dir "$TMP/long" 2> "$TMP/long.err"
 check "10 MB line: exit status" 0 $?
 check "10 MB line: same traces" "" "$(diff "$TMP/file/gen-1-traces.csv" "$TMP/long/gen-1-traces.csv")"
 check "10 MB line: counted as one foreign line" "1" \
 	"$(sed -n 's/.*foreign \([0-9]*\),.*/\1/p' "$TMP/long.err")"
+check "10 MB line: said once, with its number" "$TMP/long.dump:21: warning: line longer than 1048576 bytes: skipped" \
+	"$(grep ': warning: ' "$TMP/long.err")"
 
 # A last line without its newline still counts.
 head -c -1 "$DUMP" > "$TMP/nonl.dump"

@@ -32,11 +32,11 @@ check "man: EXIT STATUS opens with its generated span" ".SH EXIT STATUS|.\\\" BE
 check "man: the views' span is in VIEWS" "VIEWS" \
 	"$(awk '/^\.SH /{s=$2} /BEGIN GENERATED views/{print s}' "$MAN")"
 help_opts=$($DA --help | sed -n 's/^  \(-., \|    \)--\([a-z-]*\).*/\2/p' | paste -sd' ')
-check "--help lists 21 options" 21 "$(printf '%s\n' $help_opts | wc -l)"
+check "--help lists 23 options" 23 "$(printf '%s\n' $help_opts | wc -l)"
 check "man OPTIONS: --help's options, in its order" "$help_opts" \
 	"$(span "$MAN" options | grep -A1 '^\.TP$' | sed -n 's/^\.B[IR]* .*\\-\\-\([^ "]*\).*/\1/p' | sed 's/\\-/-/g' | paste -sd' ')"
 views=$($DA --views list | sed '/^$/,$d' | awk '{print $1}' | paste -sd' ')
-check "--views list: 18 views" 18 "$(printf '%s\n' $views | wc -l)"
+check "--views list: 21 views" 21 "$(printf '%s\n' $views | wc -l)"
 check "--views list: then the words default and all" "
 default            in a list: the views above not marked (not default), and with --profile its views
 all                in a list: every view above (profile and flamegraph only with --profile)" \
@@ -53,7 +53,7 @@ $DA --help | sed -n '/^Exit status:$/,$p' > "$TMP/help-exits"
 check "--help: exit codes" "Exit status:
   0  Success (warnings allowed).
   1  Usage error: unknown option or view, missing argument, no dump; with --compare, also a --fail-on rule crossed.
-  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a sysprof profile malformed or cut short (the byte is named), a failed write; the output directory in use by another run (without --wait), a dump or profile the run would write over; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
+  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a sysprof profile malformed or cut short (the byte is named), a failed write, or no memory to be had (the message then says \"out of memory\"); the output directory in use by another run (without --wait), a dump or profile the run would write over; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
   3  Input rejected under --strict (also an input with no JIT event), or a --profile file that is not a profile dumpanalyze reads (a sysprof or symbol table format version it does not know, a memprof profile).
 See dumpanalyze(1)." "$(cat "$TMP/help-exits")"
 check "man EXIT STATUS = --help's exit codes" "$(sed -n 's/^  \([0-9]\)  /\1 /p' "$TMP/help-exits")" \
@@ -66,7 +66,7 @@ $DA --help=man > "$TMP/man.out" 2> "$TMP/err"
 check "--help=man: exit status, three spans, no message" "0 3 " \
 	"$? $(grep -c '^\.\\" BEGIN GENERATED' "$TMP/man.out") $(cat "$TMP/err")"
 $DA --help=readme > "$TMP/readme.out" 2> "$TMP/err"
-check "--help=readme: exit status, 18 rows, no message" "0 18 " \
+check "--help=readme: exit status, 21 rows, no message" "0 21 " \
 	"$? $(grep -c '^| `' "$TMP/readme.out") $(cat "$TMP/err")"
 $DA --help=pdf > "$TMP/out" 2> "$TMP/err"
 check "--help=pdf: exit status 1, nothing on stdout" "1 0" "$? $(wc -c < "$TMP/out")"
@@ -75,7 +75,7 @@ check "--help=pdf: message" "dumpanalyze: unknown --help format 'pdf' (man or re
 # is plain help; -V takes its argument; -h takes none.
 check "-V list -h: the usage" "0 usage: dumpanalyze [--dump FILE] [--out-dir DIR] [--views LIST] [options]" \
 	"$($DA -V list -h > "$TMP/out"; echo $?) $(head -n 1 "$TMP/out")"
-check "-V list: 18 views, a blank line, 2 words" 21 "$($DA -V list | wc -l)"
+check "-V list: 21 views, a blank line, 2 words" 24 "$($DA -V list | wc -l)"
 check "-hq: help and quiet, not a format" "0 1" "$($DA -hq > "$TMP/out"; echo $?) $(grep -c '^usage: ' "$TMP/out")"
 $DA -j 2> "$TMP/err"
 check "-j without its number" "1 dumpanalyze: option '-j' needs an argument (try --help)" "$? $(cat "$TMP/err")"

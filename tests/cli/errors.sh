@@ -136,4 +136,42 @@ check "a text file: one warning" 1 "$(grep -c "README.md:[0-9]*: warning: no '--
 $DA --strict --views traces --dump "$TMP/empty.dump" --out-dir "$TMP/empty" > /dev/null 2> "$TMP/err"
 check "an empty dump, --strict: exit 3" 3 $?
 check "an empty dump: said once" 1 "$(grep -c "^$TMP/empty.dump: error: no JIT events: the input is empty" "$TMP/err")"
+# ---- out of memory (issue 26) ----------------------------------------
+# Under a limit on address space (ulimit -v, KB), whatever runs out (the
+# library's allocations, the decompressor's, cairo's pixels, a picture
+# worker's), the run exits 2 and every message it prints says "out of
+# memory"; OUT gets no file.  The limits go from one where the pictures
+# cannot be drawn to one where the run succeeds; where each fails depends
+# on malloc's arenas and threads, so the checks hold for every run.  An
+# AddressSanitizer build reserves terabytes of shadow memory and cannot
+# start under any of them: it skips this.
+if ldd "$DA_BIN" 2> /dev/null | grep -q 'libasan'; then
+	echo "# out of memory: not run under AddressSanitizer"
+else
+	oom=0 pic=0 lib=0
+	for dump in penlight-x.dump templates.dump.xz; do
+		for kb in 50000 70000 100000 150000 200000 300000; do
+			rm -rf "$TMP/oom" && mkdir "$TMP/oom"
+			(ulimit -v $kb; exec $DA_BIN -q --views all --dump "$SAMPLES/$dump" --out-dir "$TMP/oom") 2> "$TMP/oom.err"
+			st=$?
+			[ $st = 0 ] && continue
+			oom=$((oom + 1))
+			check "out of memory, $dump under $kb KB: exit status" 2 $st
+			check "out of memory, $dump under $kb KB: every message says so" "" \
+				"$(grep -v 'out of memory' "$TMP/oom.err")"
+			check "out of memory, $dump under $kb KB: a message" yes "$([ -s "$TMP/oom.err" ] && echo yes || echo no)"
+			check "out of memory, $dump under $kb KB: no file in OUT" "" "$(ls "$TMP/oom")"
+			pic=$((pic + $(grep -c '/gen-[0-9]*-bush-[0-9.]*\.png: cannot draw the picture: out of memory$' "$TMP/oom.err")))
+			lib=$((lib + $(grep -c "^dumpanalyze: $SAMPLES/$dump: out of memory (after line [0-9]*)\$" "$TMP/oom.err")))
+		done
+	done
+	ran "out of memory: runs that ran out" "$oom"
+	ran "out of memory: pictures that could not be drawn (cairo, pixels)" "$pic"
+	ran "out of memory: runs the library stopped" "$lib"
+	# xz -9's decoder wants 65 MB of dictionary, which 60 MB cannot hold:
+	# once called corrupt data.
+	(ulimit -v 60000; exec $DA_BIN -q --views traces --dump "$SAMPLES/templates.dump.xz" --out-dir "$TMP/oom") 2> "$TMP/oom.err"
+	check "out of memory in the xz decoder: exit status and message" \
+		"2 dumpanalyze: $SAMPLES/templates.dump.xz: out of memory (after line 0)" "$? $(cat "$TMP/oom.err")"
+fi
 finish

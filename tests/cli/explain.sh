@@ -109,7 +109,7 @@ check "jv: no bytecode lines" 0 \
 # and the dump line under a top site.
 grep -A3 '^ *[0-9]*  NYI: bytecode 71$' "$TMP/penlight-x/summary.txt" > "$TMP/sum"
 check "summary: VARG's meaning under 'NYI: bytecode 71'" \
-	"            NYI: bytecode VARG -- NYIBC: the ... of a vararg function is read, e.g. select('#', ...) or {...}. Try: Keep it out of hot loops: create closures once outside them, loop over arrays with a numeric for, not pairs(), and pass fixed arguments, not ..." \
+	"            NYI: bytecode VARG -- NYIBC: the ... of a vararg function is read, e.g. select('#', ...) or {...}. DA206 (varargs-read, costly and fixable): Reading ... in ways the recorder does not handle keeps the loop or function interpreted; reading the arguments into locals first is a source change." \
 	"$(sed -n 2p "$TMP/sum")"
 l=$(sed -n '4s/.*, dump line \([0-9]*\)$/\1/p' "$TMP/sum")
 check "summary: the failed VARG line is the one before dump line $l" \

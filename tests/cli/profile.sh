@@ -126,6 +126,11 @@ check "a dump as the profile: exit 3" 3 $?
 check "a dump as the profile: file, line and what is read" 1 \
 	"$(grep -c "^dumpanalyze: $D:1: not a line of a -jp profile dumpanalyze reads (-jp=lvr, vlr, lv, vl, Gl or Gvl): ---- TRACE" "$TMP/err")"
 check "a bad profile: nothing written" "" "$(ls "$TMP/e2" 2>/dev/null)"
+# A line past the cap (1 MiB) in a profile: the profile is not read.
+{ head -n 3 "$SAMPLES/costly-lvr.prof"; head -c 2000000 /dev/zero | tr '\0' x; echo; tail -n +4 "$SAMPLES/costly-lvr.prof"; } > "$TMP/long.prof"
+$DA -q --dump "$D" --profile "$TMP/long.prof" --out-dir "$TMP/e4" 2> "$TMP/err"
+check "a profile with a 2 MB line: exit 3, its line named" "3 dumpanalyze: $TMP/long.prof:4: line longer than 1048576 bytes" \
+	"$? $(cat "$TMP/err")"
 printf '   40  tablex.keys\n   12  string.format\n' > "$TMP/f.prof"
 $DA -q --dump "$D" --profile "$TMP/f.prof" --out-dir "$TMP/e3" 2> "$TMP/err"
 check "-jp=f profile: exit 3 and the options to use" "3 1" "$? $(grep -c 'no file:line in the profile (record with -jp=lvrm0i1 or -jp=Gvl' "$TMP/err")"

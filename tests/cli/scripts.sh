@@ -8,7 +8,8 @@ SUITE=scripts
 . "$(dirname "$0")/setup.sh"
 
 # A scratch copy of the repository's scripts, so `demo` builds nothing.
-mkdir -p "$TMP/repo/scripts" "$TMP/bin" "$TMP/repo/tests/browser/node_modules/playwright-core"
+mkdir -p "$TMP/repo/scripts" "$TMP/bin" "$TMP/repo/tests/browser/node_modules/playwright-core" \
+	"$TMP/repo/tests/ci/node_modules/@microsoft/sarif-multitool"
 cp "$TOP/scripts/install-deps.sh" "$TMP/repo/scripts/"
 # stand-ins: dpkg-query says installed for the names in $TMP/installed;
 # apt-get writes its arguments to $TMP/apt.log; id says root.

@@ -207,4 +207,21 @@ $DA -q --views source --dump "$SAMPLES/costly.dump" --out-dir "$TMP/c" 2> "$TMP/
 check "costly without --source-root: penlight's files are not found, costly.lua neither (it is in lua/)" 7 \
 	"$(sed -n '/^files, ranked/,/^$/p' "$TMP/c/source.txt" | grep -c '(not found)$')"
 
+# ---- attempts that start in many files and abort in another ------------
+# tests/fuzz/regressions/starts-in-24-files.exit0 (samples/generate.sh
+# manyfiles): the model once read the abort's file through a pointer its
+# start file's entry had moved (issue 26).  Every file's aborts and
+# aborted attempts = the dump's abort lines and the start lines before
+# them, by file.
+M=$TOP/tests/fuzz/regressions/starts-in-24-files.exit0
+$DA -q --views source,files --dump "$M" --out-dir "$TMP/m" 2> "$TMP/err"
+check "many start files: exit status" 0 $?
+check "many start files: no message" "" "$(cat "$TMP/err")"
+want=$(awk '/^---- TRACE [0-9]+ start/ { loc[$3] = $NF; next }
+	/^---- TRACE [0-9]+ abort/ { split($5, a, ":"); ab[a[1]]++; split(loc[$3], s, ":"); at[s[1]]++; f[a[1]]; f[s[1]] }
+	END { for (k in f) printf "%s %d %d\n", k, ab[k], at[k] }' "$M" | sort)
+got=$(sed -n '/^files, ranked/,/^$/p' "$TMP/m/source.txt" | awk '$1 ~ /^[0-9]+$/ && $NF == "found)" { print $6, $2, $3 }' | sort)
+check "many start files: aborts and attempts per file = the dump's" "$want" "$got"
+ran "many start files: chunks (more than the 16 the array first holds)" "$(echo "$got" | grep -c '^chunk')"
+
 finish

@@ -18,7 +18,7 @@ FUZZ_SAN = address,undefined
 # of the tool's own data (hash tables, sorting): tracing them cost 16% of
 # the time for nothing (bench/RESULTS.md); -O2 over -O1 saved 12%.
 FUZZ_COV = -fsanitize-coverage=inline-8bit-counters,indirect-calls,pc-table
-FUZZ_CFLAGS = -O2 -g -fsanitize=$(FUZZ_SAN) $(FUZZ_COV) -fno-sanitize-recover=all
+FUZZ_CFLAGS = -O2 -g -fsanitize=$(FUZZ_SAN) $(FUZZ_COV) -fno-sanitize-recover=all -DDA_ALLOC_MOVE
 build-fuzz/obj/input/%.o build-fuzz/obj/parse/%.o build-fuzz/obj/profile/%.o \
 build-fuzz/obj/cli/%.o: FUZZ_COV = -fsanitize=fuzzer-no-link
 FUZZ_LDFLAGS = -fsanitize=fuzzer,$(FUZZ_SAN)

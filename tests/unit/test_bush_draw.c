@@ -116,6 +116,86 @@ static void test_blocks_root_first_with_parents_and_exits(void **s)
 
 static cairo_surface_t *draw(const struct bush_picture *p);
 
+/* A bush of n traces: a chain (each side trace grown from exit 0 of the
+ * one before, as a 65k-deep chain of real dumps) or a fan (trace k from
+ * exit k - 1 of the root); every trace's machine code references 2
+ * exits. */
+struct big_bush {
+	struct da_trace *t;
+	uint16_t exits[2];
+	struct da_bush bush;
+	struct intern strings;
+};
+
+static void big_bush(struct big_bush *b, uint32_t n, int chain)
+{
+	memset(b, 0, sizeof(*b));
+	intern_init(&b->strings);
+	b->t = calloc(n, sizeof(*b->t));
+	assert_non_null(b->t);
+	b->exits[1] = 1;
+	const char *loc = intern_get(&b->strings, "c.lua:9", 7);
+	const char *link = intern_get(&b->strings, "return", 6);
+	for (uint32_t i = 0; i < n; i++) {
+		struct da_trace *t = &b->t[i];
+		t->id = i + 1;
+		t->seq = i;
+		t->loc = t->file = loc;
+		t->link = link;
+		t->link_kind = DA_LINK_RETURN;
+		t->exits = b->exits;
+		t->nexits = 2;
+		t->bush = &b->bush;
+		t->parent_exit = PARENT_EXIT_NONE;
+		if (i) {
+			t->parent_trace = chain ? &b->t[i - 1] : &b->t[0];
+			t->parent = t->parent_trace->id;
+			t->parent_exit = chain ? 0 : (int32_t)(i - 1);
+			b->t[i - 1].next_in_bush = t;
+		}
+	}
+	b->bush.root = &b->t[0];
+	b->bush.last = &b->t[n - 1];
+	b->bush.ntraces = n;
+}
+
+/* Building a bush's picture costs work linear in its traces and exits,
+ * counted (never timed): per trace the same from a thousand traces to
+ * 65,535, for a chain that deep as for a fan that wide (issue 26: the
+ * chain was quadratic, every block looking at every other for its side
+ * traces). */
+static void test_building_is_linear_in_the_traces(void **s)
+{
+	(void)s;
+	static const uint32_t sizes[] = { 1000, 8000, 65535 };
+	uint64_t per[2][3];
+	for (int chain = 0; chain <= 1; chain++)
+		for (size_t k = 0; k < 3; k++) {
+			struct big_bush b;
+			big_bush(&b, sizes[k], chain);
+			struct bush_picture p;
+			assert_int_equal(bush_picture_build(&p, &b.bush, 1, &no_counts), 0);
+			assert_int_equal(p.nblocks, sizes[k]);
+			/* the last trace hangs from its parent's exit row */
+			const struct bush_block *last = &p.blocks[sizes[k] - 1];
+			const struct bush_block *par = &p.blocks[last->parent_block];
+			uint32_t row = exit_row(par, (uint32_t)last->trace->parent_exit);
+			assert_true(row < par->nexits);
+			assert_int_equal(par->exits[row].sides, 1);
+			assert_true(last->y > par->y + par->h);
+			per[chain][k] = p.steps * 1000 / sizes[k];
+			assert_true(p.steps <= 24 * (uint64_t)sizes[k]);
+			bush_picture_free(&p);
+			free(b.t);
+			intern_free(&b.strings);
+		}
+	for (int chain = 0; chain <= 1; chain++)
+		for (size_t k = 1; k < 3; k++)
+			assert_true(per[chain][k] * 100 <= per[chain][0] * 101 &&
+			            per[chain][0] * 100 <= per[chain][k] * 101);
+	assert_true(per[1][2] * 5 <= per[0][2] * 6 && per[0][2] * 5 <= per[1][2] * 6);
+}
+
 /* Three or more quiet exits in a row (not taken, no side trace) are one
  * row that names the first and last and counts them; fewer stay rows. */
 static void test_quiet_exit_runs_are_one_row(void **s)
@@ -404,6 +484,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks_root_first_with_parents_and_exits),
 		cmocka_unit_test(test_quiet_exit_runs_are_one_row),
+		cmocka_unit_test(test_building_is_linear_in_the_traces),
 		cmocka_unit_test(test_exit_counts_annotate_exits),
 		cmocka_unit_test(test_canvas_grows_with_the_bush),
 		cmocka_unit_test(test_title_wraps_on_narrow_bushes),

@@ -222,18 +222,43 @@ static void test_empty_pipe_gives_end_at_once(void **s)
 	close_all(&in);
 }
 
-static void test_ten_megabyte_line_is_returned_whole(void **s)
+/* n bytes of letters. */
+static char *letters(size_t n)
 {
-	(void)s;
-	size_t n = 10u << 20;
-	char *big = malloc(n + 8);
+	char *big = malloc(n + 16);
+	assert_non_null(big);
 	for (size_t i = 0; i < n; i++)
 		big[i] = (char)('a' + i % 26);
+	return big;
+}
+
+static void expect_overlong(struct input *in, uint64_t no)
+{
+	struct line l;
+	assert_int_equal(input_next(in, &l), 1);
+	assert_true(input_line_overlong(&l));
+	assert_int_equal(l.len, 0);
+	assert_int_equal(l.no, no);
+}
+
+/* No chunk's buffer held much more than one line of the cap. */
+static void expect_bounded(const struct input *in)
+{
+	for (int i = 0; i < INPUT_CHUNKS; i++)
+		assert_true(in->rd->chunk[i].cap <= 2 * (size_t)INPUT_LINE_MAX + 2 * INPUT_BLOCK);
+}
+
+static void test_line_at_the_cap_is_returned_whole(void **s)
+{
+	(void)s;
+	size_t n = INPUT_LINE_MAX;
+	char *big = letters(n);
 	memcpy(big + n, "\nnext\n", 6);
 	struct input in;
 	input_from_fd(&in, file_with(big, n + 6));
 	struct line l;
 	assert_int_equal(input_next(&in, &l), 1);
+	assert_false(input_line_overlong(&l));
 	assert_int_equal(l.len, n);
 	assert_int_equal(l.no, 1);
 	assert_memory_equal(l.p, big, n);
@@ -243,21 +268,81 @@ static void test_ten_megabyte_line_is_returned_whole(void **s)
 	close_all(&in);
 }
 
+static void test_line_past_the_cap_is_skipped(void **s)
+{
+	(void)s;
+	size_t n = INPUT_LINE_MAX + 1;
+	char *big = letters(n + 6);
+	memcpy(big, "first\n", 6);
+	memcpy(big + 6 + n, "\nnext\n", 6);
+	struct input in;
+	input_from_fd(&in, file_with(big, n + 12));
+	expect_line(&in, "first", 1);
+	expect_overlong(&in, 2);
+	expect_line(&in, "next", 3);
+	expect_end(&in);
+	free(big);
+	close_all(&in);
+}
+
+/* Ten times the cap, then lines: skipped as it is read, memory bounded,
+ * every line after it where it was. */
+static void test_ten_megabyte_line_is_skipped(void **s)
+{
+	(void)s;
+	size_t n = 10u << 20;
+	char *big = letters(n);
+	memcpy(big + n, "\nnext\n\nlast", 11);
+	struct input in;
+	input_from_fd(&in, file_with(big, n + 11));
+	expect_overlong(&in, 1);
+	expect_line(&in, "next", 2);
+	expect_line(&in, "", 3);
+	expect_line(&in, "last", 4);
+	expect_end(&in);
+	expect_bounded(&in);
+	assert_int_equal(in.bytes, n + 11);
+	free(big);
+	close_all(&in);
+}
+
 static void test_ten_megabyte_last_line_without_newline(void **s)
 {
 	(void)s;
 	size_t n = 10u << 20;
-	char *big = malloc(n);
-	memset(big, 'q', n);
+	char *big = letters(n + 5);
+	memcpy(big, "one\r\n", 5);
 	struct input in;
-	input_from_fd(&in, file_with(big, n));
-	struct line l;
-	assert_int_equal(input_next(&in, &l), 1);
-	assert_int_equal(l.len, n);
-	assert_memory_equal(l.p, big, n);
+	input_from_fd(&in, file_with(big, n + 5));
+	expect_line(&in, "one", 1);
+	expect_overlong(&in, 2);
 	expect_end(&in);
+	expect_bounded(&in);
 	free(big);
 	close_all(&in);
+}
+
+/* Through a pipe in pieces: the long line's end and the next line's
+ * start in one read, a second long line at the end of the input. */
+static void test_long_lines_through_a_pipe(void **s)
+{
+	(void)s;
+	size_t n = 3 * (size_t)INPUT_LINE_MAX;
+	char *big = letters(n);
+	big[INPUT_LINE_MAX + 10] = '\n';       /* line 2 ends here */
+	memcpy(big, "head\n", 5);
+	pid_t pid;
+	struct piece parts[] = { { big, 4000 }, { big + 4000, INPUT_LINE_MAX }, { big + 4000 + INPUT_LINE_MAX, n - 4000 - INPUT_LINE_MAX } };
+	struct input in;
+	input_from_fd(&in, pipe_with(parts, 3, &pid));
+	expect_line(&in, "head", 1);
+	expect_overlong(&in, 2);
+	expect_overlong(&in, 3);    /* from INPUT_LINE_MAX + 11 to the end */
+	expect_end(&in);
+	expect_bounded(&in);
+	reap(pid);
+	free(big);
+	input_close(&in);
 }
 
 static void test_pipe_lines_in_small_pieces(void **s)
@@ -759,8 +844,11 @@ int main(void)
 		cmocka_unit_test(test_crlf_split_across_read_blocks_is_stripped),
 		cmocka_unit_test(test_empty_file_gives_end_at_once),
 		cmocka_unit_test(test_empty_pipe_gives_end_at_once),
-		cmocka_unit_test(test_ten_megabyte_line_is_returned_whole),
+		cmocka_unit_test(test_line_at_the_cap_is_returned_whole),
+		cmocka_unit_test(test_line_past_the_cap_is_skipped),
+		cmocka_unit_test(test_ten_megabyte_line_is_skipped),
 		cmocka_unit_test(test_ten_megabyte_last_line_without_newline),
+		cmocka_unit_test(test_long_lines_through_a_pipe),
 		cmocka_unit_test(test_pipe_lines_in_small_pieces),
 		cmocka_unit_test(test_open_directory_is_eisdir),
 		cmocka_unit_test(test_open_missing_file_is_enoent),

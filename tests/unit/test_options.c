@@ -76,7 +76,8 @@ static void test_usage_exit_codes_plain(void **s)
 		"--compare, also a --fail-on rule crossed.\n"
 		"  2  Input or output error: a dump or profile that cannot be read, corrupt "
 		"compressed data, a sysprof profile malformed or cut short (the byte is named), "
-		"a failed write; the output directory in use by another run "
+		"a failed write, or no memory to be had (the message then says \"out of memory\"); "
+		"the output directory in use by another run "
 		"(without --wait), a dump or profile the run would write over; with --recover, "
 		"a commit that can be neither finished nor undone; with --compare, a directory that is not "
 		"dumpanalyze output or holds a file that is not what its run wrote, a side whose "
@@ -110,10 +111,10 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 21);
-	assert_int_equal(nviews, 18);
+	assert_int_equal(cli_noptions, 23);
+	assert_int_equal(nviews, 21);
 	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP\n"), 21 + 18 + 4);
+	assert_int_equal(count(text, ".TP\n"), 23 + 21 + 4);
 	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
 	assert_int_equal(count(text, "END GENERATED "), 3);
 	/* The tag forms: short and long with an argument, long alone. */
@@ -124,7 +125,7 @@ static void test_man_entries(void **s)
 	assert_non_null(strstr(text, ".TP\n.BI \\-\\-fail\\-on \" RULES\"\nWith\n"));
 	assert_non_null(strstr(text, ".TP\n.B abort\\-reasons\\-txt\n.BI gen\\- N \\-abort\\-reasons.txt :\n"));
 	/* Non-default views say so, once each, after their paragraph. */
-	assert_int_equal(count(text, "Not part of the default views.\n"), 8);
+	assert_int_equal(count(text, "Not part of the default views.\n"), 11);
 	assert_non_null(strstr(text, "glyph outlines).\nNot part of the default views.\n"));
 	assert_non_null(strstr(text, ".TP\n.B 3\nInput rejected under \\fB\\-\\-strict\\fR (also an input with "
 	                             "no JIT event), or a "
@@ -139,12 +140,12 @@ static void test_readme_table(void **s)
 {
 	(void)s;
 	char *text = printed(help_readme);
-	assert_int_equal(count(text, "\n| `"), 18);
+	assert_int_equal(count(text, "\n| `"), 21);
 	assert_non_null(strstr(text, "\n| `profile` | `profile-lines.csv`, `profile-coverage.csv`, `profile-callees.csv` | with `--profile`: "));
 	assert_non_null(strstr(text, "\n| `bush-svg` | `gen-N-bush-ROOT.svg` | the same picture as SVG (not default) |\n"));
 	assert_non_null(strstr(text, "\n| `traces` | `gen-N-traces.csv` | `ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC`, "
 	                             "one row per compiled trace in stop order |\n"));
-	assert_int_equal(count(text, "(not default)"), 8);
+	assert_int_equal(count(text, "(not default)"), 11);
 	free(text);
 }
 

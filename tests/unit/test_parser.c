@@ -696,6 +696,93 @@ static void test_never_closed_chunk_name_is_given_up_and_refed(void **s)
 	parser_free(r.p);
 }
 
+/* ---- lines past the cap (input skips them: input_overlong) ------------ */
+
+/* A run of the lines to the dump's end, its messages captured. */
+static void run_captured(struct run *r, int keep_text, const char *const *lines)
+{
+	start(r, keep_text);
+	capture_begin();
+	feed(r, lines);
+	finish(r);
+	capture_end();
+}
+
+static void test_overlong_line_in_a_trace_is_foreign_and_said(void **s)
+{
+	(void)s;
+	static const char *const lines[] = {
+		"---- TRACE 1 start x.lua:1",
+		"0001  FORI     1 => 0005",
+		input_overlong,
+		"0002  ADDVV    4   4   3",
+		"---- TRACE 1 stop -> loop",
+		NULL
+	};
+	struct run r;
+	run_captured(&r, 1, lines);
+	assert_int_equal(r.sink.n, 1);
+	assert_int_equal(r.sink.ev[0].kind, EV_STOP);
+	assert_int_equal(r.sink.ev[0].num_bc, 2);
+	assert_string_equal(r.sink.ev[0].text[DA_SEC_BYTECODE],
+	                    "0001  FORI     1 => 0005\n0002  ADDVV    4   4   3\n");
+	assert_int_equal(r.diag.warnings, 1);
+	assert_string_equal(cap.text, "t.dump:3: warning: line longer than 1048576 bytes: skipped\n");
+	assert_counts(&r, 2, 2, 0, 1, 0);
+	parser_free(r.p);
+}
+
+/* A header waiting for the rest of its chunk name does not get it from a
+ * skipped line: given up at once, and its lines fed again. */
+static void test_overlong_line_ends_a_header_over_lines(void **s)
+{
+	(void)s;
+	static const char *const lines[] = {
+		"---- TRACE 6 start \"s=0",
+		"for i=1,99 do",
+		input_overlong,
+		"---- TRACE 7 start x.lua:1",
+		"---- TRACE 7 stop -> loop",
+		NULL
+	};
+	struct run r;
+	run_captured(&r, 0, lines);
+	assert_int_equal(r.sink.n, 2);
+	assert_int_equal(r.sink.ev[0].kind, EV_INCOMPLETE);
+	assert_int_equal(r.sink.ev[0].id, 6);
+	assert_int_equal(r.sink.ev[1].kind, EV_STOP);
+	assert_int_equal(r.sink.ev[1].id, 7);
+	assert_non_null(strstr(cap.text, "t.dump:1: warning: quoted chunk name is never closed\n"));
+	assert_non_null(strstr(cap.text, "t.dump:3: warning: line longer than 1048576 bytes: skipped\n"));
+	assert_int_equal(r.diag.warnings, 3);     /* and trace 6 incomplete */
+	assert_counts(&r, 3, 0, 0, 2, 0);
+	parser_free(r.p);
+}
+
+/* Lines joined to a header stop at the cap of one line. */
+static void test_header_over_lines_is_joined_up_to_the_cap(void **s)
+{
+	(void)s;
+	size_t n = INPUT_LINE_MAX / 2;
+	char *half = malloc(n + 1);
+	assert_non_null(half);
+	memset(half, 'q', n);
+	half[n] = '\0';
+	const char *lines[] = { "---- TRACE 6 start \"never closed", half, half, half,
+	                        "---- TRACE 7 start x.lua:1", "---- TRACE 7 stop -> loop", NULL };
+	struct run r;
+	run_captured(&r, 0, lines);
+	/* the second half would pass the cap: the header is given up there */
+	assert_non_null(strstr(cap.text, "t.dump:1: warning: quoted chunk name is never closed\n"));
+	assert_int_equal(r.sink.n, 2);
+	assert_int_equal(r.sink.ev[0].kind, EV_INCOMPLETE);
+	assert_string_equal(r.sink.ev[0].loc, "\"never closed");
+	assert_int_equal(r.sink.ev[1].kind, EV_STOP);
+	assert_counts(&r, 3, 0, 0, 3, 0);
+	free(half);
+	parser_free(r.p);
+}
+
 /* ---- aborts, incomplete traces, flushes ------------------------------- */
 
 static void test_abort_after_start_carries_the_start_parent(void **s)
@@ -1268,6 +1355,9 @@ int main(void)
 		T(test_function_constant_chunk_name_over_lines_is_bytecode),
 		T(test_abort_with_chunk_name_over_lines),
 		T(test_never_closed_chunk_name_is_given_up_and_refed),
+		T(test_overlong_line_in_a_trace_is_foreign_and_said),
+		T(test_overlong_line_ends_a_header_over_lines),
+		T(test_header_over_lines_is_joined_up_to_the_cap),
 		T(test_abort_after_start_carries_the_start_parent),
 		T(test_abort_with_ir_section_counts_ir),
 		T(test_abort_of_unseen_start_has_no_parent),

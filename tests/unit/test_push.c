@@ -373,6 +373,15 @@ static void test_noisy_lines_pushed_as_read(void **state)
 	}
 }
 
+/* How many times w is in s. */
+static unsigned count_of(const char *s, const char *w)
+{
+	unsigned n = 0;
+	for (const char *q = s; (q = strstr(q, w)) != NULL; q += strlen(w))
+		n++;
+	return n;
+}
+
 /* Lines of megabytes (none a dump writes: a binary, or garbage in a
  * pipe) pushed in pieces, plain and gzip'd: the records of the same bytes
  * read from memory, whatever the input does with such lines. */
@@ -403,6 +412,17 @@ static void test_very_long_lines_pushed_as_read(void **state)
 	rec_end(&want, d);
 	da_close(d);
 	assert_int_equal(want.gens, 7);     /* flush.dump twice: its 3 flushes twice */
+	/* both lines are past the cap (INPUT_LINE_MAX): skipped and said, at
+	 * their numbers, read or pushed alike */
+	char said[128];
+	unsigned lines = 0;
+	for (const char *q = text; q < text + len; q++)
+		lines += *q == '\n';
+	snprintf(said, sizeof(said), "diag 0 line=%u", lines + 1);
+	assert_non_null(strstr(want.buf, said));
+	snprintf(said, sizeof(said), "diag 0 line=%u", 2 * lines + 2);
+	assert_non_null(strstr(want.buf, said));
+	assert_int_equal(count_of(want.buf, "line longer than 1048576 bytes: skipped"), 2);
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		pushed(bytes, n, seed, 0, FLAGS, &got);
 		same_records("long lines", &want, &got);

@@ -9,12 +9,12 @@
 #include "views/view.h"
 
 /* The registry in --views list order, and which are default (see
- * man/dumpanalyze.1: all but bush-txt, bush-svg, jsonl, profile, sysprof,
- * flamegraph, source and html). */
+ * man/dumpanalyze.1: all but sarif, problems, codequality, bush-txt,
+ * bush-svg, jsonl, profile, sysprof, flamegraph, source and html). */
 static const char *const registry[] = {
-	"summary", "findings", "traces", "abort-reasons", "abort-reasons-txt", "abort-sites",
-	"exits", "blacklist", "bush-txt", "bush-png", "bush-svg", "jsonl", "profile", "sysprof",
-	"flamegraph",
+	"summary", "findings", "sarif", "problems", "codequality", "traces", "abort-reasons",
+	"abort-reasons-txt", "abort-sites", "exits", "blacklist", "bush-txt", "bush-png", "bush-svg",
+	"jsonl", "profile", "sysprof", "flamegraph",
 	"source", "files", "html",
 };
 #define NREGISTRY (sizeof(registry) / sizeof(registry[0]))
@@ -44,7 +44,7 @@ static void test_exact_name_wins_over_longer_names(void **s)
 	const struct view *v = view_find("abort-reasons", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "abort-reasons");
-	assert_ptr_equal(v, view_table[3]);
+	assert_ptr_equal(v, view_table[6]);
 	v = view_find("abort-reasons-txt", err, sizeof(err));
 	assert_non_null(v);
 	assert_string_equal(v->name, "abort-reasons-txt");

@@ -60,7 +60,7 @@ int html_gen_abort(struct html_gen *hg, struct html_text *h, struct view_ctx *c,
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 	if (!fp)
-		return -1;
+		out_of_memory();        /* a memory stream fails for want of memory only */
 	/* [dump line, id, parent, parent exit (-1 none, -2 stitched), loc,
 	 *  reason, start line,
 	 *  [last bytecode lines], text, the site's first attempt: [gen, dump

@@ -44,7 +44,7 @@ static int flush_chunk(struct html_text *h, struct view_ctx *c)
 	if (!h->len)
 		return 0;
 	if (!h->compressor && !(h->compressor = libdeflate_alloc_compressor(TEXT_LEVEL)))
-		return -1;
+		out_of_memory();        /* its only failure */
 	size_t bound = libdeflate_gzip_compress_bound(h->compressor, h->len);
 	unsigned char *z = xrealloc(NULL, bound);
 	size_t zn = libdeflate_gzip_compress(h->compressor, h->raw, h->len, z, bound);

@@ -1,0 +1,122 @@
+/* problems.c — problems.txt: the library's findings as compiler-style
+ * lines, "FILE:LINE:1: warning: MESSAGE [DA203]", one per finding in
+ * rank order, which vim's quickfix (:cfile, the default 'errorformat'),
+ * Emacs's compilation mode and VS Code's $gcc problem matcher read
+ * without configuration.  Also what `--format=gcc` prints on standard
+ * output.  It renders the list; it decides nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "views/view.h"
+#include "views/findings.h"
+#include "views/where.h"
+#include "output/outdir.h"
+#include "output/termtext.h"
+
+/* A path an editor's parser reads back whole: no control byte (a line
+ * of its own), no ':' before a digit (vim's %f takes the shortest text
+ * before ":N:"), not empty, no leading blank. */
+static int plain_path(const char *p)
+{
+	if (!p || !*p || *p == ' ')
+		return 0;
+	for (; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f || (*p == ':' && p[1] >= '0' && p[1] <= '9'))
+			return 0;
+	return 1;
+}
+
+/* Text in which no parser of compiler output finds a place: a ':' after
+ * a digit, or after a ')' after a digit, is written " :", so no "FILE:12:", "FILE(12):" or
+ * "\"FILE\", line 12: " of the message (the advice names places as
+ * "json.lua:23: create ...") reads as one to vim's default 'errorformat'
+ * (whose %f takes any text before ":N:"). */
+static void put_unparsed(FILE *fp, const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		if (*p == ':' && p > s && ((p[-1] >= '0' && p[-1] <= '9') ||
+		                           (p[-1] == ')' && p - 1 > s && p[-2] >= '0' && p[-2] <= '9')))
+			putc(' ', fp);
+		putc(*p, fp);
+	}
+}
+
+/* A finding no editor can open a file for (a chunk that is no file we
+ * read, a path a parser would split, the whole run): "dumpanalyze:
+ * warning: tpl-3 line 12, MESSAGE [RULE]", written so that a quickfix
+ * list shows it as text, not as a jump. */
+static void put_unplaced(FILE *fp, const struct da_finding *f, const char *msg)
+{
+	fputs("dumpanalyze: warning: ", fp);
+	if (f->file) {
+		char *name = term_text(f->file);
+		put_unparsed(fp, name);
+		free(name);
+		if (f->line != DA_NO_LINE)
+			fprintf(fp, " line %d", f->line);
+		if (f->line != DA_NO_LINE && f->end_line != DA_NO_LINE && f->end_line > f->line)
+			fprintf(fp, "-%d", f->end_line);
+	} else {
+		fputs("the whole run", fp);
+	}
+	fputs(", ", fp);
+	put_unparsed(fp, msg);
+	fprintf(fp, " [%s]\n", f->rule);
+}
+
+int problems_write(FILE *fp, const da_dump *d, struct where_map *m)
+{
+	const struct da_profile_totals *t = da_profile_totals(d);
+	size_t n = da_findings(d);
+	for (size_t i = 0; i < n; i++) {
+		const struct da_finding *f = da_finding(d, i);
+		if (f->baseline_reason)     /* accepted: not to be fixed now */
+			continue;
+		struct where w = where_of(m, f->file, f->line);
+		char *msg = finding_message(f, t, 0);
+		char *shown = term_text(msg);
+		free(msg);
+		/* The severity is in the message: "warning" for every finding,
+		 * because VS Code's $gcc matcher takes only warning and error. */
+		if (w.kind == WHERE_FILE && plain_path(w.path) && f->line != DA_NO_LINE)
+			fprintf(fp, "%s:%d:1: warning: %s [%s]\n", w.path, f->line, shown, f->rule);
+		else
+			put_unplaced(fp, f, shown);
+		free(shown);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+static int problems_finish(struct view_ctx *c)
+{
+	if (!c->out || !da_generations(c->dump))
+		return 0;
+	struct outfile *out = outfile_create(c->out, "problems.txt");
+	FILE *fp = out ? outfile_fp(out) : NULL;
+	if (!fp)
+		return -1;
+	struct where_map m;
+	where_init(&m, c->source_roots, c->nsource_roots);
+	int r = problems_write(fp, c->dump, &m);
+	where_free(&m);
+	if (r < 0) {
+		outfile_discard(out);
+		return -1;
+	}
+	return outfile_commit(out);
+}
+
+const struct view view_problems = {
+	.name = "problems",
+	.summary = "the findings as compiler-style lines, for vim, Emacs and VS Code",
+	.files = "problems.txt",
+	.readme = "one line per finding, `FILE:LINE:1: warning: MESSAGE [RULE]`, in rank order: vim's `:cfile`, Emacs's compilation mode and VS Code's `$gcc` problem matcher read it as it is (see [Findings where you look](#findings-where-you-look))",
+	.man =
+		".B problems.txt :\n"
+		"one line per finding, in rank order, as compilers write them:\n"
+		".IB FILE : LINE :1:\\ warning:\\ MESSAGE\\ [ RULE ]\n"
+		"(see\n"
+		".BR \"FINDINGS ON THE CODE\" ).\n",
+	.needs = NEEDS_FINDINGS,
+	.finish = problems_finish,
+};

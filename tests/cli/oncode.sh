@@ -1,0 +1,331 @@
+#!/bin/sh
+# oncode.sh DUMPANALYZE — the findings where developers look, read by
+# their real consumers: findings.sarif by Microsoft's SARIF Multitool
+# (`sarif validate`), problems.txt by vim's quickfix (its default
+# 'errorformat'), the `--annotate github` lines by a reader of GitHub's
+# workflow commands (tests/ci/annotations.mjs), the Code Quality report
+# by ajv against GitLab's documented fields; each against findings.jsonl
+# (the library's list) and the Lua files.  samples/ci/'s workflow and job
+# parse as YAML and use options the tool has.  The consumers are pinned
+# by tests/ci/package-lock.json (scripts/install-deps.sh installs them).
+SUITE=oncode
+. "$(dirname "$0")/setup.sh"
+CI=$TOP/tests/ci
+BIN=$CI/node_modules/.bin
+
+need() { not_ok "$1" "$2"; finish; exit 1; }
+command -v node > /dev/null || need "node is installed" "run scripts/install-deps.sh"
+command -v jq > /dev/null || need "jq is installed" "run scripts/install-deps.sh"
+# The package's bin.js passes its arguments through a shell unquoted (a
+# ';' of --level would end the command): the Linux binary is run itself.
+MULTITOOL=$CI/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+[ -x "$MULTITOOL" ] && [ -x "$BIN/ajv" ] && [ -d "$CI/node_modules/js-yaml" ] ||
+	need "the consumers are installed" "run scripts/install-deps.sh (npm ci in tests/ci)"
+vim --version 2> /dev/null | grep -q '+quickfix' ||
+	need "vim with +quickfix is installed" "apt-get install vim (vim-tiny has no quickfix)"
+
+VIEWS=findings,jsonl,sarif,problems,codequality
+# case NAME DIR ARGS...: a run in DIR (the current directory the files
+# are found from) into $TMP/NAME; its findings as findings.jsonl.
+CASES=
+case_run() {
+	name=$1 dir=$2
+	shift 2
+	(cd "$dir" && $DA -q --views $VIEWS --out-dir "$TMP/$name" "$@") 2> "$TMP/$name.err"
+	check "$name: run" "0" "$?"
+	grep '"type":"finding"' "$TMP/$name/findings.jsonl" > "$TMP/$name.findings"
+	eval "DIR_$name=\$dir"
+	CASES="$CASES $name"
+}
+case_run shop "$SAMPLES/lua/shop" --dump ../../shop.dump --profile ../../shop-Gvl.prof
+case_run names "$SAMPLES" --dump ci-names.dump --source-root lua
+case_run costly "$SAMPLES" --dump costly.dump --profile costly-Gvl.prof --source-root lua
+case_run maxtrace "$SAMPLES" --dump maxtrace.dump
+case_run chunknames "$SAMPLES" --dump chunknames.dump
+# A baseline accepting two of the shop's findings (written by the tool,
+# cut to two entries, a reason given to one with '%', ',' and ':').
+(cd "$SAMPLES/lua/shop" && $DA -q --views findings --dump ../../shop.dump --out-dir "$TMP/blw" \
+	--write-baseline "$TMP/all.baseline") 2> /dev/null
+awk -v RS= -v ORS='\n\n' 'NR == 1 || /place: json\.lua:19-29(\n|$)/ || /place: tpl-item:17(\n|$)/' \
+	"$TMP/all.baseline" | sed '/place: json.lua:19-29$/{n;s/accepted:.*/accepted: rewritten in #42, 100%, a:b/;}' \
+	> "$TMP/two.baseline"
+check "the baseline has two entries" "2" "$(grep -c '^finding ' "$TMP/two.baseline")"
+case_run baselined "$SAMPLES/lua/shop" --dump ../../shop.dump --profile ../../shop-Gvl.prof \
+	--baseline "$TMP/two.baseline"
+
+# ---- findings.sarif ----------------------------------------------------
+# The validator's own findings: none of level error or warning; notes only
+# of these rules, each reviewed:
+#   SARIF2002 messages are text, not rule messageStrings with arguments:
+#             each is the library's sentence for that finding, its advice
+#             naming the places, which no template holds;
+#   SARIF2003 no versionControlProvenance: the run knows no repository or
+#             commit (upload-sarif gives GitHub both);
+#   SARIF2006 the $schema URI GitHub's documentation gives is not
+#             reachable from a machine without the web;
+#   SARIF2010 no code snippets, SARIF2011 no context regions: the file and
+#             lines are named, and the consumers read the file; a snippet
+#             would copy source text into every CI artifact;
+#   SARIF2012 (Note_ProvideHelpUri only) no help URI: the project has no
+#             web site; each rule's help holds its advice, and
+#             `dumpanalyze --explain` and the man page explain it.
+set --
+for c in $CASES; do set -- "$@" "$TMP/$c/findings.sarif"; done
+DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 HOME=$TMP "$MULTITOOL" validate \
+	--level "Error;Warning;Note" --log ForceOverwrite -o "$TMP/validation.sarif" "$@" \
+	> "$TMP/validate.out" 2>&1
+check "sarif validate ran on $# files" "0" "$?"
+check "sarif validate: no errors or warnings" "0" \
+	"$(jq '[.runs[].results[]? | select((.level // "warning") != "note")] | length' "$TMP/validation.sarif")"
+check "sarif validate: only the reviewed notes" "" \
+	"$(jq -r '.runs[].results[]? | .ruleId + "/" + (.message.id // "")' "$TMP/validation.sarif" |
+	   sort -u | grep -vx 'SARIF2002/Note_Default\|SARIF2003/Note_Default\|SARIF2006/Note_Default\|SARIF2010/Note_Default\|SARIF2011/Note_Default\|SARIF2012/Note_ProvideHelpUri')"
+check "sarif validate: files scanned" "1" "$(grep -c "Done. $# files scanned" "$TMP/validate.out")"
+
+# Every rule of the catalogue, once, sorted, whatever the run found.
+ids=$(grep -ohE '"DA[0-9]{3}"' "$TOP/src/analysis/traceerr.def" "$TOP/src/analysis/bytecodes.def" \
+	"$TOP/src/findings/kinds.def" | tr -d '"' | sort -u)
+check "sarif: the rules are the catalogue's ($(echo "$ids" | wc -l))" "$ids" \
+	"$(jq -r '.runs[0].tool.driver.rules[].id' "$TMP/names/findings.sarif")"
+check "sarif: the rules do not depend on the run" \
+	"$(jq -c '.runs[0].tool.driver' "$TMP/names/findings.sarif")" \
+	"$(jq -c '.runs[0].tool.driver' "$TMP/maxtrace/findings.sarif")"
+check "sarif: driver name, version, information URI" "dumpanalyze $($DA --version | cut -d' ' -f2) file" \
+	"$(jq -r '.runs[0].tool.driver | .name + " " + .version + " " + (.informationUri | split(":")[0])' "$TMP/shop/findings.sarif")"
+
+# Each result against its finding (findings.jsonl): the same order, rule,
+# level, fingerprint, line, and the extent's last line where it is placed
+# on a file; ruleIndex names the rule.
+for c in $CASES; do
+	jq -rn --slurpfile f "$TMP/$c.findings" --slurpfile s "$TMP/$c/findings.sarif" '
+		$s[0].runs[0] as $r | $f as $f |
+		range(0; [($f | length), ($r.results | length)] | max) as $i | $f[$i] as $w | $r.results[$i] as $g |
+		($g.locations[0].physicalLocation) as $p |
+		[$w.rule, (if $w.severity == "harmless" then "note" else "warning" end), $w.id, $w.line,
+		 (if $p and $w.end_line != null and $w.line != null and $w.end_line > $w.line then $w.end_line else null end)] as $want |
+		[$g.ruleId, $g.level, $g.partialFingerprints["dumpanalyze/v1"],
+		 ($p.region.startLine // ($g.locations[0].logicalLocations[0].fullyQualifiedName // "" |
+		                          capture(":(?<l>[0-9]+)$").l | tonumber) // null),
+		 $p.region.endLine] as $got |
+		if $want != $got then "\($i): want \($want) got \($got)"
+		elif $r.tool.driver.rules[$g.ruleIndex].id != $g.ruleId then "\($i): ruleIndex \($g.ruleIndex)"
+		else empty end' > "$TMP/$c.diff"
+	check "$c: a result per finding ($(wc -l < "$TMP/$c.findings")): rule, level, fingerprint, lines" \
+		"" "$(head -n 5 "$TMP/$c.diff")"
+done
+check "names: hostile names are placed on their files" \
+	"lua/ci-names.lua lua/ci-names/50%25%2Coff.lua lua/ci-names/a%3Ab%2C%20c.lua" \
+	"$(jq -r '[.runs[0].results[].locations[0].physicalLocation.artifactLocation.uri // empty] | sort | join(" ")' "$TMP/names/findings.sarif")"
+check "names: the chunks that are no file are named, not placed" \
+	'["\"100%,\na:b\":2","50% off, then: more:2"]' \
+	"$(jq -c '[.runs[0].results[].locations[0].logicalLocations[0].fullyQualifiedName // empty] | sort' "$TMP/names/findings.sarif")"
+check "maxtrace: the run-level findings name the dump" "2 maxtrace.dump" \
+	"$(jq -r '[.runs[0].results[].locations[0].logicalLocations[0] | select(.kind == "resource") | .name] | "\(length) \(unique | join(" "))"' "$TMP/maxtrace/findings.sarif")"
+check "shop: related locations: the failing line and the closure's (json.lua:25, 23)" "25 23" \
+	"$(jq -r '[.runs[0].results[0].relatedLocations[].physicalLocation.region.startLine] | join(" ")' "$TMP/shop/findings.sarif")"
+check "baselined: a result per finding, the two accepted ones suppressed" \
+	"22 1:external:accepted:rewritten in #42, 100%, a:b 16:external:accepted:" \
+	"$(jq -r '.runs[0].results | "\(length) " + ([.[] | select(.suppressions) | "\(.properties.rank):" +
+	        (.suppressions[0] | .kind + ":" + .status + ":" + .justification)] | join(" "))' "$TMP/baselined/findings.sarif")"
+check "baselined: left out of problems.txt" "20 0" \
+	"$(wc -l < "$TMP/baselined/problems.txt") $(grep -c '^json.lua:19:\|tpl-item line 17' "$TMP/baselined/problems.txt")"
+check "baselined: left out of the Code Quality report" "20" \
+	"$(jq length "$TMP/baselined/gl-code-quality-report.json")"
+check "shop: %SRCROOT% is declared, without a path of this machine" "%SRCROOT% null" \
+	"$(jq -r '.runs[0].originalUriBaseIds | keys[0] + " " + (.["%SRCROOT%"].uri | tostring)' "$TMP/shop/findings.sarif")"
+
+# Placed on the right lines: each file exists from the run's directory,
+# and the line a result starts on is the start whose text the finding's
+# identity holds ("S:TEXT#K", whitespace normalised).
+n=0 bad=
+TAB=$(printf '\t')
+for c in $CASES; do
+	eval "dir=\$DIR_$c"
+	jq -r '.runs[0].results[] | select(.locations[0].physicalLocation) |
+	       (.locations[0].physicalLocation | .artifactLocation.uri + "\t" + (.region.startLine | tostring)) + "\t" +
+	       (.properties.identity | capture("\\|S:(?<s>.*?)#[0-9]+(\\|A:|$)").s // "")' "$TMP/$c/findings.sarif" |
+		node -e 'for (const l of require("fs").readFileSync(0, "utf8").split("\n")) if (l) { const [u, ...r] = l.split("\t"); console.log([decodeURIComponent(u), ...r].join("\t")); }' \
+		> "$TMP/$c.places"
+	while IFS=$TAB read -r file line text; do
+		n=$((n + 1))
+		got=$(sed -n "${line}p" "$dir/$file" | tr -s ' \t' '  ' | sed 's/^ //; s/ $//')
+		[ -f "$dir/$file" ] && [ "$got" = "$text" ] || bad="$bad $c:$file:$line"
+	done < "$TMP/$c.places"
+done
+check "sarif: every placed result starts on its loop's or function's line ($n)" "" "$bad"
+ran "placed results checked" "$n"
+
+# Same input, same bytes.
+(cd "$SAMPLES/lua/shop" && $DA -q --views sarif,codequality,problems --dump ../../shop.dump \
+	--profile ../../shop-Gvl.prof --out-dir "$TMP/shop2") 2> /dev/null
+for f in findings.sarif gl-code-quality-report.json problems.txt; do
+	check_file "shop: $f is the same bytes on a rerun" "$TMP/shop/$f" "$TMP/shop2/$f"
+done
+
+# ---- problems.txt in vim's quickfix ------------------------------------
+# :cfile with the default 'errorformat'; every entry: valid, file, line.
+# The placed findings must be jumps to the SARIF result's file and line;
+# the others entries that are no jump.
+for c in $CASES; do
+	eval "dir=\$DIR_$c"
+	(cd "$dir" && vim -u NONE -i NONE -N -es -c 'set errorformat&' -c "cfile $TMP/$c/problems.txt" \
+		-c "call writefile(map(getqflist(), {_, e -> e.valid ? bufname(e.bufnr) . ':' . e.lnum . ':' . filereadable(bufname(e.bufnr)) : '-'}), '$TMP/$c.qf')" \
+		-c 'qa!') < /dev/null > /dev/null 2>&1
+	jq -r '.runs[0].results[] | select(.suppressions | not) | .locations[0].physicalLocation as $p |
+	       if $p then ($p.artifactLocation.uri | @text) + ":" + ($p.region.startLine | tostring) + ":1" else "-" end' \
+		"$TMP/$c/findings.sarif" | node -e 'for (const l of require("fs").readFileSync(0, "utf8").split("\n")) if (l) console.log(decodeURIComponent(l))' \
+		> "$TMP/$c.qfwant"
+	check_file "$c: vim's quickfix lands on every placed finding's file and line ($(grep -vc '^-$' "$TMP/$c.qfwant") of $(wc -l < "$TMP/$c.qfwant"))" \
+		"$TMP/$c.qfwant" "$TMP/$c.qf"
+done
+check "shop: one line per finding" "$(wc -l < "$TMP/shop.findings")" "$(wc -l < "$TMP/shop/problems.txt")"
+check "shop: the first line" \
+	"json.lua:19:1: warning: blacklisted-loop (costly): NYI: bytecode FNEW in 11 of 11 aborted attempts, likely given up on in 1 generation, charged 16.4% of the samples. json.lua:23 creates a closure each time the loop at json.lua:19 runs: create it once outside the loop (or pass its upvalues as arguments). [DA203]" \
+	"$(head -n 1 "$TMP/shop/problems.txt")"
+check "names: a chunk's newline stays on its line" \
+	'dumpanalyze: warning: "100%,\na:b" line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. "100%,?a:b":2 creates a closure each time the loop or function at "100%,?a:b":2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]' \
+	"$(grep '^dumpanalyze: warning: "100' "$TMP/names/problems.txt")"
+
+# --format=gcc: the same lines on standard output, and nothing else.
+(cd "$SAMPLES" && $DA -q --format=gcc --dump ci-names.dump --source-root lua --out-dir "$TMP/gcc") \
+	> "$TMP/gcc.out" 2> "$TMP/gcc.err"
+check "-q --format=gcc: exit 0" "0" "$?"
+check_file "-q --format=gcc prints problems.txt's lines" "$TMP/names/problems.txt" "$TMP/gcc.out"
+check "-q --format=gcc: nothing on standard error" "" "$(cat "$TMP/gcc.err")"
+(cd "$SAMPLES" && $DA --format=gcc --dump ci-names.dump --source-root lua --out-dir "$TMP/gcc2") \
+	> "$TMP/gcc2.out" 2> "$TMP/gcc2.err"
+check_file "--format=gcc without -q: the lines instead of the summary" "$TMP/names/problems.txt" "$TMP/gcc2.out"
+check "--format=gcc without -q: the counts on standard error" "1" "$(grep -c '^  traces ' "$TMP/gcc2.err")"
+check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'problems.txt')"
+
+# ---- GitHub annotations ------------------------------------------------
+for c in shop names costly baselined; do
+	eval "dir=\$DIR_$c"
+	case $c in
+	shop) set -- --dump ../../shop.dump --profile ../../shop-Gvl.prof ;;
+	baselined) set -- --dump ../../shop.dump --profile ../../shop-Gvl.prof --baseline "$TMP/two.baseline" ;;
+	names) set -- --dump ci-names.dump --source-root lua ;;
+	costly) set -- --dump costly.dump --profile costly-Gvl.prof --source-root lua ;;
+	esac
+	(cd "$dir" && $DA -q --annotate github --out-dir "$TMP/ann-$c" "$@") > "$TMP/$c.ann" 2> /dev/null
+	check "$c: --annotate github: exit 0" "0" "$?"
+	node "$CI/annotations.mjs" "$TMP/$c.ann" "$TMP/$c/findings.sarif" > "$TMP/$c.annout" 2>&1
+	check "$c: annotations read as GitHub reads them, = findings.sarif" "0" "$?" 
+	check "$c: one annotation per finding not baselined" \
+		"annotations: checked $(grep -c '"baseline_reason":null' "$TMP/$c.findings") lines" "$(tail -n 1 "$TMP/$c.annout")"
+done
+check "names: a file with ':' and ',' escaped in file=" "1" \
+	"$(grep -c '^::warning file=lua/ci-names/a%3Ab%2C c\.lua,line=4,endLine=7,title=DA203 closure-in-loop::' "$TMP/names.ann")"
+check "names: '%' and a newline escaped in the message" "1" \
+	"$(grep -c '^::warning title=DA203 closure-in-loop::"100%25,%0Aa:b":2: aborting-start' "$TMP/names.ann")"
+check "names: '%' escaped in file=" "1" "$(grep -c '^::warning file=lua/ci-names/50%25%2Coff\.lua,line=4,' "$TMP/names.ann")"
+check "shop: usually harmless findings are notices" \
+	"$(jq -r 'select(.severity == "harmless") | .id' "$TMP/shop.findings" | wc -l)" "$(grep -c '^::notice ' "$TMP/shop.ann")"
+
+# --annotate github on a comparison: the gate of README on the shop's
+# fix and regression (the runs of tests/cli/gate.sh's scenario): each
+# new finding of NEW, an error for those that fail a rule, run where the
+# files are.
+for n in shop shop-fixed shop-regressed; do
+	(cd "$SAMPLES/lua/$n" && $DA -q --dump ../../$n.dump --profile ../../$n-Gvl.prof --source-root . \
+		--out-dir "$TMP/g-$n") 2> /dev/null
+done
+(cd "$SAMPLES/lua/shop-regressed" && $DA --compare "$TMP/g-shop-fixed" "$TMP/g-shop-regressed" \
+	--fail-on new-sites,new-reasons --annotate github) > "$TMP/reg.out" 2> "$TMP/reg.err"
+check "regression: --compare --annotate github exits 1 (the gate fails)" "1" "$?"
+grep '^::' "$TMP/reg.out" > "$TMP/reg.ann"
+check "regression: the report first, then the annotations" "$(grep -c . "$TMP/reg.out")" \
+	"$(($(sed -n '/^::/q;p' "$TMP/reg.out" | grep -c .) + $(wc -l < "$TMP/reg.ann")))"
+node "$CI/annotations.mjs" "$TMP/reg.ann" > "$TMP/reg.dec" 2>&1
+check "regression: the annotations read as GitHub reads them" "0" "$?"
+check "regression: an error per new abort site that fails new-sites, a notice per new harmless one" \
+	"notice router.lua:37-43 DA109 leaving-loop
+error router.lua:35 DA203 closure-in-loop
+error router.lua:34 DA203 closure-in-loop
+error template.lua:13 DA119 return-to-lower-frame
+notice app.lua:95-100 DA110 inner-loop
+notice json.lua:40-45 DA109 leaving-loop
+notice json.lua:37 DA109 leaving-loop
+annotations: checked 7 lines" "$(cat "$TMP/reg.dec")"
+check "regression: the errors are the FAIL line's new sites" \
+	"router.lua:35 given-up-exit, NYI: bytecode FNEW; router.lua:34 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13 blacklisted-stitch, NYI: return to lower frame" \
+	"$(sed -n 's/^FAIL: new-sites: 3 new abort sites (costly or worth a look): //p' "$TMP/reg.out")"
+check "regression: an error says the rule it fails" "3" "$(grep -c '^::error .*It fails --fail-on new-sites\.$' "$TMP/reg.ann")"
+(cd "$SAMPLES/lua/shop-fixed" && $DA --compare "$TMP/g-shop" "$TMP/g-shop-fixed" \
+	--fail-on new-sites,new-reasons --annotate github) > "$TMP/fix.out" 2> /dev/null
+check "the fix: --compare --annotate github exits 0" "0" "$?"
+check "the fix: no error, a notice per new finding (5, usually harmless)" "0 5 5" \
+	"$(grep -c '^::error' "$TMP/fix.out") $(grep -c '^::notice' "$TMP/fix.out") $(grep -c '^    new    harmless' "$TMP/fix.out")"
+# A baseline accepting one of the regression's new sites: no annotation
+# for it; the others still fail.
+(cd "$SAMPLES/lua/shop-regressed" && $DA -q --compare "$TMP/g-shop-fixed" "$TMP/g-shop-regressed" \
+	--write-baseline "$TMP/reg-all.baseline") > /dev/null 2>&1
+awk -v RS= -v ORS='\n\n' 'NR == 1 || /place: router\.lua:35(\n|$)/' "$TMP/reg-all.baseline" > "$TMP/reg-one.baseline"
+check "regression: a baseline of one entry" "1" "$(grep -c '^finding ' "$TMP/reg-one.baseline")"
+(cd "$SAMPLES/lua/shop-regressed" && $DA --compare "$TMP/g-shop-fixed" "$TMP/g-shop-regressed" \
+	--fail-on new-sites,new-reasons --annotate github --baseline "$TMP/reg-one.baseline") > "$TMP/regb.out" 2> /dev/null
+check "regression with a baseline: the accepted site has no annotation" "0 2" \
+	"$(grep -c '^::.*file=router.lua,line=35,' "$TMP/regb.out") $(grep -c '^::error' "$TMP/regb.out")"
+$DA --compare "$TMP/g-shop" "$TMP/g-shop-fixed" --json --annotate github > /dev/null 2> "$TMP/err"
+check "--json with --annotate: exit 1" "1" "$?"
+check "--json with --annotate: the message" \
+	"dumpanalyze: --json and --annotate both print on standard output: run them apart" "$(cat "$TMP/err")"
+
+# ---- GitLab's Code Quality report ---------------------------------------
+for c in $CASES; do
+	"$BIN/ajv" validate --spec=draft7 -s "$CI/codequality.schema.json" -d "$TMP/$c/gl-code-quality-report.json" \
+		> "$TMP/$c.ajv" 2>&1
+	check "$c: gl-code-quality-report.json has GitLab's documented fields (ajv)" "0" "$?"
+	check "$c: an issue per finding: fingerprint = ID, line = LINE" \
+		"$(jq -r 'select(.baseline_reason == null) | .id + " " + (.line // 1 | tostring)' "$TMP/$c.findings")" \
+		"$(jq -r '.[] | .fingerprint + " " + (.location.lines.begin | tostring)' "$TMP/$c/gl-code-quality-report.json")"
+done
+check "shop: severities: costly major, worth a look minor, harmless info" \
+	"$(jq -r '.severity | sub("costly"; "major") | sub("worth-a-look"; "minor") | sub("harmless"; "info")' "$TMP/shop.findings")" \
+	"$(jq -r '.[].severity' "$TMP/shop/gl-code-quality-report.json")"
+check "names: paths from the current directory, chunks by name" \
+	'["\"100%,\na:b\"","50% off, then: more","lua/ci-names.lua","lua/ci-names/50%,off.lua","lua/ci-names/a:b, c.lua"]' \
+	"$(jq -c '[.[].location.path] | sort' "$TMP/names/gl-code-quality-report.json")"
+
+# ---- usage ---------------------------------------------------------------
+$DA --format=xml --dump "$SAMPLES/flush.dump" --out-dir "$TMP/x" > /dev/null 2> "$TMP/err"
+check "--format=xml: exit 1" "1" "$?"
+check "--format=xml: the message" "dumpanalyze: --format wants summary or gcc, not 'xml'" "$(cat "$TMP/err")"
+$DA --annotate gitlab --dump "$SAMPLES/flush.dump" --out-dir "$TMP/x" > /dev/null 2> "$TMP/err"
+check "--annotate gitlab: exit 1" "1" "$?"
+check "--annotate gitlab: the message" "dumpanalyze: --annotate wants github, not 'gitlab'" "$(cat "$TMP/err")"
+$DA --format=gcc --dump "$SAMPLES/flush.dump" --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/x" > /dev/null 2> "$TMP/err"
+check "--format=gcc with two dumps: exit 1" "1" "$?"
+$DA --format=gcc --compare "$TMP/shop" "$TMP/shop2" > /dev/null 2> "$TMP/err"
+check "--format=gcc with --compare: exit 1" "1" "$?"
+check "nothing was written for a usage error" "no" "$([ -e "$TMP/x" ] && echo yes || echo no)"
+
+# ---- samples/ci: the GitHub workflow and the GitLab job ----------------
+node "$CI/ciconfig.mjs" "$TOP/samples/ci/github-workflow.yml" "$TOP/samples/ci/gitlab-ci.yml" \
+	> "$TMP/cmds" 2> "$TMP/cierr"
+check "samples/ci: both parse as YAML, upload what their runs write" "0" "$?"
+check "samples/ci: the dumpanalyze commands found" "7" "$(wc -l < "$TMP/cmds")"
+$DA --help > "$TMP/help"
+opts=$(sed 's/\$baseline/--baseline jit.baseline/' "$TMP/cmds" | tr ' ' '\n' | grep '^--' | sed 's/=.*//' | sort -u)
+n=0 bad=
+for o in $opts; do
+	n=$((n + 1))
+	grep -q -- "^ *\(-., \)\?$o\( \|$\)" "$TMP/help" || bad="$bad $o"
+done
+check "samples/ci: every option they use exists" "" "$bad"
+ran "options checked" "$n"
+views=$(grep -o -- '--views [^ ]*' "$TMP/cmds" | cut -d' ' -f2 | tr ',' '\n' | sort -u)
+$DA --views list > "$TMP/views"
+n=0 bad=
+for v in $views; do
+	n=$((n + 1))
+	[ "$v" = default ] || grep -q "^ *$v " "$TMP/views" || bad="$bad $v"
+done
+check "samples/ci: every view they ask for exists" "" "$bad"
+ran "views checked" "$n"
+for f in github-workflow.yml gitlab-ci.yml; do
+	sed -n "/^<!-- samples\/ci\/$f -->/,/^\`\`\`\$/p" "$TOP/README.md" | sed '1,2d;$d' > "$TMP/readme-$f"
+	check_file "README shows samples/ci/$f as it is" "$TOP/samples/ci/$f" "$TMP/readme-$f"
+done
+
+finish
