@@ -88,27 +88,33 @@ for c in "$SEEDS"/compare/*; do
 done
 ran "compare seeds" "$n" 8
 
-# The committed corpora: within their caps, each input within its target's
-# longest, and all of tests/fuzz/ under 2 MB.
+# The committed corpora (tests/fuzz/corpus-TARGET.tar.xz): each within its
+# cap, each input within its target's longest, every member a plain file
+# of the top directory (no path, link or device to unpack), and all of
+# tests/fuzz/ under 2 MB.
 n=0
 for t in dump profile compare; do
 	set -- $(sh "$F/fuzz.sh" limits $t)
 	max_len=$1 cap=$2
-	[ -d "$F/corpus-$t" ] || continue
+	[ -f "$F/corpus-$t.tar.xz" ] || continue
 	n=$((n + 1))
-	bytes=$(cat "$F/corpus-$t"/* 2>/dev/null | wc -c)
+	bytes=$(wc -c < "$F/corpus-$t.tar.xz")
 	check "corpus-$t: within its cap of $cap bytes" yes "$([ "$bytes" -le "$cap" ] && echo yes || echo "no: $bytes")"
+	xz -dc "$F/corpus-$t.tar.xz" | tar -tvf - > "$TMP/corpus-$t.list"
+	check "corpus-$t: inputs" yes "$([ "$(grep -c '^-' "$TMP/corpus-$t.list")" -gt 0 ] && echo yes)"
+	check "corpus-$t: only plain files at the top" "" \
+		"$(awk '$1 !~ /^-/ && $6 != "./" || $1 ~ /^-/ && $6 !~ /^\.\/[^\/]+$/' "$TMP/corpus-$t.list" | head -3)"
 	check "corpus-$t: no input over $max_len bytes" "" \
-		"$(find "$F/corpus-$t" -type f -size +${max_len}c | head -3)"
+		"$(awk -v m=$max_len '$1 ~ /^-/ && $3 > m' "$TMP/corpus-$t.list" | head -3)"
 done
 ran "committed corpora" "$n" 3
 check "tests/fuzz/ under 2 MB" yes \
-	"$([ "$(du -sk --exclude=fuzz_dump --exclude=fuzz_profile --exclude=fuzz_compare --exclude=crashes "$F" | cut -f1)" -lt 2048 ] && echo yes)"
+	"$([ "$(du -sk --exclude=fuzz_dump --exclude=fuzz_profile --exclude=fuzz_compare --exclude=fuzz_sysprof --exclude=crashes "$F" | cut -f1)" -lt 2048 ] && echo yes)"
 
 # The ledger: date, target, executions, seconds, CPU seconds, ok or
 # crash:FILE, commit.
 check "ledger: every line well formed" "" \
-	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|profile|compare)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+)$/' | head -3)"
+	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|profile|compare|sysprof)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+)$/' | head -3)"
 check "ledger: total = the sum of its dump lines" \
 	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' '$2 == "dump" { s += $3 } END { print s + 0 }')" \
 	"$(sh "$F/fuzz.sh" total | sed -n 's/^fuzz_dump: \([0-9]*\) executions.*/\1/p')"

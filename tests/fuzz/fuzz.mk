@@ -1,7 +1,7 @@
 # fuzz.mk — the fuzz targets (included by the Makefile): every source
 # built once with clang under libFuzzer's coverage, ASan and UBSan into
 # build-fuzz/, then one binary per target.  `make fuzz` runs them,
-# `make fuzz-merge` folds what they found into tests/fuzz/corpus-*/
+# `make fuzz-merge` folds what they found into tests/fuzz/corpus-*.tar.xz
 # (tests/fuzz/fuzz.sh does both; tests/fuzz/README.md says how).
 
 FUZZ_TARGETS = dump profile compare sysprof

@@ -8,7 +8,7 @@
 #                                build-fuzz/corpus-TARGET; the session is
 #                                appended to tests/fuzz/LEDGER
 #   fuzz.sh merge TARGET         fold the grown corpus into
-#                                tests/fuzz/corpus-TARGET, minimised
+#                                tests/fuzz/corpus-TARGET.tar.xz, minimised
 #                                (-merge=1) and within its size cap
 #   fuzz.sh total                executions per target, all told and since
 #                                the last crash
@@ -24,8 +24,11 @@ B=build-fuzz
 LEDGER=$F/LEDGER
 
 # What each target reads: the longest input libFuzzer makes, the committed
-# corpus's cap in bytes, and its regressions.  The caps keep the repository
-# small (all three under 1.6 MB).
+# corpus's cap (bytes of its .tar.xz), and its regressions.  The caps keep
+# the repository small (all three under 1.6 MB).  A corpus is thousands of
+# small files that no one reviews: one compressed tar (made the same way
+# each time, so an unchanged corpus is an unchanged file) keeps them as a
+# tenth of their size and out of the tree's listings.
 settings() {
 	case $1 in
 	dump) max_len=8192 cap=1000000 regr=$F/regressions ;;
@@ -39,7 +42,8 @@ settings() {
 	dict=$F/$1.dict
 	dictarg=
 	[ -f "$dict" ] && dictarg=-dict=$dict
-	corpus=$F/corpus-$1
+	corpus=$F/corpus-$1.tar.xz
+	committed=$B/committed-$1
 	seeds=$B/seeds/$1
 	grown=$B/corpus-$1
 }
@@ -66,9 +70,15 @@ cpu_children() {
 		awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.0f\n", s }')
 }
 
+# The committed corpus, unpacked into $committed (empty when there is none).
+unpack_committed() {
+	rm -rf "$committed" && mkdir -p "$committed"
+	[ -f "$corpus" ] && xz -dc "$corpus" | tar -xf - -C "$committed" || true
+}
+
 commit_id() {
 	id=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-	[ -z "$(git status --porcelain --untracked-files=no -- src include tests/fuzz 2>/dev/null)" ] ||
+	[ -z "$(git status --porcelain --untracked-files=no -- src include tests/fuzz ':!tests/fuzz/LEDGER' 2>/dev/null)" ] ||
 		id=$id-modified
 	echo "$id"
 }
@@ -84,7 +94,8 @@ run() {
 	seeds_made
 	regressions "$1"
 	mkdir -p "$grown" $F/crashes
-	[ -d "$corpus" ] && cp -n "$corpus"/* "$grown"/ 2>/dev/null || true
+	unpack_committed
+	cp -n "$committed"/* "$grown"/ 2>/dev/null || true
 	log=$B/fuzz-$1.log
 	id=$(commit_id)             # what was built, before anything changes
 	start=$(date +%s)
@@ -140,24 +151,28 @@ merge() {
 	cp "$seeds"/* "$B/regr-$1"/* "$new"/ 2>/dev/null || true
 	known=$(ls "$new" | wc -l)
 	ls "$new" > "$B/merge-known-$1"
-	dirs=
-	[ -d "$corpus" ] && dirs="$dirs $corpus"
+	unpack_committed
+	dirs=$committed
 	[ -d "$grown" ] && dirs="$dirs $grown"
 	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
 	"$bin" -merge=1 -max_len=$max_len -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
 		"$new" $dirs > $B/merge-$1.log 2>&1 ||
 		{ tail -n 30 $B/merge-$1.log; echo "fuzz.sh: merge of $1 failed"; exit 1; }
 	(cd "$new" && xargs rm -f < "../merge-known-$1")
-	bytes=$(cat "$new"/* 2>/dev/null | wc -c)
+	raw=$(cat "$new"/* 2>/dev/null | wc -c)
 	files=$(ls "$new" | wc -l)
+	# the same bytes for the same inputs: names sorted, no times or owners
+	tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --mode=a=rX,u+w \
+		-cf - -C "$new" . | xz > "$B/merged-$1.tar.xz"
+	bytes=$(wc -c < "$B/merged-$1.tar.xz")
 	if [ "$bytes" -gt "$cap" ]; then
-		echo "fuzz.sh: corpus-$1 would be $bytes bytes in $files files, over its cap of $cap;"
+		echo "fuzz.sh: corpus-$1.tar.xz would be $bytes bytes ($files inputs), over its cap of $cap;"
 		echo "  left as it was (the merged set is in $new)"
 		exit 1
 	fi
-	before=$(ls "$corpus" 2>/dev/null | wc -l)
-	rm -rf "$corpus" && mkdir -p "$corpus" && cp "$new"/* "$corpus"/ 2>/dev/null || true
-	echo "corpus-$1: $before -> $files inputs, $bytes bytes (beyond $known seeds and regressions)"
+	before=$(ls "$committed" | wc -l)
+	mv "$B/merged-$1.tar.xz" "$corpus"
+	echo "corpus-$1: $before -> $files inputs, $raw bytes, $bytes as .tar.xz (beyond $known seeds and regressions)"
 }
 
 total() {
