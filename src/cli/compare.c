@@ -404,7 +404,7 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	if (o->annotate) {
 		if (!(r.ann = open_memstream(&ann, &ann_len)))
 			out_of_memory();
-		where_init(&where, o->source_roots, o->nsource_roots);
+		where_init(&where, NULL, o->source_roots, o->nsource_roots);
 		r.where = &where;
 	}
 	json_t *root = json_object(), *dumps = json_array(), *skipped = json_array();

@@ -72,6 +72,9 @@ struct cfinding {
 	char *rule, *advice;        /* RULE, ADVICE ("" when absent) */
 	uint64_t reason_attempts;   /* REASON_ATTEMPTS */
 	int fresh;                  /* NEW's, matched by none of OLD's */
+	char *path;                 /* PATH: the file its run read, from that
+	                               run's directory ("": none); NULL when
+	                               findings.csv has no such column */
 };
 
 struct cfinding_list {
