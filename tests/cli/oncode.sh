@@ -200,10 +200,10 @@ check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'pr
 
 # ---- a base name several files have ------------------------------------
 # shop-regressed.dump names its files by base name ("router.lua").  A
-# tree with the program in lua/shop-regressed/, another program's
-# router.lua, app.lua and template.lua in bench/nginx/app/ (this
-# repository's), and a third router.lua in a directory whose name holds
-# a newline and a workflow command: under --source-root . those three
+# tree with the program in lua/shop-regressed/, an older version's
+# router.lua, app.lua and template.lua kept in old/shop/ (lua/shop's),
+# and a third router.lua in a directory whose name holds a newline and a
+# workflow command: under --source-root . those three
 # names match several files equally, so none is read: a warning per
 # name, once, naming the files (escaped), and their findings placed on no
 # file, their identities and fingerprints without text; json.lua and
@@ -212,8 +212,8 @@ check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'pr
 AMB=$TMP/amb
 EVIL="$AMB/evil
 ::error ::x"
-mkdir -p "$AMB/bench/nginx/app" "$AMB/lua/shop-regressed" "$EVIL"
-cp "$TOP"/bench/nginx/app/*.lua "$AMB/bench/nginx/app/"
+mkdir -p "$AMB/old/shop" "$AMB/lua/shop-regressed" "$EVIL"
+for f in router app template; do cp "$SAMPLES/lua/shop/$f.lua" "$AMB/old/shop/"; done
 cp "$SAMPLES"/lua/shop-regressed/*.lua "$AMB/lua/shop-regressed/"
 cp "$SAMPLES/lua/shop-regressed/router.lua" "$EVIL/"
 AMB_VIEWS=findings,sarif,problems,source,abort-sites
@@ -221,12 +221,12 @@ AMB_VIEWS=findings,sarif,problems,source,abort-sites
 	--out-dir "$TMP/amb-out" --annotate github) > "$TMP/amb.ann" 2> "$TMP/amb.err"
 check "ambiguous: exit 0, also under --strict (the dump is fine)" "0" "$?"
 check "ambiguous: one warning per name, each once, the names escaped" \
-	"$SAMPLES/shop-regressed.dump: warning: router.lua: 3 files of that name under the source root . match it equally (./bench/nginx/app/router.lua, ./evil\\n::error ::x/router.lua, ./lua/shop-regressed/router.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root
-$SAMPLES/shop-regressed.dump: warning: app.lua: 2 files of that name under the source root . match it equally (./bench/nginx/app/app.lua, ./lua/shop-regressed/app.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root
-$SAMPLES/shop-regressed.dump: warning: template.lua: 2 files of that name under the source root . match it equally (./bench/nginx/app/template.lua, ./lua/shop-regressed/template.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root" \
+	"$SAMPLES/shop-regressed.dump: warning: router.lua: 3 files of that name under the source root . match it equally (./evil\\n::error ::x/router.lua, ./lua/shop-regressed/router.lua, ./old/shop/router.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root
+$SAMPLES/shop-regressed.dump: warning: app.lua: 2 files of that name under the source root . match it equally (./lua/shop-regressed/app.lua, ./old/shop/app.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root
+$SAMPLES/shop-regressed.dump: warning: template.lua: 2 files of that name under the source root . match it equally (./lua/shop-regressed/template.lua, ./old/shop/template.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root" \
 	"$(cat "$TMP/amb.err")"
-check "ambiguous: no finding placed on another program's file" "0" \
-	"$(cat "$TMP/amb-out/problems.txt" "$TMP/amb.ann" | grep -c 'bench/\|evil')"
+check "ambiguous: no finding placed on another version's file" "0" \
+	"$(cat "$TMP/amb-out/problems.txt" "$TMP/amb.ann" | grep -c 'old/\|evil')"
 check "ambiguous: problems.txt names router.lua's findings, places none" "3 0" \
 	"$(grep -c '^dumpanalyze: warning: router.lua line ' "$TMP/amb-out/problems.txt") $(grep -c '^[^ ]*router.lua:' "$TMP/amb-out/problems.txt")"
 check "ambiguous: json.lua, which only the program has, is placed" "lua/shop-regressed/json.lua" \
