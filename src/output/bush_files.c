@@ -53,7 +53,7 @@ static int draw_all(struct outdir *out, const struct da_gen *g, enum picture_for
 		snprintf(name, sizeof(name), "gen-%u-%s", g->number, stem);
 		struct bush_picture p;
 		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
-			msg_error("%s: the bush does not form a tree", name);
+			msg_error("%s/%s: the bush does not form a tree", outdir_shown(out), name);
 			r = -1;
 		} else if (fits(&p, ch)) {
 			struct outfile *f = outfile_create(out, name);
@@ -62,7 +62,7 @@ static int draw_all(struct outdir *out, const struct da_gen *g, enum picture_for
 			if (!fp)
 				r = -1;
 			else if (w < 0) {
-				msg_error("%s/%s: cannot draw the picture%s", outdir_path(out), name,
+				msg_error("%s/%s: cannot draw the picture%s", outdir_shown(out), name,
 				          w == PICTURE_ENOMEM ? ": out of memory" : "");
 				r = -1;
 			} else if (outfile_commit(f) < 0)
@@ -89,7 +89,8 @@ static int draw_job(void *arg)
 	struct draw_job *j = arg;
 	if (j->jobs <= 1)
 		return draw_all(j->out, j->g, j->fmt, j->ch);
-	struct outdir *own = outdir_open_fs(outdir_fs(j->out), outdir_path(j->out));
+	struct outdir *own = outdir_open_fs(outdir_fs(j->out), outdir_path(j->out),
+	                                    outdir_shown(j->out));
 	if (!own)
 		return -1;
 	int r = draw_all(own, j->g, j->fmt, j->ch);
