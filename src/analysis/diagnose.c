@@ -21,6 +21,7 @@
 #include <inttypes.h>
 #include "analysis/diagnose.h"
 #include "util/alloc.h"
+#include "util/strbuf.h"
 #include "util/intern.h"
 
 #define MAXMCODE_DEFAULT_KB 512     /* LuaJIT 2.0 and 2.1 beta3 */
@@ -125,48 +126,29 @@ void diagnose_free(struct diagnose *d)
 
 /* ---- the findings as text ------------------------------------------ */
 
-struct text { char *s; size_t len, cap; };
-
-static void add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n <= 0)
-		return;
-	ALLOC_GROW(t->s, t->len + (size_t)n + 1, t->cap);
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)n;
-}
-
-static void add_loc(struct text *t, const char *file, int32_t line)
+static void add_loc(struct strbuf *t, const char *file, int32_t line)
 {
 	size_t n = file ? intern_len(file) : 0;
-	ALLOC_GROW(t->s, t->len + n + 1, t->cap);
 	for (size_t i = 0; i < n; i++)
-		t->s[t->len++] = file[i] == '\n' || file[i] == '\r' ? ' ' : file[i];
-	t->s[t->len] = '\0';
+		strbuf_add(t, file[i] == '\n' || file[i] == '\r' ? " " : file + i, 1);
 	if (line != DA_NO_LINE)
-		add(t, ":%d", line);
+		strbuf_addf(t, ":%d", line);
 }
 
 struct lines { char **v; size_t n, cap; };
 
-static void push(struct lines *l, struct text *t)
+static void push(struct lines *l, struct strbuf *t)
 {
 	if (!t->len)
 		return;
 	ALLOC_GROW(l->v, l->n + 1, l->cap);
-	l->v[l->n++] = t->s;
+	l->v[l->n++] = t->buf;
 	memset(t, 0, sizeof(*t));
 }
 
 /* The generations that ended with a flush of this cause, as ranges
  * ("1-5, 9"), at most 6 ranges. */
-static void add_gens(struct text *t, const struct diagnose *d, const enum flush_cause *cause,
+static void add_gens(struct strbuf *t, const struct diagnose *d, const enum flush_cause *cause,
                      enum flush_cause which)
 {
 	size_t ranges = 0, more = 0;
@@ -177,15 +159,15 @@ static void add_gens(struct text *t, const struct diagnose *d, const enum flush_
 		while (j + 1 < d->ngens && cause[j + 1] == which)
 			j++;
 		if (ranges++ < 6) {
-			add(t, "%s%u", ranges > 1 ? ", " : "", d->gens[i].number);
+			strbuf_addf(t, "%s%u", ranges > 1 ? ", " : "", d->gens[i].number);
 			if (j > i)
-				add(t, "-%u", d->gens[j].number);
+				strbuf_addf(t, "-%u", d->gens[j].number);
 		} else
 			more += j - i + 1;
 		i = j;
 	}
 	if (more)
-		add(t, ", %zu more", more);
+		strbuf_addf(t, ", %zu more", more);
 }
 
 static uint64_t pow2_at_least(uint64_t v)
@@ -243,7 +225,7 @@ size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
                       uint64_t mcode_blacklisted, char ***out)
 {
 	struct lines l = { 0 };
-	struct text t = { 0 };
+	struct strbuf t = STRBUF_INIT;
 	enum flush_cause *cause = xrealloc(NULL, (d->ngens + 1) * sizeof(*cause));
 	struct flush_summary fs;
 	diagnose_flushes(d, &fs, cause);
@@ -251,66 +233,66 @@ size_t diagnose_lines(const struct diagnose *d, uint64_t blacklisted,
 	uint32_t maxtrace = fs.maxtrace;
 
 	if (nflush >= DIAG_STORM_FLUSHES) {
-		add(&t, "flush storm: %zu flushes, each threw away every compiled trace"
+		strbuf_addf(&t, "flush storm: %zu flushes, each threw away every compiled trace"
 		    " (%zu machine code, %zu trace limit, %zu explicit)\n",
 		    nflush, n[FLUSH_MCODE], n[FLUSH_MAXTRACE], n[FLUSH_EXPLICIT]);
 		push(&l, &t);
 	}
 	if (n[FLUSH_MCODE]) {
 		uint64_t kb = fs.mcode_kb, try = fs.try_maxmcode;
-		add(&t, "%zu flush%s after machine code memory ran out (\"failed to allocate mcode"
+		strbuf_addf(&t, "%zu flush%s after machine code memory ran out (\"failed to allocate mcode"
 		    " memory\"), after gen ", n[FLUSH_MCODE], n[FLUSH_MCODE] == 1 ? "" : "es");
 		add_gens(&t, d, cause, FLUSH_MCODE);
-		add(&t, "\n    try -Omaxmcode=%" PRIu64 " (KB; default %d in LuaJIT 2.0/2.1 beta3;"
+		strbuf_addf(&t, "\n    try -Omaxmcode=%" PRIu64 " (KB; default %d in LuaJIT 2.0/2.1 beta3;"
 		    " a generation held up to %" PRIu64 " KB of traces)\n",
 		    try, MAXMCODE_DEFAULT_KB, kb);
 		push(&l, &t);
 	}
 	if (n[FLUSH_MAXTRACE]) {
 		uint64_t try = fs.try_maxtrace;
-		add(&t, "%zu flush%s at trace %u, the trace limit (maxtrace), after gen ",
+		strbuf_addf(&t, "%zu flush%s at trace %u, the trace limit (maxtrace), after gen ",
 		    n[FLUSH_MAXTRACE], n[FLUSH_MAXTRACE] == 1 ? "" : "es", maxtrace);
 		add_gens(&t, d, cause, FLUSH_MAXTRACE);
-		add(&t, "\n    try -Omaxtrace=%" PRIu64 " (default %d; %d in OpenResty's luajit2)\n",
+		strbuf_addf(&t, "\n    try -Omaxtrace=%" PRIu64 " (default %d; %d in OpenResty's luajit2)\n",
 		    try, MAXTRACE_DEFAULT, MAXTRACE_LUAJIT2);
 		push(&l, &t);
 	}
 	if (n[FLUSH_EXPLICIT]) {
-		add(&t, "%zu explicit flush%s (jit.flush(): no abort before, below the trace limit),"
+		strbuf_addf(&t, "%zu explicit flush%s (jit.flush(): no abort before, below the trace limit),"
 		    " after gen ", n[FLUSH_EXPLICIT], n[FLUSH_EXPLICIT] == 1 ? "" : "es");
 		add_gens(&t, d, cause, FLUSH_EXPLICIT);
-		add(&t, "\n");
+		strbuf_addf(&t, "\n");
 		push(&l, &t);
 	}
 	free(cause);
 
 	for (size_t i = 0; i < DIAG_SHOW && d->bursts[i].n; i++) {
 		const struct diag_line *b = &d->bursts[i];
-		add(&t, "side-trace explosion: %" PRIu64 " side traces start at ", b->n);
+		strbuf_addf(&t, "side-trace explosion: %" PRIu64 " side traces start at ", b->n);
 		add_loc(&t, b->file, b->line);
-		add(&t, " (gen %u)\n", b->gen);
+		strbuf_addf(&t, " (gen %u)\n", b->gen);
 		push(&l, &t);
 	}
 	if (d->nbursts > DIAG_SHOW) {
-		add(&t, "\u2026 %" PRIu64 " more lines with %d or more side traces in one generation"
+		strbuf_addf(&t, "\u2026 %" PRIu64 " more lines with %d or more side traces in one generation"
 		    " (gen-N-traces.csv)\n", d->nbursts - DIAG_SHOW, DIAG_SIDES_AT_LINE);
 		push(&l, &t);
 	}
 	for (size_t i = 0; i < DIAG_SHOW && d->chains[i].n; i++) {
 		const struct diag_line *c = &d->chains[i];
-		add(&t, "long side-trace chain: %" PRIu64 " side traces deep, ending at trace %u \u2192 ",
+		strbuf_addf(&t, "long side-trace chain: %" PRIu64 " side traces deep, ending at trace %u \u2192 ",
 		    c->n, c->trace);
 		add_loc(&t, c->file, c->line);
-		add(&t, " (gen %u)\n", c->gen);
+		strbuf_addf(&t, " (gen %u)\n", c->gen);
 		push(&l, &t);
 	}
 	if (d->nchains > DIAG_SHOW) {
-		add(&t, "\u2026 %" PRIu64 " side-trace chains reach %d deep in all (gen-N-traces.csv)\n",
+		strbuf_addf(&t, "\u2026 %" PRIu64 " side-trace chains reach %d deep in all (gen-N-traces.csv)\n",
 		    d->nchains, DIAG_CHAIN_DEPTH);
 		push(&l, &t);
 	}
 	if (mcode_blacklisted) {
-		add(&t, "%" PRIu64 " of %" PRIu64 " likely blacklisted starts last failed on mcode"
+		strbuf_addf(&t, "%" PRIu64 " of %" PRIu64 " likely blacklisted starts last failed on mcode"
 		    " memory: a flush side effect, not real blacklisting\n",
 		    mcode_blacklisted, blacklisted);
 		push(&l, &t);

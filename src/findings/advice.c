@@ -10,33 +10,24 @@
 #include <string.h>
 #include "findings/findings.h"
 #include "util/alloc.h"
-
-struct buf { char *s; size_t n, cap; };
-
-static void put(struct buf *b, const char *s, size_t n)
-{
-	ALLOC_GROW(b->s, b->n + n + 1, b->cap);
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
-}
+#include "util/strbuf.h"
 
 /* FILE:LINE, control bytes of a chunk name as '?'. */
-static void put_place(struct buf *b, const char *file, int32_t line)
+static void put_place(struct strbuf *b, const char *file, int32_t line)
 {
 	if (!file) {
-		put(b, "?", 1);
+		strbuf_add(b, "?", 1);
 		return;
 	}
 	size_t n = intern_len(file);
 	for (size_t i = 0; i < n; i++) {
 		char c = (unsigned char)file[i] < 0x20 ? '?' : file[i];
-		put(b, &c, 1);
+		strbuf_add(b, &c, 1);
 	}
 	if (line != DA_NO_LINE) {
 		char num[16];
 		int k = snprintf(num, sizeof(num), ":%d", line);
-		put(b, num, (size_t)k);
+		strbuf_add(b, num, (size_t)k);
 	}
 }
 
@@ -64,21 +55,21 @@ const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned r
 	if (!t)
 		return NULL;
 	const struct da_finding *p = &d->pub;
-	struct buf b = { NULL, 0, 0 };
+	struct strbuf b = STRBUF_INIT;
 	char num[32];
 	while (*t) {
 		const char *brace = strchr(t, '{');
 		if (!brace) {
-			put(&b, t, strlen(t));
+			strbuf_add(&b, t, strlen(t));
 			break;
 		}
-		put(&b, t, (size_t)(brace - t));
+		strbuf_add(&b, t, (size_t)(brace - t));
 		t = brace;
 		if (is_word(t, "{start}")) {
 			put_place(&b, p->file, p->line);
 			t += 7;
 		} else if (is_word(t, "{scope}")) {
-			put(&b, d->scope, strlen(d->scope));
+			strbuf_add(&b, d->scope, strlen(d->scope));
 			t += 7;
 		} else if (is_word(t, "{at}")) {
 			put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
@@ -90,17 +81,17 @@ const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned r
 				put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
 			t += 7;
 		} else if (is_word(t, "{n}")) {
-			put(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)p->count));
+			strbuf_add(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)p->count));
 			t += 3;
 		} else if (is_word(t, "{try}")) {
-			put(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)d->try_value));
+			strbuf_add(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)d->try_value));
 			t += 5;
 		} else {
-			put(&b, t, 1);
+			strbuf_add(&b, t, 1);
 			t++;
 		}
 	}
-	const char *s = intern_get(text, b.s ? b.s : "", b.n);
-	free(b.s);
+	const char *s = intern_get(text, b.buf ? b.buf : "", b.len);
+	strbuf_release(&b);
 	return s;
 }

@@ -111,17 +111,13 @@ static void widen(struct fstart *s, int32_t line)
 static void span_cb(void *arg, const char *l, size_t n)
 {
 	struct fstart *s = ((struct span_arg *)arg)->s;
-	if (n < 5 || l[n - 1] != ')')
-		return;
-	size_t open = n - 1;
-	while (open > 0 && l[open] != '(')
-		open--;
+	const char *file;
 	size_t flen;
 	int32_t line;
-	if (l[open] != '(' || !profile_split_frame(l + open + 1, n - open - 2, &flen, &line))
+	if (!profile_bc_source(l, n, &file, &flen, &line))
 		return;
 	size_t sn = intern_len(s->file);
-	if (flen == sn && memcmp(l + open + 1, s->file, sn) == 0 && line >= s->line)
+	if (flen == sn && memcmp(file, s->file, sn) == 0 && line >= s->line)
 		widen(s, line);
 }
 

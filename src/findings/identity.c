@@ -21,6 +21,7 @@
 #include <string.h>
 #include "findings/findings.h"
 #include "util/alloc.h"
+#include "util/strbuf.h"
 
 size_t identity_normalise(const char *s, size_t n, char *out)
 {
@@ -52,28 +53,13 @@ void identity_hash(const char *s, size_t n, char out[13])
 	snprintf(out, 13, "%012llx", (unsigned long long)(h >> 16));
 }
 
-struct buf { char *s; size_t n, cap; };
-
-static void put(struct buf *b, const char *s, size_t n)
-{
-	ALLOC_GROW(b->s, b->n + n + 1, b->cap);
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
-}
-
-static void puts_(struct buf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
-static void put_interned(struct buf *b, const char *s)
+static void put_interned(struct strbuf *b, const char *s)
 {
 	/* a chunk name may hold any byte: '|' and newlines as '?' */
 	size_t n = intern_len(s);
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i] == '|' || (unsigned char)s[i] < 0x20 ? '?' : s[i];
-		put(b, &c, 1);
+		strbuf_add(b, &c, 1);
 	}
 }
 
@@ -116,7 +102,7 @@ static int by_group(const void *x, const void *y)
 
 void identity_drafts(struct draft *d, size_t n, struct intern *text)
 {
-	struct buf b = { NULL, 0, 0 };
+	struct strbuf b = STRBUF_INIT;
 	/* the order among equals: drafts sorted, counted along each run (a
 	 * draft's order is how many of its group come before it, ties
 	 * sharing one) */
@@ -136,43 +122,43 @@ void identity_drafts(struct draft *d, size_t n, struct intern *text)
 	for (size_t i = 0; i < n; i++) {
 		struct draft *x = &d[i];
 		struct da_finding *p = &x->pub;
-		b.n = 0;
-		puts_(&b, "v1|");
-		puts_(&b, x->group);
+		b.len = 0;
+		strbuf_addstr(&b, "v1|");
+		strbuf_addstr(&b, x->group);
 		if (p->file) {
-			puts_(&b, "|");
+			strbuf_addstr(&b, "|");
 			put_interned(&b, p->file);
-			puts_(&b, "|");
-			puts_(&b, error_of(x));
+			strbuf_addstr(&b, "|");
+			strbuf_addstr(&b, error_of(x));
 			char num[48];
 			if (p->start_text) {
-				puts_(&b, "|S:");
-				puts_(&b, p->start_text);
+				strbuf_addstr(&b, "|S:");
+				strbuf_addstr(&b, p->start_text);
 				snprintf(num, sizeof(num), "#%u", x->start_index);
-				puts_(&b, num);
+				strbuf_addstr(&b, num);
 				if (p->at_text) {
-					puts_(&b, "|A:");
-					puts_(&b, p->at_text);
+					strbuf_addstr(&b, "|A:");
+					strbuf_addstr(&b, p->at_text);
 					snprintf(num, sizeof(num), "#%u", x->at_index);
-					puts_(&b, num);
+					strbuf_addstr(&b, num);
 					if (p->at_file != p->file) {
-						puts_(&b, "@");
+						strbuf_addstr(&b, "@");
 						put_interned(&b, p->at_file);
 					}
 				}
 			} else {
 				snprintf(num, sizeof(num), "|o:%u", p->order);
-				puts_(&b, num);
+				strbuf_addstr(&b, num);
 			}
 			if (p->kind == DA_KIND_HOT_EXIT) {
 				snprintf(num, sizeof(num), "|exit:%d", p->exit);
-				puts_(&b, num);
+				strbuf_addstr(&b, num);
 			}
 		}
-		p->identity = intern_get(text, b.s, b.n);
+		p->identity = intern_get(text, b.buf, b.len);
 		char h[13];
-		identity_hash(b.s, b.n, h);
+		identity_hash(b.buf, b.len, h);
 		p->id = intern_get(text, h, 12);
 	}
-	free(b.s);
+	strbuf_release(&b);
 }

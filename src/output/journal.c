@@ -7,47 +7,30 @@
 #include <zlib.h>
 #include "output/journal.h"
 #include "util/alloc.h"
+#include "util/strbuf.h"
 
 #define MAGIC "dumpanalyze-commit 1\n"
 #define JOURNAL_MAX (64u << 20)
-
-struct buf {
-	char *p;
-	size_t len, cap;
-};
-
-static void put(struct buf *b, const char *s, size_t n)
-{
-	ALLOC_GROW(b->p, b->len + n + 1, b->cap);
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-static void put_str(struct buf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
 
 static int plain(unsigned char c)
 {
 	return c > ' ' && c != '%' && c != 0x7f;
 }
 
-static void put_name(struct buf *b, const char *word, const char *name)
+static void put_name(struct strbuf *b, const char *word, const char *name)
 {
-	put_str(b, word);
-	put(b, " ", 1);
+	strbuf_addstr(b, word);
+	strbuf_add(b, " ", 1);
 	for (const unsigned char *s = (const unsigned char *)name; *s; s++) {
 		char esc[4];
 		if (plain(*s)) {
-			put(b, (const char *)s, 1);
+			strbuf_add(b, (const char *)s, 1);
 		} else {
 			snprintf(esc, sizeof(esc), "%%%02X", *s);
-			put(b, esc, 3);
+			strbuf_add(b, esc, 3);
 		}
 	}
-	put(b, "\n", 1);
+	strbuf_add(b, "\n", 1);
 }
 
 void journal_add(char ***list, size_t *n, const char *name)
@@ -73,12 +56,12 @@ int journal_path_ok(const char *p)
 
 int journal_write(const struct fs *fs, int stage, const struct journal *j)
 {
-	struct buf b = { NULL, 0, 0 };
+	struct strbuf b = STRBUF_INIT;
 	char line[128];
-	put_str(&b, MAGIC);
+	strbuf_addstr(&b, MAGIC);
 	snprintf(line, sizeof(line), "pid %ld\nmanifest %llu %08lx\n", j->pid,
 	         (unsigned long long)j->manifest_bytes, (unsigned long)j->manifest_crc);
-	put_str(&b, line);
+	strbuf_addstr(&b, line);
 	for (size_t i = 0; i < j->nbackups; i++)
 		put_name(&b, "backup", j->backups[i]);
 	for (size_t i = 0; i < j->nmkdirs; i++)
@@ -87,13 +70,13 @@ int journal_write(const struct fs *fs, int stage, const struct journal *j)
 		put_name(&b, "move", j->moves[i]);
 	for (size_t i = 0; i < j->nrmdirs; i++)
 		put_name(&b, "rmdir", j->rmdirs[i]);
-	uLong crc = crc32(0L, (const Bytef *)b.p, (uInt)b.len);
+	uLong crc = crc32(0L, (const Bytef *)b.buf, (uInt)b.len);
 	snprintf(line, sizeof(line), "end %08lx\n", (unsigned long)crc);
-	put_str(&b, line);
-	int r = fs_write_file(fs, stage, JOURNAL_NAME, b.p, b.len, 1);
+	strbuf_addstr(&b, line);
+	int r = fs_write_file(fs, stage, JOURNAL_NAME, b.buf, b.len, 1);
 	if (r == 0)
 		r = FS_CALL(fs, fsync, stage);
-	free(b.p);
+	strbuf_release(&b);
 	return r;
 }
 

@@ -48,6 +48,20 @@ int profile_split_frame(const char *s, size_t n, size_t *file_len, int32_t *line
 	return 1;
 }
 
+int profile_bc_source(const char *l, size_t n, const char **file, size_t *file_len,
+                      int32_t *line)
+{
+	if (n < 5 || l[n - 1] != ')')
+		return 0;
+	size_t open = n - 1;
+	while (open > 0 && l[open] != '(')
+		open--;
+	if (l[open] != '(' || !profile_split_frame(l + open + 1, n - open - 2, file_len, line))
+		return 0;
+	*file = l + open + 1;
+	return 1;
+}
+
 const char *profile_basename(const char *file, size_t n, size_t *len)
 {
 	const char *slash = NULL;

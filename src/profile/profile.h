@@ -88,5 +88,10 @@ int profile_split_frame(const char *s, size_t n, size_t *file_len, int32_t *line
 /* The name a dump uses for a profile's file: the part after the last '/'
  * (profiles written with -jp=...p carry whole paths). */
 const char *profile_basename(const char *file, size_t n, size_t *len);
+/* A bytecode line of OpenResty luajit2's dump that ends in "(file:line)",
+ * "0026  LEN  10  4       (costly.lua:15)": 1 with *file and *file_len
+ * pointing into l and *line set; 0 for any other line. */
+int profile_bc_source(const char *l, size_t n, const char **file, size_t *file_len,
+                      int32_t *line);
 
 #endif

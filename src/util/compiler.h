@@ -7,6 +7,20 @@
 #define DA_NOINLINE __attribute__((noinline))
 #else
 #define DA_NOINLINE
+/* printf-style arguments, checked. */
+#if defined(__GNUC__)
+#define DA_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define DA_PRINTF(a, b)
+#endif
+
+#endif
+
+/* printf-style arguments, checked. */
+#if defined(__GNUC__)
+#define DA_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define DA_PRINTF(a, b)
 #endif
 
 #endif

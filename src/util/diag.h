@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "dumpanalyze.h"
+#include "util/compiler.h"
 
 struct diag {
 	const char *file;           /* dump name as the user gave it */
@@ -17,11 +18,6 @@ struct diag {
 };
 
 void diag_init(struct diag *d, const char *file);
-#if defined(__GNUC__)
-#define DA_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define DA_PRINTF(a, b)
-#endif
 /* A warning about line `line`: counted, and passed on (DA_ERROR under
  * strict).  Returns -1 when strict mode turns it fatal, else 0. */
 int diag_warn(struct diag *d, uint64_t line, const char *fmt, ...) DA_PRINTF(3, 4);

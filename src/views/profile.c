@@ -50,17 +50,13 @@ static void index_profile(struct profile_state *s, const struct profile *p)
 /* "0026  LEN  10  4       (costly.lua:15)": the line a bytecode came from. */
 static void cover(struct profile_state *s, const struct da_trace *t, const char *l, size_t n)
 {
-	if (n < 5 || l[n - 1] != ')')
-		return;
-	size_t open = n - 1;
-	while (open > 0 && l[open] != '(')
-		open--;
+	const char *file;
 	size_t flen;
 	int32_t line;
-	if (l[open] != '(' || !profile_split_frame(l + open + 1, n - open - 2, &flen, &line))
+	if (!profile_bc_source(l, n, &file, &flen, &line))
 		return;
 	s->annotated = 1;
-	const char *name = intern_get(&s->names, l + open + 1, flen);
+	const char *name = intern_get(&s->names, file, flen);
 	uint64_t idx = tally_get(&s->profiled, name, NULL, line);
 	if (!idx)
 		return;
