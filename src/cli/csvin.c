@@ -35,6 +35,7 @@ struct reading {
 	const struct csvin_reader *rd;
 	size_t nheader;
 	size_t nseen;               /* fields of the row, kept or not */
+	uint64_t pending;           /* bytes given to libcsv since a row ended */
 	int failed;                 /* a message was printed: the rest is skipped */
 };
 
@@ -203,6 +204,7 @@ static void cb_row(int ch, void *data)
 {
 	struct reading *r = data;
 	(void)ch;
+	r->pending = 0;
 	if (!r->failed) {
 		r->c.row++;
 		if (r->nseen > CSVIN_MAX_FIELDS)
@@ -242,9 +244,19 @@ int csvin_read(const struct runfile_dir *d, const char *name, enum csvin_kind ki
 	while (!r.failed && (n = runfile_read(&f, buf, 65536)) != 0) {
 		if (n < 0) {
 			r.failed = 1;
-		} else if (csv_parse(&p, buf, (size_t)n, cb_field, cb_row, &r) != (size_t)n && !r.failed) {
+			break;
+		}
+		r.pending += (uint64_t)n;
+		if (csv_parse(&p, buf, (size_t)n, cb_field, cb_row, &r) != (size_t)n && !r.failed) {
 			r.c.row++;
 			fail(&r, NULL, "not valid CSV (%s)", csv_strerror(csv_error(&p)));
+		} else if (r.pending > RUNFILE_LINE_MAX && !r.failed) {
+			/* libcsv holds a field whole: a row is capped as a line
+			 * is (one ended in this block is counted from the block's
+			 * start, so the cap may take one block more) */
+			r.c.row++;
+			fail(&r, NULL, "a row longer than %zu bytes, more than any dumpanalyze writes",
+			     RUNFILE_LINE_MAX);
 		}
 	}
 	if (!r.failed && csv_fini(&p, cb_field, cb_row, &r) != 0 && !r.failed) {

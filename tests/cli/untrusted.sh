@@ -146,6 +146,18 @@ sed -i '2s/,\r$/,ZZZZ\r/' "$D/gen-1-abort-sites.csv"
 refused "a FINGERPRINT" "dumpanalyze: $D/gen-1-abort-sites.csv: row 2, column FINGERPRINT: 'ZZZZ' is not a fingerprint (12 hex digits)" \
 	"$TMP/old" "$D"
 
+# ---- A CSV field is held whole by libcsv: a row is capped at 64 MiB, as
+# a line is, so a 70 MB reason is refused once 64 MiB of it are read.
+damage bigrow "$TMP/new"
+{ head -n 1 "$D/gen-1-abort-reasons.csv"; printf '"'; head -c 70000000 /dev/zero | tr '\0' x
+  printf '",3\r\n'; } > "$TMP/bigrow.csv" && mv "$TMP/bigrow.csv" "$D/gen-1-abort-reasons.csv"
+$DA_BIN --compare "$TMP/old" "$D" > "$TMP/out" 2> "$TMP/err"   # 70 MB through valgrind: minutes
+check "a 70 MB field: exit 2" 2 $?
+check "a 70 MB field: message" \
+	"dumpanalyze: $D/gen-1-abort-reasons.csv: row 2: a row longer than 67108864 bytes, more than any dumpanalyze writes" \
+	"$(cat "$TMP/err")"
+rm -rf "$D"
+
 # ---- Only regular files: a FIFO blocked the comparison for ever.
 damage fifo "$TMP/new"
 rm "$D/gen-1-traces.csv" && mkfifo "$D/gen-1-traces.csv"
