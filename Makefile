@@ -40,7 +40,7 @@ TOOL_LIBS   := $(shell pkg-config --libs $(TOOL_PKGS) 2>/dev/null) -lcsv -lm
 COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS)
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
-LIB_DIRS  = util input parse model analysis profile source findings lib
+LIB_DIRS  = util luajit input parse model analysis profile source findings lib
 TOOL_DIRS = output views views/html cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
@@ -173,41 +173,8 @@ check-clang:
 	cp -r Makefile src include tests scripts build-clang/
 	$(MAKE) -C build-clang CC=clang all
 
-# libFuzzer through the library's API into every text view, jsonl and
-# html (needs clang); FUZZ_SECONDS of fuzzing, seeded with the samples and
-# the regressions; crashers land in tests/fuzz/crashes/.
-FUZZ_SECONDS ?= 60
-tests/fuzz/fuzz_dump: tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS) \
-		$(wildcard src/*/*.h src/*/*/*.h src/*/*.def) include/dumpanalyze.h
-	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DDA_ALLOC_MOVE \
-	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_dump.c $(LIB_SRCS) $(TOOL_SRCS) \
-	  $(TOOL_LIBS) $(LIB_LIBS)
-
-tests/fuzz/fuzz_sysprof: tests/fuzz/fuzz_sysprof.c $(LIB_SRCS) $(TOOL_SRCS) $(GEN_HDRS) \
-		$(wildcard src/*/*.h src/*/*/*.h src/*/*.def) include/dumpanalyze.h
-	clang -std=c11 $(THREADS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) -o $@ tests/fuzz/fuzz_sysprof.c $(LIB_SRCS) $(TOOL_SRCS) \
-	  $(TOOL_LIBS) $(LIB_LIBS)
-
-# The sysprof reader and its join with a real dump (tests/fuzz/fuzz_sysprof.c),
-# seeded with the real profiles of samples/sysprof/, decompressed.
-fuzz-sysprof: tests/fuzz/fuzz_sysprof
-	rm -rf tests/fuzz/corpus-sysprof && mkdir -p tests/fuzz/corpus-sysprof tests/fuzz/crashes
-	for f in samples/sysprof/*.sysprof.xz; do \
-	  xz -dc $$f > tests/fuzz/corpus-sysprof/$$(basename $$f .xz); done
-	./tests/fuzz/fuzz_sysprof -max_total_time=$(FUZZ_SECONDS) -max_len=262144 -timeout=10 \
-	  -rss_limit_mb=2048 -artifact_prefix=tests/fuzz/crashes/ -print_final_stats=1 \
-	  tests/fuzz/corpus-sysprof
-
-fuzz: tests/fuzz/fuzz_dump
-	rm -rf tests/fuzz/corpus && mkdir -p tests/fuzz/corpus tests/fuzz/crashes
-	cp samples/*.dump samples/*.prof tests/fuzz/regressions/* tests/fuzz/corpus/ 2>/dev/null; \
-	gzip -c samples/rsx.dump > tests/fuzz/corpus/rsx.gz; \
-	xz -c samples/rsx.dump > tests/fuzz/corpus/rsx.xz; \
-	zstd -q -c samples/rsx.dump > tests/fuzz/corpus/rsx.zst
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp ./tests/fuzz/fuzz_dump -max_total_time=$(FUZZ_SECONDS) \
-	  -max_len=65536 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -artifact_prefix=tests/fuzz/crashes/ \
-	  -print_final_stats=1 tests/fuzz/corpus
+# The fuzz targets: `make fuzz` (FUZZ_SECONDS), `make fuzz-merge`.
+include tests/fuzz/fuzz.mk
 
 # The man page's OPTIONS, VIEWS and EXIT STATUS and README's view table,
 # rewritten from the option table (src/cli/options.c) and the views'
@@ -239,10 +206,9 @@ install: all
 
 clean:
 	rm -rf build dumpanalyze libdumpanalyze.so libdumpanalyze.a $(UNIT_TESTS)
-	rm -rf build-asan build-tsan build-clang demo-out tests/fuzz/fuzz_dump tests/fuzz/corpus \
-	  tests/fuzz/fuzz_sysprof tests/fuzz/corpus-sysprof
+	rm -rf build-asan build-tsan build-clang build-fuzz demo-out $(FUZZ_BINS)
 
-.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz fuzz-sysprof docs bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz fuzz-merge fuzz-sysprof docs bench demo install clean
 
 -include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d \
   build/cli/main-faults.d build/faults/fs_fault.d

@@ -158,7 +158,8 @@ void placed_align(const struct placed_list *a, const struct placed_list *b, long
 		size_t j1 = j;
 		while (j1 < b->n && strcmp(b->v[j1].file, a->v[i].file) == 0)
 			j1++;
-		struct span s = { a->v + i, b->v + j, i1 - i, j1 - j, to + i, tb + j };
+		/* b->v is NULL when b is empty: no offset, not even 0, on NULL */
+		struct span s = { a->v + i, j1 > j ? b->v + j : NULL, i1 - i, j1 - j, to + i, tb + j };
 		align_file(&s, how ? how + i : NULL);
 		for (size_t k = i; k < i1; k++)
 			if (to[k] >= 0)

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 #include "cli/compare_impl.h"
 #include "cli/manifest_in.h"
 #include "output/message.h"

@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
-#include "analysis/vmdef.h"
+#include "luajit/vmdef.h"
 #include "findings/findings.h"
 #include "input/input.h"
 #include "lib/profiles.h"

@@ -9,8 +9,25 @@
 #include <fontconfig/fontconfig.h>
 #include <libdeflate.h>
 #include <zlib.h>
+#include "output/json.h"
 #include "output/picture.h"
 #include "util/arena.h"
+
+/* The length of the UTF-8 sequence at s that cairo takes, or 0: valid
+ * UTF-8 (json.c's rule: no overlong form, no surrogate, nothing past
+ * U+10FFFF) that is no noncharacter (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF),
+ * which cairo refuses too, failing the whole picture. */
+static size_t cairo_utf8_len(const char *s, size_t n)
+{
+	size_t len = json_utf8_len(s, n);
+	if (len < 3)
+		return len;
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t cp = u[0] & (0x7f >> len);
+	for (size_t k = 1; k < len; k++)
+		cp = cp << 6 | (u[k] & 0x3f);
+	return (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe ? 0 : len;
+}
 
 /* Valid UTF-8 of at most max_chars code points, control bytes as spaces,
  * invalid bytes as '?', an ellipsis when cut: cairo wants valid UTF-8,
@@ -20,11 +37,8 @@ static void clean_text(char *out, size_t outsz, const char *s, size_t n, size_t 
 	size_t o = 0, chars = 0, i = 0;
 	while (i < n && o + 5 < outsz) {
 		unsigned char c = (unsigned char)s[i];
-		size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-		           : (c & 0xf8) == 0xf0 ? 4 : 0;
-		int ok = len && i + len <= n && !(len == 2 && c < 0xc2);
-		for (size_t k = 1; ok && k < len; k++)
-			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+		size_t len = cairo_utf8_len(s + i, n - i);
+		int ok = len > 0;
 		if (chars + 1 == max_chars && i + (ok ? len : 1) < n) {
 			memcpy(out + o, "\xe2\x80\xa6", 3);     /* … */
 			o += 3;

@@ -167,26 +167,74 @@ $DA_BIN --views traces,abort-reasons --dump "$TMP/joined.dump" --out-dir "$TMP/j
 as_sample joined "unclosed chunk name before long lines" $? "$TMP/joined.dump:1: warning: quoted chunk name is never closed"
 rm -rf "$TMP/bomb" "$TMP/bomb.gz" "$TMP/name" "$TMP/joined" "$TMP/joined.dump"
 
-# Inputs the fuzzer once choked on, and hand-written ones of its shapes,
-# through the views the fuzz target runs: the exit status their name
-# ends in (.exitN), never a signal, no sanitizer or valgrind report.
-n=0
-for f in "$TOP"/tests/fuzz/regressions/*; do
-	case $f in *README) continue ;; esac
-	n=$((n + 1))
-	name=$(basename "$f")
+# Inputs the fuzzers once choked on, and hand-written ones of their
+# shapes (tests/fuzz/regressions/), run by the tool as the fuzz target ran
+# them: the exit status their name ends in (.exitN), never a signal, no
+# sanitizer or valgrind report.
+# regression KIND FILE ARGS...: one of them.
+regression() {
+	name=$(basename "$2")
 	case $name in
 	*.exit[0-9]) want=${name##*.exit} ;;
 	*) want="a name ending in .exitN" ;;
 	esac
-	$DA -q --views traces,abort-reasons,abort-reasons-txt,abort-sites,exits,blacklist,bush-txt,summary,jsonl,html,source,files \
-		--dump "$f" --out-dir "$TMP/regr" > /dev/null 2> "$TMP/regr.err"
-	check "fuzz regression $name: exit status" "$want" $?
-	check "fuzz regression $name: no sanitizer report" "" \
+	kind=$1 f=$2
+	shift 2
+	$DA "$@" > /dev/null 2> "$TMP/regr.err"
+	check "fuzz regression $kind/$name: exit status" "$want" $?
+	check "fuzz regression $kind/$name: no sanitizer report" "" \
 		"$(grep -m1 -E 'Sanitizer|runtime error|^==[0-9]+==' "$TMP/regr.err")"
 	rm -rf "$TMP/regr"
+}
+# fuzz_dump: the bytes as a dump, into every view but pictures.
+n=0
+for f in "$TOP"/tests/fuzz/regressions/*; do
+	[ -f "$f" ] || continue
+	case $f in *README) continue ;; esac
+	n=$((n + 1))
+	regression dump "$f" -q --source-root "$SAMPLES/lua" --dump "$f" --out-dir "$TMP/regr" \
+		--views traces,abort-reasons,abort-reasons-txt,abort-sites,exits,blacklist,bush-txt,summary,jsonl,html,source,files
 done
-ran "fuzz regressions" "$n"
+ran "fuzz regressions" "$n" "$(find "$TOP/tests/fuzz/regressions" -maxdepth 1 -type f -name '*.exit*' | wc -l)"
+# fuzz_profile: the bytes as a -jp profile of the dump it joins them with.
+sh "$TOP/tests/fuzz/seeds.sh" --profile-dump > "$TMP/profile-join.dump"
+n=0
+for f in "$TOP"/tests/fuzz/regressions/profile/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	regression profile "$f" -q --source-root "$SAMPLES/lua" --dump "$TMP/profile-join.dump" \
+		--profile "$f" --views default,profile,source,files,html --out-dir "$TMP/regr"
+done
+ran "fuzz profile regressions" "$n" "$(find "$TOP/tests/fuzz/regressions/profile" -type f -name '*.exit*' | wc -l)"
+# fuzz_compare: the bytes as a packed output directory (fuzz_compare.c),
+# compared with a real run's: as NEW, or as OLD when the file's length has
+# bit 1 set; --json when bit 0 is set.
+unpack() { sh "$TOP/tests/fuzz/unpack.sh" "$@"; }
+DUMPANALYZE=$DA_BIN sh "$TOP/tests/fuzz/seeds.sh" --compare-old > "$TMP/compare-old.pack"
+unpack "$TMP/compare-old.pack" "$TMP/cmp-old"
+check "fuzz_compare's other side: a run of the profile's dump" "findings traces abort-reasons abort-sites bush-txt profile" \
+	"$(sed -n '/"views"/,/]/p' "$TMP/cmp-old/manifest.json" | sed -n 's/^ *"\([a-z-]*\)",*$/\1/p' | tr '\n' ' ' | sed 's/ $//')"
+n=0
+for f in "$TOP"/tests/fuzz/regressions/compare/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	unpack "$f" "$TMP/cmp-new"
+	size=$(wc -c < "$f")
+	json=
+	[ $((size & 1)) -eq 1 ] && json=--json
+	if [ $((size & 2)) -ne 0 ]; then a=new b=old; else a=old b=new; fi
+	regression compare "$f" --compare "$TMP/cmp-$a" "$TMP/cmp-$b" $json \
+		--fail-on aborts+10%,aborts+5,traces-10%,new-reasons,new-sites
+done
+ran "fuzz compare regressions" "$n" "$(find "$TOP/tests/fuzz/regressions/compare" -type f -name '*.exit*' | wc -l)"
+
+# A chunk name that is not UTF-8 cairo takes (an overlong form, which
+# cairo refuses, failing the whole picture): drawn with '?' for it.
+printf -- '---- TRACE 1 start \340\217\215.lua:1\n---- TRACE 1 stop -> loop\n' > "$TMP/overlong.dump"
+$DA -q --views bush-png,bush-svg --dump "$TMP/overlong.dump" --out-dir "$TMP/overlong" 2> "$TMP/overlong.err"
+check "chunk name not UTF-8: pictures drawn" "0 gen-1-bush-1.png gen-1-bush-1.svg" \
+	"$? $(cd "$TMP/overlong" && ls gen-1-bush-1.*| tr '\n' ' ' | sed 's/ $//')"
+check "chunk name not UTF-8: no message" "" "$(cat "$TMP/overlong.err")"
 
 # Disk full (a file size limit): exit 2, the cause, no file left.
 (ulimit -f 64; $DA_BIN --views traces,bush-txt --dump "$SAMPLES/luacheck.dump" --out-dir "$TMP/full" 2> "$TMP/full.err")

@@ -83,7 +83,7 @@ check "sarif validate: only the reviewed notes" "" \
 check "sarif validate: files scanned" "1" "$(grep -c "Done. $# files scanned" "$TMP/validate.out")"
 
 # Every rule of the catalogue, once, sorted, whatever the run found.
-ids=$(grep -ohE '"DA[0-9]{3}"' "$TOP/src/analysis/traceerr.def" "$TOP/src/analysis/bytecodes.def" \
+ids=$(grep -ohE '"DA[0-9]{3}"' "$TOP/src/luajit/traceerr.def" "$TOP/src/luajit/bytecodes.def" \
 	"$TOP/src/findings/kinds.def" | tr -d '"' | sort -u)
 check "sarif: the rules are the catalogue's ($(echo "$ids" | wc -l))" "$ids" \
 	"$(jq -r '.runs[0].tool.driver.rules[].id' "$TMP/names/findings.sarif")"

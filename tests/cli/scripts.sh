@@ -88,6 +88,7 @@ mkdir -p "$TMP/tree"
 cp -r "$TOP/Makefile" "$TOP/src" "$TOP/include" "$TOP/scripts" "$TMP/tree/"
 mkdir -p "$TMP/tree/tests/unit" && cp "$TOP"/tests/unit/*.c "$TOP"/tests/unit/*.h "$TMP/tree/tests/unit/" 2> /dev/null
 cp -r "$TOP/tests/faults" "$TMP/tree/tests/" 2> /dev/null
+mkdir -p "$TMP/tree/tests/fuzz" && cp "$TOP/tests/fuzz/fuzz.mk" "$TMP/tree/tests/fuzz/"
 make -n -C "$TMP/tree" check > "$TMP/make-n" 2>&1
 check "make check: the install of the test set comes first" "sh scripts/install-deps.sh test" \
 	"$(grep -m1 -E 'install-deps|(^| )(cc|gcc|clang) ' "$TMP/make-n")"

@@ -222,6 +222,46 @@ static void test_picture_after_another_same_bytes(void **s)
 	free(after.buf);
 }
 
+/* Text that is not UTF-8 cairo takes is drawn with '?' in its place:
+ * cairo refuses an overlong form, a surrogate, a code point past
+ * U+10FFFF or a noncharacter by failing the whole picture, and chunk
+ * names and a profile's frames are arbitrary bytes (fuzz_profile found
+ * the overlong E0 8F 8D in a frame of a flame graph). */
+static void draw_bad_text(cairo_t *cr, const void *arg)
+{
+	(void)arg;
+	static const char *const bad[] = {
+		"\xe0\x8f\x8d.lua:1",            /* overlong U+03CD */
+		"\xc0\xaf",                      /* overlong '/' */
+		"\xed\xa0\x80",                  /* surrogate U+D800 */
+		"\xf4\x90\x80\x80",              /* U+110000 */
+		"\xf5\x80\x80\x80",              /* no such lead byte */
+		"\xef\xbf\xbe",                  /* noncharacter U+FFFE */
+		"\xef\xb7\x90",                  /* noncharacter U+FDD0 */
+		"\xe2\x80",                      /* cut short */
+		"ok \xc3\xa9\xe2\x80\xa6 \xf0\x9f\x98\x80",   /* valid: kept */
+	};
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		picture_text(cr, 2, 12.0 * (double)(i + 1), 10, 300, bad[i], strlen(bad[i]));
+		assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+	}
+}
+
+static void test_text_not_utf8_still_draws(void **s)
+{
+	(void)s;
+	for (int fmt = 0; fmt < 2; fmt++) {
+		FILE *fp = fopen("/dev/null", "w");
+		assert_non_null(fp);
+		assert_int_equal(picture_write(fp, fmt ? PICTURE_SVG : PICTURE_PNG, 320, 120,
+		                               draw_bad_text, NULL), 0);
+		fclose(fp);
+	}
+}
+
 static void test_write_failure_is_reported(void **s)
 {
 	(void)s;
@@ -243,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_same_picture_same_bytes),
 		cmocka_unit_test(test_picture_after_another_same_bytes),
 		cmocka_unit_test(test_write_failure_is_reported),
+		cmocka_unit_test(test_text_not_utf8_still_draws),
 	};
 	int r = cmocka_run_group_tests_name("picture", tests, NULL, NULL);
 	/* Give back cairo's and fontconfig's caches, as the views do at the

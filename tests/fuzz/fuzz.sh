@@ -1,0 +1,192 @@
+#!/bin/sh
+# fuzz.sh — run the fuzz targets and keep what they learn (`make fuzz`,
+# `make fuzz-merge`):
+#
+#   fuzz.sh run TARGET SECONDS   fuzz TARGET (dump, profile, compare, sysprof) for
+#                                SECONDS from its committed corpus, the
+#                                seeds and the regressions; new inputs grow
+#                                build-fuzz/corpus-TARGET; the session is
+#                                appended to tests/fuzz/LEDGER
+#   fuzz.sh merge TARGET         fold the grown corpus into
+#                                tests/fuzz/corpus-TARGET.tar.xz, minimised
+#                                (-merge=1) and within its size cap
+#   fuzz.sh total                executions per target, all told and since
+#                                the last crash
+#   fuzz.sh limits TARGET        its longest input and its corpus's cap
+#
+# Crashers land in tests/fuzz/crashes/ (fix the bug, then move the file to
+# tests/fuzz/regressions/, named for its reviewed exit status).
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+F=tests/fuzz
+B=build-fuzz
+LEDGER=$F/LEDGER
+
+# What each target reads: the longest input libFuzzer makes, the committed
+# corpus's cap (bytes of its .tar.xz), and its regressions.  The caps keep
+# the repository small (all three under 1.6 MB).  A corpus is thousands of
+# small files that no one reviews: one compressed tar (made the same way
+# each time, so an unchanged corpus is an unchanged file) keeps them as a
+# tenth of their size and out of the tree's listings.
+settings() {
+	case $1 in
+	dump) max_len=8192 cap=1000000 regr=$F/regressions ;;
+	profile) max_len=4096 cap=300000 regr=$F/regressions/profile ;;
+	compare) max_len=12288 cap=300000 regr=$F/regressions/compare ;;
+	# whole profiles of 130-165 KB are its seeds: no corpus is committed
+	sysprof) max_len=262144 cap=0 regr=$F/regressions/sysprof ;;
+	*) echo "fuzz.sh: no target $1 (dump, profile, compare, sysprof)" >&2; exit 2 ;;
+	esac
+	bin=$F/fuzz_$1
+	dict=$F/$1.dict
+	dictarg=
+	[ -f "$dict" ] && dictarg=-dict=$dict
+	corpus=$F/corpus-$1.tar.xz
+	committed=$B/committed-$1
+	seeds=$B/seeds/$1
+	grown=$B/corpus-$1
+}
+
+# The regressions directory's inputs as a seed directory of their own
+# (libFuzzer reads every file of a directory, README and subfolders aside).
+regressions() {
+	rm -rf "$B/regr-$1" && mkdir -p "$B/regr-$1"
+	if [ -d "$regr" ]; then
+		find "$regr" -maxdepth 1 -type f ! -name README -exec cp {} "$B/regr-$1/" \;
+	fi
+}
+
+# Made afresh each time: --compare's seeds are the tool's current output.
+seeds_made() {
+	DUMPANALYZE=$top/dumpanalyze sh $F/seeds.sh "$B/seeds"
+}
+
+# cpu_now: the CPU seconds this shell's children used so far (the times
+# builtin, called in this shell: a subshell's children are its own).
+cpu_children() {
+	times > "$B/times"
+	cpu_now=$(tail -n 1 "$B/times" |
+		awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.0f\n", s }')
+}
+
+# The committed corpus, unpacked into $committed (empty when there is none).
+unpack_committed() {
+	rm -rf "$committed" && mkdir -p "$committed"
+	[ -f "$corpus" ] && xz -dc "$corpus" | tar -xf - -C "$committed" || true
+}
+
+commit_id() {
+	id=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+	[ -z "$(git status --porcelain --untracked-files=no -- src include tests/fuzz ':!tests/fuzz/LEDGER' 2>/dev/null)" ] ||
+		id=$id-modified
+	echo "$id"
+}
+
+built() {
+	[ -x "$bin" ] || { echo "fuzz.sh: $bin is not built (make $bin)" >&2; exit 2; }
+}
+
+run() {
+	settings "$1"
+	built
+	seconds=$2
+	seeds_made
+	regressions "$1"
+	mkdir -p "$grown" $F/crashes
+	unpack_committed
+	cp -n "$committed"/* "$grown"/ 2>/dev/null || true
+	log=$B/fuzz-$1.log
+	id=$(commit_id)             # what was built, before anything changes
+	start=$(date +%s)
+	cpu_children
+	cpu0=$cpu_now
+	set +e
+	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
+	ASAN_OPTIONS=${FUZZ_ASAN_OPTIONS:-malloc_context_size=8} \
+	"$bin" -max_total_time="$seconds" -max_len=$max_len ${dictarg:-} -timeout=10 \
+		-rss_limit_mb=2048 -close_fd_mask=2 -reload=0 -print_final_stats=1 \
+		-artifact_prefix=$F/crashes/ ${FUZZ_FLAGS:-} \
+		"$grown" "$seeds" "$B/regr-$1" > "$log" 2>&1
+	status=$?
+	set -e
+	end=$(date +%s)
+	cpu_children
+	cpu=$((cpu_now - cpu0))
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+	newunits=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -n 1)
+	artifact=$(sed -n "s/.*Test unit written to \(.*\)/\1/p" "$log" | tail -n 1)
+	if [ $status -eq 0 ]; then
+		result=ok
+	else
+		result=crash:$(basename "${artifact:-unknown}")
+	fi
+	[ -f $LEDGER ] || printf '# %s\n' "fuzzing sessions (tests/fuzz/fuzz.sh), tab-separated:" \
+		"date (UTC), target, executions, seconds, CPU seconds, ok or crash:FILE, commit" \
+		"(-modified: src/, include/ or tests/fuzz/ had changes)" > $LEDGER
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "${execs:-0}" \
+		$((end - start)) $cpu "$result" "$id" >> $LEDGER
+	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s, $cpu CPU-seconds (${rate:-0}/s), ${newunits:-0} new inputs, $result"
+	if [ $status -ne 0 ]; then
+		tail -n 60 "$log"
+		echo "fuzz_$1 found a problem (exit $status): ${artifact:-see $log}"
+		exit 1
+	fi
+}
+
+merge() {
+	settings "$1"
+	built
+	if [ "$cap" -eq 0 ]; then
+		echo "corpus-$1: not kept (its inputs are too large to commit)"
+		return 0
+	fi
+	seeds_made
+	regressions "$1"
+	new=$B/merged-$1
+	rm -rf "$new" && mkdir -p "$new"
+	# The seeds and regressions go in first, so the corpus keeps only what
+	# they do not already reach; they are taken out again below.
+	cp "$seeds"/* "$B/regr-$1"/* "$new"/ 2>/dev/null || true
+	known=$(ls "$new" | wc -l)
+	ls "$new" > "$B/merge-known-$1"
+	unpack_committed
+	dirs=$committed
+	[ -d "$grown" ] && dirs="$dirs $grown"
+	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
+	"$bin" -merge=1 -max_len=$max_len -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+		"$new" $dirs > $B/merge-$1.log 2>&1 ||
+		{ tail -n 30 $B/merge-$1.log; echo "fuzz.sh: merge of $1 failed"; exit 1; }
+	(cd "$new" && xargs rm -f < "../merge-known-$1")
+	raw=$(cat "$new"/* 2>/dev/null | wc -c)
+	files=$(ls "$new" | wc -l)
+	# the same bytes for the same inputs: names sorted, no times or owners
+	tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --mode=a=rX,u+w \
+		-cf - -C "$new" . | xz > "$B/merged-$1.tar.xz"
+	bytes=$(wc -c < "$B/merged-$1.tar.xz")
+	if [ "$bytes" -gt "$cap" ]; then
+		echo "fuzz.sh: corpus-$1.tar.xz would be $bytes bytes ($files inputs), over its cap of $cap;"
+		echo "  left as it was (the merged set is in $new)"
+		exit 1
+	fi
+	before=$(ls "$committed" | wc -l)
+	mv "$B/merged-$1.tar.xz" "$corpus"
+	echo "corpus-$1: $before -> $files inputs, $raw bytes, $bytes as .tar.xz (beyond $known seeds and regressions)"
+}
+
+total() {
+	[ -f $LEDGER ] || { echo "no ledger"; return; }
+	awk -F'\t' '/^#/ || NF < 7 { next }
+		{ all[$2] += $3; if ($6 != "ok") since[$2] = 0; else since[$2] += $3; secs[$2] += $4; cpu[$2] += $5 }
+		END { for (t in all) printf "fuzz_%s: %d executions in %d s (%d CPU-seconds), %d since the last crash\n",
+		                            t, all[t], secs[t], cpu[t], since[t] }' $LEDGER | sort
+}
+
+case ${1:-} in
+run) run "$2" "$3" ;;
+limits) settings "$2"; echo "$max_len $cap" ;;
+merge) merge "$2" ;;
+total) total ;;
+*) echo "usage: fuzz.sh run TARGET SECONDS | merge TARGET | total | limits TARGET" >&2; exit 2 ;;
+esac
