@@ -16,6 +16,7 @@
 #include "output/manifest.h"
 #include "output/outdir.h"
 #include "output/rundir.h"
+#include "output/termtext.h"
 #include "cli/signals.h"
 #include "profile/profile.h"
 #include "util/alloc.h"
@@ -45,6 +46,13 @@ static void print_diag(void *data, enum da_severity sev, const char *file, uint6
 	}
 	if (sev == DA_NOTE) {
 		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
+		return;
+	}
+	if (line == 0 && sev == DA_WARNING) {  /* about the source: names read from
+	                                          the dump and the disk, escaped */
+		char *shown = term_text(msg);
+		fprintf(stderr, "%s: warning: %s\n", file, shown);
+		free(shown);
 		return;
 	}
 	if (line == 0) {            /* not about a line: why an open failed */
