@@ -40,7 +40,7 @@ TOOL_LIBS   := $(shell pkg-config --libs $(TOOL_PKGS) 2>/dev/null) -lcsv -lm
 COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) $(TOOL_CFLAGS) $(CFLAGS)
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
-LIB_DIRS  = util input parse model analysis profile source findings lib
+LIB_DIRS  = util luajit input parse model analysis profile source findings lib
 TOOL_DIRS = output views views/html cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))

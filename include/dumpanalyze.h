@@ -275,7 +275,9 @@ struct da_sink {
 #define DA_SINK(...) { .size = sizeof(struct da_sink), __VA_ARGS__ }
 
 enum da_severity {
-	DA_WARNING,                 /* counted in da_warnings */
+	DA_WARNING,                 /* counted in da_warnings (at line 0: about
+	                               the source directories, not the dump:
+	                               neither counted nor fatal) */
 	DA_ERROR,                   /* the warning that DA_STRICT made fatal,
 	                               or why an open failed with DA_EINVAL */
 	DA_NOTE                     /* with DA_NOTES: a foreign line, ... */
@@ -467,7 +469,11 @@ DA_API const struct da_given_up *da_given_up(const da_dump *d, size_t i);
  * read to find the extents of loops and functions and the text of their
  * lines (a finding's identity): a name as written relative to it, an
  * absolute name lying inside it, and with DA_SOURCE_BY_NAME a name's base
- * name anywhere below it.  Every file is opened only when its real path
+ * name anywhere below it: of several such files the one whose path ends
+ * in the most of the name's components, and when several tie, none (no
+ * later directory either: diag hears it once per name, DA_WARNING at
+ * line 0; the findings there get no text from the source rather than
+ * another file's).  Every file is opened only when its real path
  * lies inside one of the directories (never through "..", a symbolic
  * link out of it, or anything but a regular file of 16 MiB at most).
  * Directories are tried in the order given.  0 or DA_EINVAL. */

@@ -98,6 +98,10 @@ check() { # NAME: what the sample exists to show
       grep -q '^---- TRACE [0-9]* abort' "$d" || { note "  $1: no abort"; return 1; } ;;
     hoststacks)
       grep -qv '^;' "$TMP/$1.parse.txt" || { note "  $1: no host stacks"; return 1; } ;;
+    moved) # numeric's and strings' loops compiled where the edit moved them
+      grep -q '^---- TRACE [0-9]* start phases\.lua:20$' "$d" &&
+        grep -q '^---- TRACE [0-9]* start phases\.lua:26$' "$d" ||
+        { note "  $1: the loops at phases.lua:20 and 26 did not compile"; return 1; } ;;
   esac
 }
 
@@ -134,7 +138,7 @@ keep() { # NAME: into samples/sysprof/, the dump compressed when large
 
 is_fork "$LUAJIT"
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(annotated costly phases hoststacks small)
+[ ${#names[@]} -gt 0 ] || names=(annotated costly phases hoststacks small moved)
 for name in "${names[@]}"; do
   case $name in
     annotated) make_one annotated "$LUAJIT" L lua/annotated.lua 300000 ;;
@@ -147,6 +151,8 @@ for name in "${names[@]}"; do
       [ -s "$TMP/costly-Gvl.prof" ] || die "costly: -jp=Gvl made no profile" ;;
     phases) make_one phases "$LUAJIT" L lua/phases.lua 4 ;;
     hoststacks) make_one hoststacks "$LUAJIT" C lua/phases.lua 1 ;;
+    # phases.lua with its functions reordered (lua/moved/), for --compare
+    moved) make_one moved "$LUAJIT" L lua/moved/phases.lua 4 ;;
     small)
       [ -n "${LUAJIT_NO_MEMPROF:-}" ] || die "small: set LUAJIT_NO_MEMPROF"
       is_fork "$LUAJIT_NO_MEMPROF"

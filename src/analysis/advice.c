@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "analysis/advice.h"
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 
 size_t advice_line(const char *normal, size_t len, const char *error, char *buf, size_t cap)
 {

@@ -63,11 +63,11 @@ int cli_help_doc(FILE *fp, const char *format);
 void cli_list_views(void);
 
 /* run.c: one dump (and its profiles: none, one, or a -jp and a sysprof
- * one) into one directory; the exit code.  nested: out_dir is a dump's
- * directory inside the staging directory of several dumps' run (many.c),
- * which commits it. */
+ * one) into one directory; the exit code.  nested_as not NULL: out_dir is
+ * a dump's directory inside the staging directory of several dumps' run
+ * (many.c), which commits it to nested_as, the name messages give it. */
 int run_one(const struct run *run, const char *dump, const char *const *profiles,
-            size_t nprofiles, const char *out_dir, int nested);
+            size_t nprofiles, const char *out_dir, const char *nested_as);
 /* The files among dumps and profiles (n of each, profiles may be NULL)
  * that a run must never write over, into in (2n entries at most): how
  * many. */

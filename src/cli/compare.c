@@ -100,6 +100,17 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		}
 	}
 	not_compared(r, d, a, b);
+	/* where the time went, before the counts */
+	int reasons = a->has_reasons && b->has_reasons, findings = a->has_findings && b->has_findings;
+	int profiles = a->has_profile && b->has_profile, times = a->has_time && b->has_time;
+	if (profiles)
+		cmp_profile_states(r, d, a, b, findings);
+	else
+		json_object_set_new(d, "profile", json_null());
+	if (times)
+		cmp_time_states(r, d, a, b);
+	else
+		json_object_set_new(d, "time", json_null());
 	json_object_set_new(d, "generations", cmp_old_new(a->gens, b->gens));
 	cmp_delta_line(r, "generations", a->gens, b->gens);
 	int aborts = (a->has_reasons || a->has_sites) && (b->has_reasons || b->has_sites);
@@ -112,7 +123,6 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	json_object_set_new(d, "aborts", aborts ? cmp_old_new(a->aborts, b->aborts) : json_null());
 	struct found fd;
 	memset(&fd, 0, sizeof(fd));
-	int reasons = a->has_reasons && b->has_reasons, findings = a->has_findings && b->has_findings;
 	if (reasons)
 		cmp_reasons(r, d, a, b, &fd.reasons);
 	else
@@ -140,14 +150,10 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 			        "run both with --views default,bush-txt)\n");
 		json_object_set_new(d, "bushes", json_null());
 	}
-	if (a->has_profile && b->has_profile)
-		cmp_profiles(r, d, a, b, findings);
-	else
-		json_object_set_new(d, "profile", json_null());
-	if (a->has_time && b->has_time)
-		cmp_time(r, d, a, b);
-	else
-		json_object_set_new(d, "time", json_null());
+	if (profiles)
+		cmp_profile_lines(r, d, a, b);
+	if (times)
+		cmp_time_bushes(r, d, a, b);
 	for (int k = 0; k < 2; k++) {
 		const struct fresh *f = k ? &fd.sites : &fd.reasons;
 		int have = k ? findings : reasons;
@@ -404,7 +410,7 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	if (o->annotate) {
 		if (!(r.ann = open_memstream(&ann, &ann_len)))
 			out_of_memory();
-		where_init(&where, o->source_roots, o->nsource_roots);
+		where_init(&where, NULL, o->source_roots, o->nsource_roots);
 		r.where = &where;
 	}
 	json_t *root = json_object(), *dumps = json_array(), *skipped = json_array();

@@ -56,7 +56,14 @@ void cmp_annotate(struct rep *r, const struct side *b, const struct found *fd)
 			continue;
 		int32_t line = f->line > 0 ? (int32_t)f->line : DA_NO_LINE;
 		int32_t end = f->end_line > 0 ? (int32_t)f->end_line : DA_NO_LINE;
-		struct where w = where_of(r->where, *f->file ? f->file : NULL, line);
+		/* where NEW's run found the file (findings.csv's PATH), else
+		 * (a run of 0.4.0) looked up again from here */
+		struct where w;
+		if (f->path)
+			w = *f->path ? (struct where){ WHERE_FILE, f->path, 0, f->path }
+			  : (struct where){ *f->file ? WHERE_CHUNK : WHERE_RUN, NULL, -1, NULL };
+		else
+			w = where_of(r->where, *f->file ? f->file : NULL, line);
 		int placed = w.kind == WHERE_FILE && line != DA_NO_LINE;
 		char *msg = NULL;
 		size_t len = 0;

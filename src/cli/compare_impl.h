@@ -72,6 +72,9 @@ struct cfinding {
 	char *rule, *advice;        /* RULE, ADVICE ("" when absent) */
 	uint64_t reason_attempts;   /* REASON_ATTEMPTS */
 	int fresh;                  /* NEW's, matched by none of OLD's */
+	char *path;                 /* PATH: the file its run read, from that
+	                               run's directory ("": none); NULL when
+	                               findings.csv has no such column */
 };
 
 struct cfinding_list {
@@ -107,8 +110,8 @@ struct side {
 	double charged;             /* their SAMPLES summed */
 	/* sysprof's time (the sysprof view): bushes by root kind and start,
 	 * count = their samples; samples by -jp state */
-	int has_time;
-	struct placed_list time_bushes;     /* sorted */
+	int has_time, time_fp;      /* time_fp: profile-bushes.csv has FINGERPRINT */
+	struct placed_list time_bushes;     /* sorted; text: the start's FINGERPRINT */
 	uint64_t time_samples, time_state[5];
 	uint64_t time_bush_total;   /* the bushes' samples, kept below 2^63 */
 };
@@ -196,9 +199,15 @@ void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, stru
 /* The severity of a reason (normal form): LEVEL_*. */
 int cmp_reason_level(const char *reason);
 void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
-void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int findings);
-/* compare_time.c: sysprof's VM-state shares and time per bush. */
-void cmp_time(struct rep *r, json_t *d, struct side *a, struct side *b);
+/* A -jp profile on both sides: its shares by VM state (and charged to
+ * the findings, when both have them), at the top of the report; its top
+ * lines later, into the same JSON object. */
+void cmp_profile_states(struct rep *r, json_t *d, struct side *a, struct side *b, int findings);
+void cmp_profile_lines(struct rep *r, json_t *d, struct side *a, struct side *b);
+/* compare_time.c: sysprof's VM-state shares (at the top of the report)
+ * and time per bush (later, into the same JSON object). */
+void cmp_time_states(struct rep *r, json_t *d, struct side *a, struct side *b);
+void cmp_time_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
 
 /* ---- the --fail-on rules (compare_rules.c) ---- */
 

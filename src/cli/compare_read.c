@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 #include "cli/compare_impl.h"
 #include "cli/manifest_in.h"
 #include "output/message.h"
@@ -157,7 +157,8 @@ static int on_finding(void *ctx, const struct csvin *c)
 		level, abort_kind(csvin_text(c, CSVIN_FINDINGS_KIND)),
 		csvin_count(c, CSVIN_FINDINGS_ATTEMPTS), samples, NULL,
 		dup_str(csvin_text(c, CSVIN_FINDINGS_RULE)), dup_str(csvin_text(c, CSVIN_FINDINGS_ADVICE)),
-		csvin_count(c, CSVIN_FINDINGS_REASON_ATTEMPTS), 0 };
+		csvin_count(c, CSVIN_FINDINGS_REASON_ATTEMPTS), 0,
+		csvin_has(c, CSVIN_FINDINGS_PATH) ? dup_str(csvin_text(c, CSVIN_FINDINGS_PATH)) : NULL };
 	return 0;
 }
 
@@ -584,6 +585,7 @@ void side_free(struct side *s)
 		free(f->others);
 		free(f->rule);
 		free(f->advice);
+		free(f->path);
 	}
 	free(s->findings.v);
 	runfile_dir_free(&s->d);

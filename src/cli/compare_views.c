@@ -323,11 +323,12 @@ static int in_top(const struct side *s, const struct prof_line *l)
 	return 0;
 }
 
-/* The interpreted share, and the top lines of either side; with the
- * findings on both sides, the share charged to them. */
-void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int findings)
+/* The shares by VM state (interpreted first); with the findings on both
+ * sides, the share charged to them.  At the top of the report (issue 28:
+ * where the time went, before the counts); the top lines come later. */
+void cmp_profile_states(struct rep *r, json_t *d, struct side *a, struct side *b, int findings)
 {
-	json_t *p = json_object(), *ish = json_object(), *top = json_array();
+	json_t *p = json_object(), *ish = json_object();
 	/* a profile without the VM's states has no interpreted share: not 0 */
 	double ia = share(a, a->prof_interpreted), ib = share(b, b->prof_interpreted);
 	json_object_set_new(ish, "old", a->prof_no_states ? json_null() : json_real(ia));
@@ -364,7 +365,15 @@ void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int 
 		json_object_set_new(ch, "new", json_real(cb));
 	}
 	json_object_set_new(p, "charged_share", ch);
-	cmp_say(r, "    top lines:\n");
+	json_object_set_new(d, "profile", p);
+}
+
+/* The top lines of either side, matched by their text, else by place;
+ * into d's "profile" (cmp_profile_states made it). */
+void cmp_profile_lines(struct rep *r, json_t *d, struct side *a, struct side *b)
+{
+	json_t *p = json_object_get(d, "profile"), *top = json_array();
+	cmp_say(r, "  profile's top lines (shares of the samples of profile-lines.csv):\n");
 	for (int pass = 0; pass < 2; pass++) {
 		const struct side *s = pass ? a : b, *other = pass ? b : a;
 		for (size_t i = 0; i < s->nprof && i < TOP_LINES; i++) {
@@ -387,10 +396,9 @@ void cmp_profiles(struct rep *r, json_t *d, struct side *a, struct side *b, int 
 			char was[48] = "";
 			if (la && lb && la->line != lb->line)
 				snprintf(was, sizeof(was), " (was %ld)", la->line);
-			cmp_say(r, "      %6.1f%% -> %5.1f%%  %s%s%s\n", share(a, va), share(b, vb),
+			cmp_say(r, "    %6.1f%% -> %5.1f%%  %s%s%s\n", share(a, va), share(b, vb),
 			        cmp_text(r, shown->loc), was, !la ? "  (new)" : !lb ? "  (gone)" : "");
 		}
 	}
 	json_object_set_new(p, "top_lines", top);
-	json_object_set_new(d, "profile", p);
 }

@@ -239,9 +239,10 @@ int csvin_read(const struct runfile_dir *d, const char *name, enum csvin_kind ki
 	/* strict: a stray quote or an unfinished quoted field is an error,
 	 * not a guess */
 	csv_init(&p, CSV_APPEND_NULL | CSV_STRICT | CSV_STRICT_FINI);
-	/* libcsv grows a field's buffer by blk_size at a time (128 bytes by
-	 * default): a field near the 64 MiB cap took half a million
-	 * reallocs, each a copy under ASan and valgrind (hours) */
+	/* libcsv grows a field's buffer by this much at a time (128 bytes
+	 * by default): a field of 64 MiB, the cap, would be half a million
+	 * reallocs, each a copy where realloc cannot grow in place (under
+	 * ASan always: hours); by 1 MiB, 64 of them */
 	csv_set_blk_size(&p, (size_t)1 << 20);
 	char *buf = xrealloc(NULL, 65536);
 	long n;

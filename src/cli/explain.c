@@ -5,8 +5,8 @@
 #include <errno.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "analysis/explain.h"
-#include "analysis/vmdef.h"
+#include "luajit/explain.h"
+#include "luajit/vmdef.h"
 #include "output/message.h"
 
 #define CLOSEST_SHOWN 5

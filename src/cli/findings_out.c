@@ -7,6 +7,7 @@
 #include "dumpanalyze.h"
 #include "output/message.h"
 #include "views/findings.h"
+#include "lib/api.h"
 #include "views/where.h"
 
 int run_print_findings(const struct run *run, const da_dump *d)
@@ -14,7 +15,7 @@ int run_print_findings(const struct run *run, const da_dump *d)
 	if (!run->format_gcc && !run->annotate_github)
 		return 0;
 	struct where_map m;
-	where_init(&m, run->source_roots, run->nsource_roots);
+	where_init(&m, api_source_finder(d), run->source_roots, run->nsource_roots);
 	int r = 0;
 	if (run->format_gcc)
 		r = problems_write(stdout, d, &m);

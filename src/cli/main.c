@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
-#include "analysis/vmdef.h"
+#include "luajit/vmdef.h"
 #include "cli/signals.h"
 #include "output/fs.h"
 #include "output/message.h"

@@ -19,13 +19,15 @@
 #include "util/alloc.h"
 #include "util/forkguard.h"
 
-static void free_names(char **dirs, char **names, size_t n)
+static void free_names(char **dirs, char **shown, char **names, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(dirs[i]);
+		free(shown[i]);
 		free(names[i]);
 	}
 	free(dirs);
+	free(shown);
 	free(names);
 }
 
@@ -43,7 +45,7 @@ int run_many(struct run *run)
 	                             run_inputs(run->dumps, run->nprofiles ? run->profiles : NULL, n,
 	                                        inputs) };
 	int o = rundir_open(&rd, &ro, top);
-	struct outdir *out = o == 0 && !signals_caught() ? outdir_open_fs(run->fs, rd.stage) : NULL;
+	struct outdir *out = o == 0 && !signals_caught() ? outdir_open_fs(run->fs, rd.stage, top) : NULL;
 	if (!out) {
 		int sig = signals_caught();
 		rundir_discard(&rd);
@@ -56,6 +58,7 @@ int run_many(struct run *run)
 		return EXIT_IO;
 	}
 	char **dirs = xrealloc(NULL, n * sizeof(*dirs));
+	char **shown = xrealloc(NULL, n * sizeof(*shown));     /* OUT/NAME */
 	char **names = xrealloc(NULL, n * sizeof(*names));
 	int *status = xrealloc(NULL, n * sizeof(*status));
 	pid_t *pids = xrealloc(NULL, n * sizeof(*pids));
@@ -78,6 +81,9 @@ int run_many(struct run *run)
 		len = strlen(rd.stage) + strlen(names[i]) + 2;
 		dirs[i] = xrealloc(NULL, len);
 		snprintf(dirs[i], len, "%s/%s", rd.stage, names[i]);
+		len = strlen(top) + strlen(names[i]) + 2;
+		shown[i] = xrealloc(NULL, len);
+		snprintf(shown[i], len, "%s/%s", top, names[i]);
 		status[i] = EXIT_IO;
 		pids[i] = -1;
 	}
@@ -97,14 +103,14 @@ int run_many(struct run *run)
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */
 				int r = run_one(run, run->dumps[next], run->profiles + next,
-				                run->nprofiles ? 1 : 0, dirs[next], 1);
+				                run->nprofiles ? 1 : 0, dirs[next], shown[next]);
 				/* The parent's copies, freed so that leak checkers
 				 * following the worker see a clean exit. */
 				outdir_close(out);
 				rd.lock.fd = -1;    /* the parent's: not to be removed here */
 				rundir_close(&rd);
 				free(inputs);
-				free_names(dirs, names, n);
+				free_names(dirs, shown, names, n);
 				free(status);
 				free(pids);
 				free(run->dumps);
@@ -144,7 +150,7 @@ int run_many(struct run *run)
 		if (status[i] > rc)
 			rc = status[i];
 	int sig = signals_caught();
-	int ok = !sig && merge_summaries(out, rd.stage, (const char *const *)run->dumps,
+	int ok = !sig && merge_summaries(out, rd.stage, top, (const char *const *)run->dumps,
 	                                 (const char *const *)names, status, n) == 0 &&
 	         outdir_publish(out) == 0 && outdir_sync(out) == 0;
 	outdir_close(out);
@@ -187,7 +193,7 @@ int run_many(struct run *run)
 		print_file(top, "summary.txt");
 	rundir_close(&rd);
 	free(inputs);
-	free_names(dirs, names, n);
+	free_names(dirs, shown, names, n);
 	free(status);
 	free(pids);
 	if (sig)

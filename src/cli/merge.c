@@ -117,8 +117,9 @@ done:
 	return rc;
 }
 
-int merge_summaries(struct outdir *out, const char *top, const char *const *dumps,
-                    const char *const *names, const int *status, size_t n)
+int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
+                    const char *const *dumps, const char *const *names, const int *status,
+                    size_t n)
 {
 	struct merge m;
 	memset(&m, 0, sizeof(m));
@@ -126,7 +127,7 @@ int merge_summaries(struct outdir *out, const char *top, const char *const *dump
 	struct dump_totals all = { 0, 0, 0, 0 };
 	memset(t, 0, n * sizeof(*t));
 	struct runfile_dir topd;
-	int rc = runfile_dir_open(&topd, NULL, top);
+	int rc = runfile_dir_open_as(&topd, top, top_shown);
 	if (rc > 0)
 		msg_error("cannot read %s: %s", topd.shown, strerror(ENOENT));
 	rc = rc == 0 ? 0 : -1;

@@ -7,9 +7,11 @@
 
 struct outdir;
 
-/* dumps[i] was analysed into TOP/names[i]/ with exit status status[i].
- * Writes summary.txt into out (published by the caller).  0 or -1. */
-int merge_summaries(struct outdir *out, const char *top, const char *const *dumps,
-                    const char *const *names, const int *status, size_t n);
+/* dumps[i] was analysed into TOP/names[i]/ with exit status status[i];
+ * messages name TOP as top_shown (where the commit moves it).  Writes
+ * summary.txt into out (published by the caller).  0 or -1. */
+int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
+                    const char *const *dumps, const char *const *names, const int *status,
+                    size_t n);
 
 #endif

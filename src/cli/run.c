@@ -16,6 +16,7 @@
 #include "output/manifest.h"
 #include "output/outdir.h"
 #include "output/rundir.h"
+#include "output/termtext.h"
 #include "cli/signals.h"
 #include "profile/profile.h"
 #include "util/alloc.h"
@@ -45,6 +46,13 @@ static void print_diag(void *data, enum da_severity sev, const char *file, uint6
 	}
 	if (sev == DA_NOTE) {
 		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
+		return;
+	}
+	if (line == 0 && sev == DA_WARNING) {  /* about the source: names read from
+	                                          the dump and the disk, escaped */
+		char *shown = term_text(msg);
+		fprintf(stderr, "%s: warning: %s\n", file, shown);
+		free(shown);
 		return;
 	}
 	if (line == 0) {            /* not about a line: why an open failed */
@@ -317,7 +325,7 @@ static _Noreturn void die_of(int sig, const char *name, const char *dir, const c
 }
 
 int run_one(const struct run *run, const char *dump, const char *const *profiles,
-            size_t nprofiles, const char *out_dir, int nested)
+            size_t nprofiles, const char *out_dir, const char *nested_as)
 {
 	const char *name = strcmp(dump, "-") == 0 ? "<stdin>" : dump;
 	struct profiles ps = { 0 };
@@ -432,8 +440,10 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		goto done;
 	}
 	staging = 1;
-	if (nested) {
-		rundir_open_nested(&rd, run->fs, dir);
+	/* where the files end up, for messages: dir is staged when nested */
+	const char *shown = nested_as ? nested_as : dir;
+	if (nested_as) {
+		rundir_open_nested(&rd, run->fs, dir, nested_as);
 	} else {
 		/* the dump and each profile (a dump of NULL: the profile alone) */
 		const char *none = NULL;
@@ -450,7 +460,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 			goto done;
 		}
 	}
-	if (!(out = outdir_open_fs(run->fs, rd.stage))) {
+	if (!(out = outdir_open_fs(run->fs, rd.stage, shown))) {
 		rc = EXIT_IO;
 		goto done;
 	}
@@ -503,7 +513,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	if (rc == EXIT_OK && !run->quiet_stdout && run_print_findings(run, d) < 0)
 		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet)
-		summary(name, d, written, view_set_left_out(&views), dir);
+		summary(name, d, written, view_set_left_out(&views), shown);
 done:
 	if (have_views)
 		view_set_finish(&views);
@@ -517,7 +527,7 @@ done:
 		free(names[i]);
 	free(names);
 	if (sig) {
-		char *where = dir ? dir : strdup("the output directory");
+		const char *where = nested_as ? nested_as : dir ? dir : "the output directory";
 		die_of(sig, name, where, state);
 	}
 	free(dir);

@@ -52,18 +52,29 @@ static void say_cap(char *buf, size_t n, uint64_t max)
 		snprintf(buf, n, "%" PRIu64 " MiB", max >> 20);
 }
 
-int runfile_dir_open(struct runfile_dir *d, const struct runfile_dir *parent, const char *path)
+/* runfile_dir_open, the directory named as shown in messages (NULL: as
+ * its path, or PARENT/NAME as the parent is shown). */
+static int dir_open(struct runfile_dir *d, const struct runfile_dir *parent, const char *path,
+                    const char *as)
 {
 	memset(d, 0, sizeof(*d));
 	d->fd = -1;
+	char *shown = term_text(path);
 	if (parent && !plain_name(path)) {
-		char *shown = term_text(path);
 		msg_error("%s: '%s' is not a directory's name", parent->shown, shown);
 		free(shown);
 		return -1;
 	}
 	d->path = parent ? join(parent->path, path) : strcpy(xrealloc(NULL, strlen(path) + 1), path);
-	d->shown = term_text(d->path);
+	if (as) {
+		d->shown = term_text(as);
+	} else if (parent) {
+		d->shown = join(parent->shown, shown);
+	} else {
+		d->shown = shown;
+		shown = NULL;
+	}
+	free(shown);
 	d->real = realpath(d->path, NULL);
 	struct stat st;
 	if (!d->real || stat(d->real, &st) < 0) {
@@ -86,6 +97,16 @@ int runfile_dir_open(struct runfile_dir *d, const struct runfile_dir *parent, co
 		return -1;
 	}
 	return 0;
+}
+
+int runfile_dir_open(struct runfile_dir *d, const struct runfile_dir *parent, const char *path)
+{
+	return dir_open(d, parent, path, NULL);
+}
+
+int runfile_dir_open_as(struct runfile_dir *d, const char *path, const char *shown)
+{
+	return dir_open(d, NULL, path, shown);
 }
 
 void runfile_dir_free(struct runfile_dir *d)

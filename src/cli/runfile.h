@@ -22,8 +22,9 @@
 
 /* A directory a run wrote. */
 struct runfile_dir {
-	char *path;                 /* as given, or PARENT/NAME; for messages */
-	char *shown;                /* path escaped for the terminal */
+	char *path;                 /* as given, or PARENT/NAME */
+	char *shown;                /* what messages name: path (or as shown)
+	                               escaped for the terminal */
 	char *real;                 /* resolved, to keep files inside it */
 	int fd;                     /* open, to open its files by name */
 };
@@ -32,6 +33,10 @@ struct runfile_dir {
  * parent, which must lie inside it.  0, 1 when it does not exist, -1
  * after a message. */
 int runfile_dir_open(struct runfile_dir *d, const struct runfile_dir *parent, const char *path);
+/* The same for a directory messages name as shown, and its files and
+ * subdirectories under it (a staging directory, by where its commit moves
+ * it). */
+int runfile_dir_open_as(struct runfile_dir *d, const char *path, const char *shown);
 void runfile_dir_free(struct runfile_dir *d);
 
 struct runfile {

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 #include "profile/profile.h"
 #include "profile/sysprof.h"
 #include "source/find.h"

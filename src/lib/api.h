@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
-#include "analysis/vmdef.h"
+#include "luajit/vmdef.h"
 #include "findings/findings.h"
 #include "input/input.h"
 #include "lib/profiles.h"
@@ -86,5 +86,13 @@ int api_out_of_memory(da_dump *d);
  * normalised text and its index among equal texts), from the files
  * da_use_source_root allows: 0, or -1 when the line has no text. */
 int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t line, char out[13]);
+
+/* The directories da_use_source_root gave, as one finder (NULL when none
+ * was given): the tool's views find files through it, so a name found
+ * ambiguous is said once per run (to diag: DA_WARNING at line 0, not
+ * counted).  api_source_finder_init makes it empty, at the open. */
+struct source_finder;
+struct source_finder *api_source_finder(const da_dump *d);
+void api_source_finder_init(da_dump *d);
 
 #endif

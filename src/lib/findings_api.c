@@ -8,6 +8,7 @@
 #include "findings/lines.h"
 #include "lib/api.h"
 #include "util/alloc.h"
+#include "util/strbuf.h"
 
 /* Before the first da_step or da_feed of a handle still reading. */
 static int may_add(const da_dump *d)
@@ -81,6 +82,42 @@ int da_use_profile(da_dump *d, const char *path)
 		return DA_ENOMEM;
 	}
 	return pr.r;
+}
+
+/* A name the finder found ambiguous: said once per run, as a warning
+ * about the source, not the dump (line 0; not counted, never fatal: the
+ * dump is fine, only where its findings go is unknown). */
+static void tell_ambiguous(void *data, const char *name, size_t n, const char *root,
+                           const char *const *cands, size_t ncands)
+{
+	da_dump *d = data;
+	if (!d->diag.fn)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add(&sb, name, n);
+	strbuf_addf(&sb, ": %zu files of that name under the source root %s match it equally (",
+	            ncands, root);
+	size_t shown = ncands < 8 ? ncands : 8;
+	for (size_t i = 0; i < shown; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", cands[i]);
+	if (ncands > shown)
+		strbuf_addf(&sb, ", and %zu more", ncands - shown);
+	strbuf_addstr(&sb, "): none is read, nothing is placed on it; give the directory that "
+	              "holds it as an earlier source root");
+	d->diag.fn(d->diag.fn_data, DA_WARNING, d->diag.file, 0, sb.buf);
+	strbuf_release(&sb);
+}
+
+void api_source_finder_init(da_dump *d)
+{
+	source_finder_empty(&d->finder);
+	d->finder.on_ambiguous = tell_ambiguous;
+	d->finder.ambiguous_data = d;
+}
+
+struct source_finder *api_source_finder(const da_dump *d)
+{
+	return d && d->finder.nroots ? &((da_dump *)d)->finder : NULL;
 }
 
 struct rooting {

@@ -138,7 +138,7 @@ static void open_parts(void *arg)
 		d->sink = &d->sink_copy;
 	}
 	d->sink_data = opts->sink_data;
-	source_finder_empty(&d->finder);
+	api_source_finder_init(d);
 	if (opts->flags & DA_FINDINGS) {
 		d->findings = xrealloc(NULL, sizeof(*d->findings));
 		findings_init(d->findings);

@@ -10,8 +10,8 @@
 #include "util/intern.h"
 #include "parse/parser.h"
 #include "util/tally.h"
-#include "analysis/explain.h"
-#include "analysis/vmdef.h"
+#include "luajit/explain.h"
+#include "luajit/vmdef.h"
 
 /* The records are the public ones (dumpanalyze.h); a generation's exit
  * tallies are the model's own, behind the public struct. */

@@ -7,7 +7,6 @@
 #include "output/outdir.h"
 #include "output/picture.h"
 #include "output/workers.h"
-#include "views/view.h"
 
 /* bush_picture_draw with the picture's argument type, for picture_write. */
 static void draw_bush(cairo_t *cr, const void *p)
@@ -32,7 +31,15 @@ static int fits(const struct bush_picture *p, struct bush_choice ch)
 	return ch.max_side <= 0 || (p->content_w <= ch.max_side && p->content_h <= ch.max_side);
 }
 
-static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_format fmt,
+void bush_file_name(char *buf, size_t n, const struct da_bush *b, const char *ext)
+{
+	if (b->dup > 1)
+		snprintf(buf, n, "bush-%u.%u.%s", b->root->id, b->dup, ext);
+	else
+		snprintf(buf, n, "bush-%u.%s", b->root->id, ext);
+}
+
+static int draw_all(struct outdir *out, const struct da_gen *g, enum picture_format fmt,
                     struct bush_choice ch)
 {
 	struct exit_counts ec;
@@ -41,22 +48,22 @@ static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_for
 	for (const struct da_bush *b = g->bushes; b && r == 0; b = b->next) {
 		if (!enough(b, ch))
 			continue;
-		char name[64];
-		const char *ext = fmt == PICTURE_SVG ? "svg" : "png";
-		view_bush_name(name, sizeof(name), b, ext);
+		char stem[64], name[96];
+		bush_file_name(stem, sizeof(stem), b, fmt == PICTURE_SVG ? "svg" : "png");
+		snprintf(name, sizeof(name), "gen-%u-%s", g->number, stem);
 		struct bush_picture p;
 		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
-			msg_error("gen-%u-%s: the bush does not form a tree", g->number, name);
+			msg_error("%s/%s: the bush does not form a tree", outdir_shown(out), name);
 			r = -1;
 		} else if (fits(&p, ch)) {
-			struct outfile *f = view_create_file(c, g, name);
+			struct outfile *f = outfile_create(out, name);
 			FILE *fp = f ? outfile_fp(f) : NULL;
 			int w = fp ? render(fp, &p, fmt) : -1;
 			if (!fp)
 				r = -1;
 			else if (w < 0) {
-				msg_error("%s/gen-%u-%s: cannot draw the picture%s", outdir_path(c->out),
-				          g->number, name, w == PICTURE_ENOMEM ? ": out of memory" : "");
+				msg_error("%s/%s: cannot draw the picture%s", outdir_shown(out), name,
+				          w == PICTURE_ENOMEM ? ": out of memory" : "");
 				r = -1;
 			} else if (outfile_commit(f) < 0)
 				r = -1;
@@ -68,7 +75,8 @@ static int draw_all(struct view_ctx *c, const struct da_gen *g, enum picture_for
 }
 
 struct draw_job {
-	struct view_ctx *c;
+	struct outdir *out;
+	unsigned jobs;
 	const struct da_gen *g;
 	enum picture_format fmt;
 	struct bush_choice ch;
@@ -79,26 +87,27 @@ struct draw_job {
 static int draw_job(void *arg)
 {
 	struct draw_job *j = arg;
-	if (j->c->jobs <= 1)
-		return draw_all(j->c, j->g, j->fmt, j->ch);
-	struct view_ctx own = *j->c;
-	own.out = outdir_open_fs(outdir_fs(j->c->out), outdir_path(j->c->out));
-	if (!own.out)
+	if (j->jobs <= 1)
+		return draw_all(j->out, j->g, j->fmt, j->ch);
+	struct outdir *own = outdir_open_fs(outdir_fs(j->out), outdir_path(j->out),
+	                                    outdir_shown(j->out));
+	if (!own)
 		return -1;
-	int r = draw_all(&own, j->g, j->fmt, j->ch);
+	int r = draw_all(own, j->g, j->fmt, j->ch);
 	if (r == 0)
-		r = outdir_publish(own.out);
+		r = outdir_publish(own);
 	if (r == 0)
-		r = outdir_sync(own.out);
-	outdir_close(own.out);
+		r = outdir_sync(own);
+	outdir_close(own);
 	/* The worker ends here: give back its pixels and font caches, so
 	 * leak checkers following it see only our own memory. */
 	picture_release();
 	return r;
 }
 
-int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
-                         enum picture_format fmt, struct bush_choice ch)
+int bush_draw_generation(struct outdir *out, unsigned jobs_max, struct workers *w,
+                         const struct da_gen *g, enum picture_format fmt, struct bush_choice ch,
+                         unsigned long *left_out)
 {
 	/* Counted here, before any worker: the files a worker writes, the
 	 * bushes left out for their size and the pixels to draw (each needs
@@ -117,7 +126,7 @@ int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_
 			n++;
 			pixels += (double)p.width * p.height;
 		} else {
-			c->left_out++;
+			(*left_out)++;
 		}
 		bush_picture_free(&p);
 	}
@@ -127,12 +136,12 @@ int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_
 	/* A worker costs a fork, the copies of the pages the parent then
 	 * writes, and its own font setup: tens of milliseconds on the VMs
 	 * measured (bench/RESULTS.md), worth it only for many pixels. */
-	unsigned jobs = pixels >= BUSH_WORKER_MIN_PIXELS ? c->jobs : 1;
+	unsigned jobs = pixels >= BUSH_WORKER_MIN_PIXELS ? jobs_max : 1;
 	if (jobs <= 1)
-		return draw_all(c, g, fmt, ch);
-	struct draw_job j = { c, g, fmt, ch };
-	w->max = c->jobs;
+		return draw_all(out, g, fmt, ch);
+	struct draw_job j = { out, jobs_max, g, fmt, ch };
+	w->max = jobs_max;
 	int r = workers_run(w, draw_job, &j);
-	outdir_add_written(c->out, n);      /* by the worker */
+	outdir_add_written(out, n);         /* by the worker */
 	return r;
 }

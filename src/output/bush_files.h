@@ -6,7 +6,7 @@
 #include "model/model.h"
 #include "output/picture.h"
 
-struct view_ctx;
+struct outdir;
 struct workers;
 
 /* Which bushes get a picture: those of at least min_traces traces (1:
@@ -26,13 +26,19 @@ struct bush_choice {
  * least this many pixels (about 0.3 s of drawing); fewer are drawn here. */
 #define BUSH_WORKER_MIN_PIXELS 32e6
 
-/* Draw the generation's chosen bushes into gen-N-bush-ROOT[.K].png/.svg,
- * exits annotated from g->exits: in a worker when c->jobs > 1 and they are
- * many (the files appear when the worker is done; wait with
+/* "bush-ROOT.EXT", or "bush-ROOT.K.EXT" for the K-th bush (K >= 2) of the
+ * generation whose root has that number: the stem of every bush's files
+ * (gen-N-STEM), pictures and text alike. */
+void bush_file_name(char *buf, size_t n, const struct da_bush *b, const char *ext);
+
+/* Draw the generation's chosen bushes into out's gen-N-bush-ROOT[.K].png
+ * or .svg, exits annotated from g->exits: in a worker of w when jobs > 1
+ * and they are many (the files appear when the worker is done; wait with
  * workers_wait_all), else here.
  * Bushes of enough traces left out for their size are added to
- * c->left_out. */
-int bush_draw_generation(struct view_ctx *c, struct workers *w, const struct da_gen *g,
-                         enum picture_format fmt, struct bush_choice choice);
+ * *left_out. */
+int bush_draw_generation(struct outdir *out, unsigned jobs, struct workers *w,
+                         const struct da_gen *g, enum picture_format fmt, struct bush_choice choice,
+                         unsigned long *left_out);
 
 #endif

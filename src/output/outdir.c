@@ -26,7 +26,8 @@ static char *xstrdup(const char *s)
 	return memcpy(xrealloc(NULL, n), s, n);
 }
 
-int outdir_make(const struct fs *fs, const char *path)
+/* outdir_make, its messages naming the directory as shown. */
+static int make(const struct fs *fs, const char *path, const char *shown)
 {
 	struct fs_stat st;
 	int r = FS_CALL(fs, stat, FS_CWD, path, &st);
@@ -41,33 +42,41 @@ int outdir_make(const struct fs *fs, const char *path)
 	if (r < 0) {
 		r = fs_mkdirs(fs, FS_CWD, path);
 		if (r < 0) {
-			msg_error("cannot create output directory %s: %s", path, strerror(-r));
+			msg_error("cannot create output directory %s: %s", shown, strerror(-r));
 			return r;
 		}
 	} else if (r == 0 && st.type != FS_DIR) {
-		msg_error("output directory %s: %s", path, strerror(ENOTDIR));
+		msg_error("output directory %s: %s", shown, strerror(ENOTDIR));
 		return -ENOTDIR;
 	}
 	r = FS_CALL(fs, writable, FS_CWD, path);
 	if (r < 0) {
-		msg_error("output directory %s is not writable: %s", path, strerror(-r));
+		msg_error("output directory %s is not writable: %s", shown, strerror(-r));
 		return r;
 	}
 	int fd = FS_CALL(fs, open, FS_CWD, path, O_RDONLY | O_DIRECTORY, 0);
 	if (fd < 0)
-		msg_error("output directory %s: %s", path, strerror(-fd));
+		msg_error("output directory %s: %s", shown, strerror(-fd));
 	return fd;
 }
 
-struct outdir *outdir_open_fs(const struct fs *fs, const char *path)
+int outdir_make(const struct fs *fs, const char *path)
 {
-	int fd = outdir_make(fs, path);
+	return make(fs, path, path);
+}
+
+struct outdir *outdir_open_fs(const struct fs *fs, const char *path, const char *shown)
+{
+	if (!shown)
+		shown = path;
+	int fd = make(fs, path, shown);
 	if (fd < 0)
 		return NULL;
 	struct outdir *d = xrealloc(NULL, sizeof(*d));
 	memset(d, 0, sizeof(*d));
 	d->fs = fs;
 	d->path = xstrdup(path);
+	d->shown = xstrdup(shown);
 	d->fd = fd;
 	atomic_init(&d->failed, 0);
 	pthread_mutex_init(&d->lock, NULL);
@@ -81,7 +90,7 @@ struct outdir *outdir_open_fs(const struct fs *fs, const char *path)
 
 struct outdir *outdir_open(const char *path)
 {
-	return outdir_open_fs(&fs_posix, path);
+	return outdir_open_fs(&fs_posix, path, NULL);
 }
 
 const struct fs *outdir_fs(const struct outdir *d)
@@ -102,6 +111,11 @@ void outdir_add_written(struct outdir *d, unsigned long n)
 const char *outdir_path(const struct outdir *d)
 {
 	return d->path;
+}
+
+const char *outdir_shown(const struct outdir *d)
+{
+	return d->shown;
 }
 
 unsigned long outdir_files_written(struct outdir *d)
@@ -191,5 +205,6 @@ void outdir_close(struct outdir *d)
 	pthread_cond_destroy(&d->idle);
 	FS_CALL(d->fs, close, d->fd);
 	free(d->path);
+	free(d->shown);
 	free(d);
 }

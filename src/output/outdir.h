@@ -7,7 +7,9 @@
  * The file system work (creating, writing, renaming) is done in order by
  * a thread of the directory's own, so the parser never waits for the
  * disk.  A failure is printed when it happens, as "dumpanalyze:
- * DIR/NAME: cause"; the caller learns of it at a later call, and at the
+ * SHOWN/NAME: cause", naming the file where the user will find it (the
+ * run writes into a staging directory that its commit moves into OUT);
+ * the caller learns of it at a later call, and at the
  * latest from outdir_sync().  The thread starts with the first file: a
  * process forked after that must leave the parent's directory alone. */
 #ifndef DUMPANALYZE_OUTDIR_H
@@ -21,10 +23,11 @@ struct fs;
 struct outdir;
 struct outfile;
 
-/* Create the directory (and parents) if missing and check it is
- * writable, on the file system operations fs (fs.h).  Returns NULL after
- * printing "dumpanalyze: DIR: cause". */
-struct outdir *outdir_open_fs(const struct fs *fs, const char *path);
+/* Create the directory at path (and parents) if missing and check it is
+ * writable, on the file system operations fs (fs.h).  Messages name it,
+ * and its files, as shown: where they end up (NULL: path).  Returns NULL
+ * after printing "dumpanalyze: SHOWN: cause". */
+struct outdir *outdir_open_fs(const struct fs *fs, const char *path, const char *shown);
 /* Make the directory as outdir_open_fs does: its handle, or a negative
  * errno after the message. */
 int outdir_make(const struct fs *fs, const char *path);
@@ -61,7 +64,9 @@ void outdir_discard_pending(struct outdir *d);
 unsigned long outdir_files_written(struct outdir *d);
 /* Count files a worker process writes into the same directory. */
 void outdir_add_written(struct outdir *d, unsigned long n);
+/* Where the files are written, and where messages say they are. */
 const char *outdir_path(const struct outdir *d);
+const char *outdir_shown(const struct outdir *d);
 void outdir_close(struct outdir *d);
 
 #endif

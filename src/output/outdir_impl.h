@@ -66,6 +66,8 @@ struct outfile {
 struct outdir {
 	const struct fs *fs;
 	char *path;
+	char *shown;                /* what messages name: where the files end
+	                               up (OUT, not its staging directory) */
 	int fd;                     /* the directory, a handle of fs */
 	/* The caller's: */
 	struct outfile *pending;

@@ -40,7 +40,7 @@ static void free_file(struct outfile *f)
 static void fail(struct outfile *f, int err)
 {
 	if (atomic_exchange(&f->d->failed, 1) == 0)
-		msg_error("%s/%s: %s", f->d->path, f->name, strerror(err));
+		msg_error("%s/%s: %s", f->d->shown, f->name, strerror(err));
 }
 
 static void close_fd(struct outfile *f)

@@ -131,17 +131,17 @@ int rundir_open(struct rundir *r, const struct rundir_options *o, const char *ou
 		e = r->stage_fd = FS_CALL(r->fs, open, r->out_fd, name,
 		                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
 	if (e < 0) {
-		msg_error("%s: %s", r->stage, strerror(-e));
+		msg_error("%s: cannot make the run's staging directory %s: %s", out, name, strerror(-e));
 		return -1;
 	}
 	return 0;
 }
 
-void rundir_open_nested(struct rundir *r, const struct fs *fs, const char *dir)
+void rundir_open_nested(struct rundir *r, const struct fs *fs, const char *dir, const char *shown)
 {
 	memset(r, 0, sizeof(*r));
 	r->fs = fs;
-	r->out = dup_text(dir);
+	r->out = dup_text(shown);
 	r->stage = dup_text(dir);
 	r->out_fd = r->stage_fd = -1;
 	r->lock.fd = -1;

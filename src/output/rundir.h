@@ -42,7 +42,8 @@ struct rundir_options {
 
 struct rundir {
 	const struct fs *fs;
-	char *out;                  /* OUT, as given */
+	char *out;                  /* OUT, as given (nested: OUT/NAME), for
+	                               messages */
 	char *stage;                /* the staging directory's path, for outdir_open */
 	char *stage_name;           /* its name in OUT; NULL when nested */
 	int out_fd, stage_fd;       /* handles, -1 when not open */
@@ -56,8 +57,9 @@ struct rundir {
  * staging directory.  0; -1 after a message; RUNDIR_INTERRUPTED. */
 int rundir_open(struct rundir *r, const struct rundir_options *o, const char *out);
 /* One dump of several: its files go to dir, inside the top run's staging
- * directory, and its commit only writes its manifest there. */
-void rundir_open_nested(struct rundir *r, const struct fs *fs, const char *dir);
+ * directory, and its commit only writes its manifest there; messages name
+ * it as shown, where the top run's commit moves it (OUT/NAME). */
+void rundir_open_nested(struct rundir *r, const struct fs *fs, const char *dir, const char *shown);
 
 struct rundir_result {
 	char **dropped;             /* views the previous run rendered, this one not */

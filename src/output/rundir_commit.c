@@ -343,7 +343,7 @@ static int commit_nested(struct rundir *r, struct manifest *m)
 		FS_CALL(r->fs, close, dir);
 	}
 	if (e < 0) {
-		msg_error("%s/%s: %s", r->stage, MANIFEST_NAME, strerror(-e));
+		msg_error("%s/%s: %s", r->out, MANIFEST_NAME, strerror(-e));
 		return -1;
 	}
 	return 0;
@@ -370,7 +370,7 @@ int rundir_commit(struct rundir *r, struct manifest *m, struct rundir_result *re
 	char what[600] = "";
 	int e = staged(r, m, &p);
 	if (e < 0)
-		snprintf(what, sizeof(what), "reading %s", r->stage);
+		snprintf(what, sizeof(what), "reading the staged files");
 	if (e == 0) {
 		e = manifest_write_fs(r->fs, r->stage_fd, m, &p.j.manifest_bytes, &p.j.manifest_crc);
 		if (e < 0)

@@ -33,6 +33,7 @@ void sj_gen(struct sysprof_join *j, const struct da_gen *g)
 			.kind = r->parent_exit == DA_PARENT_EXIT_STITCH ? "stitch"
 			      : r->parent_exit >= 0 ? "orphan" : "root",
 			.file = keep(j, r->file), .line = r->line, .ntraces = b->ntraces,
+			.mcode = b->mcode_bytes,
 		};
 	}
 	struct sp_map seen = { 0 };         /* number -> traces of it so far */

@@ -44,6 +44,7 @@ struct sj_bush {
 	const char *file;           /* the root's start (interned) */
 	int32_t line;
 	uint32_t ntraces;
+	uint64_t mcode;             /* its traces' machine code, bytes */
 	uint64_t samples;
 };
 

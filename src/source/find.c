@@ -1,7 +1,9 @@
 /* find.c — find and read the Lua files a dump names; see find.h.  Every
  * candidate is resolved with realpath() and opened only when the result
  * lies inside the current directory or a --source-root (a symbolic link
- * cannot lead out), and only as a regular file of at most 16 MiB. */
+ * cannot lead out), and only as a regular file of at most 16 MiB.  By
+ * base name, the candidate whose path ends in most of the name's
+ * components; a tie reads none (CHUNK_AMBIGUOUS), told once per name. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -19,7 +21,7 @@
 #define WALK_FILES 200000           /* files indexed per root */
 
 const char *const chunk_kind_names[CHUNK_KINDS] = {
-	"file", "not found", "string chunk", "builtin", "refused",
+	"file", "not found", "string chunk", "builtin", "refused", "ambiguous",
 };
 
 static char *xstrndup(const char *s, size_t n)
@@ -70,6 +72,8 @@ void source_finder_free(struct source_finder *f)
 		free(r->given);
 	}
 	free(f->roots);
+	if (f->told.slots)
+		intern_free(&f->told);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -179,7 +183,7 @@ static int by_bytes(const void *x, const void *y)
 }
 
 /* Every regular file below dir (rel: its path from the root), sorted by
- * name at each level so that the first of equal base names is the same
+ * name at each level, so that equal base names come in the same order
  * on every machine. */
 static void walk(struct source_root *r, const char *dir, const char *rel, int depth)
 {
@@ -224,7 +228,7 @@ static void walk(struct source_root *r, const char *dir, const char *rel, int de
 }
 
 /* The walk's files sorted by base name, ties in walk order (which is
- * sorted by name at every level), so a lookup finds the first. */
+ * sorted by name at every level): the same order on every machine. */
 struct named { char *name, *path; size_t order; };
 
 static int by_name_then_order(const void *x, const void *y)
@@ -274,6 +278,52 @@ static int try_at(const char *base_real, const char *base_shown, const char *rel
 	return r;
 }
 
+/* How many of name's trailing '/'-separated components path ends in. */
+static size_t tail_match(const char *name, size_t n, const char *path)
+{
+	size_t i = n, j = strlen(path), k = 0;
+	while (i > 0 && j > 0) {
+		size_t ie = i, je = j;
+		while (i > 0 && name[i - 1] != '/')
+			i--;
+		while (j > 0 && path[j - 1] != '/')
+			j--;
+		if (ie - i != je - j || memcmp(name + i, path + j, ie - i) != 0)
+			break;
+		k++;
+		if (i == 0 || j == 0)
+			break;
+		i--;                    /* past the '/' */
+		j--;
+	}
+	return k;
+}
+
+#define TOLD_MAX 8                  /* candidates named to on_ambiguous */
+
+/* Tell on_ambiguous, once per name, of the tied candidates. */
+static void tell(struct source_finder *f, const struct source_root *r, const char *name,
+                 size_t n, const size_t *tied, size_t ntied)
+{
+	if (!f->on_ambiguous)
+		return;
+	if (!f->told.slots)
+		intern_init(&f->told);
+	size_t before = f->told.count;
+	intern_get(&f->told, name, n);
+	if (f->told.count == before)
+		return;
+	size_t k = ntied < TOLD_MAX ? ntied : TOLD_MAX;
+	char *cands[TOLD_MAX];
+	for (size_t i = 0; i < k; i++) {
+		const char *p = r->paths[tied[i]];
+		cands[i] = r->bare ? xstrndup(p, strlen(p)) : join(r->given, p, strlen(p));
+	}
+	f->on_ambiguous(f->ambiguous_data, name, n, r->given, (const char *const *)cands, ntied);
+	for (size_t i = 0; i < k; i++)
+		free(cands[i]);
+}
+
 enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
                             char **text, size_t *len, char **shown, size_t *ambiguous)
 {
@@ -318,9 +368,32 @@ enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
 		}
 		int hit = lo < r->n && strcmp(r->names[lo], key) == 0;
 		free(key);
-		if (hit && try_at(r->real, r->bare ? NULL : r->given, r->paths[lo], strlen(r->paths[lo]),
-		                  text, len, shown) == 0) {
-			*ambiguous = r->same[lo] - 1;
+		if (!hit)
+			continue;
+		/* the candidates whose paths end in most of the name */
+		size_t same = r->same[lo], best = 0, *tied = xrealloc(NULL, same * sizeof(*tied));
+		size_t ntied = 0;
+		for (size_t k = lo; k < lo + same; k++) {
+			size_t m = tail_match(name, n, r->paths[k]);
+			if (m > best)
+				ntied = 0;
+			if (m >= best) {
+				best = m;
+				tied[ntied++] = k;
+			}
+		}
+		if (ntied > 1) {
+			tell(f, r, name, n, tied, ntied);
+			*ambiguous = ntied;
+			free(tied);
+			free(abs);
+			return CHUNK_AMBIGUOUS;
+		}
+		size_t k = tied[0];
+		free(tied);
+		if (try_at(r->real, r->bare ? NULL : r->given, r->paths[k], strlen(r->paths[k]), text,
+		           len, shown) == 0) {
+			*ambiguous = same - 1;
 			goto found;
 		}
 	}

@@ -3,11 +3,18 @@
  * under the current directory, else under each --source-root (as
  * written relative to it, then by its base name anywhere below it).
  * Nothing outside those directories is ever opened, a name with a ".."
- * component never, and only regular files are read. */
+ * component never, and only regular files are read.
+ *
+ * By base name, the file whose path ends in most of the name's
+ * components is the one (a name "lua/app.lua" takes "src/lua/app.lua"
+ * over "test/app.lua"); when several end in equally many, none is read
+ * (CHUNK_AMBIGUOUS): a guess would put findings, their fingerprints and
+ * CI annotations on another program's file. */
 #ifndef DUMPANALYZE_SOURCE_FIND_H
 #define DUMPANALYZE_SOURCE_FIND_H
 
 #include <stddef.h>
+#include "util/intern.h"
 
 /* What a chunk name is. */
 enum chunk_kind {
@@ -16,6 +23,8 @@ enum chunk_kind {
 	CHUNK_STRING,               /* a string chunk: "..." or [string ...] */
 	CHUNK_BUILTIN,              /* builtin:x, a fast function, no line */
 	CHUNK_REFUSED,              /* a path we do not open (absolute, ..) */
+	CHUNK_AMBIGUOUS,            /* by base name, several files equally
+	                               close to it: none read */
 	CHUNK_KINDS
 };
 extern const char *const chunk_kind_names[CHUNK_KINDS];
@@ -39,6 +48,13 @@ struct source_root {
 struct source_finder {
 	struct source_root *roots;
 	size_t nroots, cap;
+	/* Told once per name found ambiguous (NULL: nobody): the root as
+	 * given, ncands the files that tie, cands the first 8 of them (at
+	 * most), each as the user would type it. */
+	void (*on_ambiguous)(void *data, const char *name, size_t n, const char *root,
+	                     const char *const *cands, size_t ncands);
+	void *ambiguous_data;
+	struct intern told;         /* the names on_ambiguous was told of */
 };
 
 /* No directory yet: nothing is ever found. */
@@ -56,8 +72,11 @@ enum chunk_kind chunk_classify(const char *name, size_t n, int has_line);
 
 /* Find and read a name classified CHUNK_FILE: CHUNK_FILE with *text
  * (malloc'd, *len bytes) and *shown (malloc'd: the path as the user
- * would type it, or "ROOT/rel"), and *ambiguous (other files of the
- * same base name under that root); or CHUNK_MISSING / CHUNK_REFUSED. */
+ * would type it, or "ROOT/rel"), and *ambiguous (the other files of its
+ * base name under that root, whose paths match the name less far); or
+ * CHUNK_AMBIGUOUS with *ambiguous the files that tie (nothing read, the
+ * search stops at that root: a later root never outranks it); or
+ * CHUNK_MISSING / CHUNK_REFUSED. */
 enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
                             char **text, size_t *len, char **shown, size_t *ambiguous);
 

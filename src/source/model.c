@@ -258,7 +258,7 @@ void src_model_gen_end(struct src_model *m, const struct da_gen *g)
 				l->exit_ref = (struct src_ref){ g ? g->number : 0, st->parent, 0 };
 				l->exit_no = st->exit;
 				l->exit_attempts = st->attempts;
-				l->exit_reason = st->last_reason;
+				l->exit_reason = st->last_normal;
 				l->exit_stub = st->later == LATER_STUB;
 			}
 			l->exits_given_up++;

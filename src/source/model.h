@@ -59,7 +59,7 @@ struct src_line {
 	struct src_ref exit_ref;    /* gen, parent trace */
 	int32_t exit_no;            /* or PARENT_EXIT_STITCH */
 	uint64_t exit_attempts;
-	const char *exit_reason;
+	const char *exit_reason;    /* its last attempt's, in the normal form */
 	int exit_stub;              /* an interpreter stub compiled there */
 	uint64_t covered;           /* luajit2: compiled traces with bytecode here */
 	struct src_ref cover_refs[SRC_REFS];

@@ -37,17 +37,17 @@ static int blacklist_gen_end(struct view_ctx *c, const struct da_gen *g)
 		const struct start *st = rows[i];
 		struct csv_row r;
 		csv_row_begin(&r, fp);
+		/* where the attempts start, as their start headers say: for an
+		 * exit or a stitch, where the side traces would begin */
+		csv_field(&r, st->file ? st->file : "", st->file ? intern_len(st->file) : 0);
+		if (!st->file || st->line == LOC_NO_LINE)
+			csv_field(&r, "", 0);
+		else
+			csv_field_i64(&r, st->line);
 		if (st->exit == PARENT_EXIT_NONE) {
-			csv_field(&r, st->file, intern_len(st->file));
-			if (st->line == LOC_NO_LINE)
-				csv_field(&r, "", 0);
-			else
-				csv_field_i64(&r, st->line);
 			csv_field(&r, "", 0);
 			csv_field(&r, "", 0);
 		} else {
-			csv_field(&r, "", 0);
-			csv_field(&r, "", 0);
 			csv_field_u64(&r, st->parent);
 			if (st->exit == PARENT_EXIT_STITCH)
 				csv_field_str(&r, "stitch");
@@ -76,7 +76,7 @@ const struct view view_blacklist = {
 	.name = "blacklist",
 	.summary = "start locations and exits LuaJIT likely gave up on",
 	.files = "gen-N-blacklist.csv",
-	.readme = "`START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER,MAIN_REASON,MAIN_ATTEMPTS`: starts and exits LuaJIT likely gave up on, with the reason most of their attempts ended with",
+	.readme = "`START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER,MAIN_REASON,MAIN_ATTEMPTS`: starts and exits LuaJIT likely gave up on (an exit's or stitch's START_FILE, START_LINE: where its side traces start), with the reason most of their attempts ended with",
 	.man =
 		".BI gen\\- N \\-blacklist.csv\n"
 		"with the header\n"
@@ -97,6 +97,11 @@ const struct view view_blacklist = {
 		"A stitch (EXIT\n"
 		".BR stitch )\n"
 		"whose trace aborts is blacklisted at once.\n"
+		"START_FILE and START_LINE are where the row's attempts start, as their\n"
+		"start headers say: for an exit or a stitch, where its side traces start\n"
+		"(the first attempt's; the parent trace's own start is in\n"
+		".BR traces.csv ,\n"
+		"by PARENT); empty when the dump gives none.\n"
 		"A row is written for every start or exit with at least that many aborted\n"
 		"attempts in the generation; COMPILED_LATER is\n"
 		".B yes\n"

@@ -15,7 +15,8 @@
 static int bush_png_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct bush_choice all = { 1, 0 }, chosen = { 2, BUSH_DEFAULT_MAX_SIDE };
-	return bush_draw_generation(c, c->state, g, PICTURE_PNG, c->named ? all : chosen);
+	return bush_draw_generation(c->out, c->jobs, c->state, g, PICTURE_PNG,
+	                            c->named ? all : chosen, &c->left_out);
 }
 
 /* Give back the kept pixels and the font caches, so leak checkers see only

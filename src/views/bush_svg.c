@@ -9,7 +9,7 @@
 static int bush_svg_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct bush_choice all = { 1, 0 };
-	return bush_draw_generation(c, c->state, g, PICTURE_SVG, all);
+	return bush_draw_generation(c->out, c->jobs, c->state, g, PICTURE_SVG, all, &c->left_out);
 }
 
 /* Give back the kept pixels and the font caches, so leak checkers see only

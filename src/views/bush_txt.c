@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
+#include "output/bush_files.h"
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
@@ -69,7 +70,7 @@ static int bush_txt_trace(struct view_ctx *c, const struct da_trace *t)
 	const struct da_bush *b = t->bush;
 	if (b->root == t) {
 		char name[64];
-		view_bush_name(name, sizeof(name), b, "txt");
+		bush_file_name(name, sizeof(name), b, "txt");
 		ALLOC_GROW(s->files, b->seq + 1, s->cap);
 		struct da_gen g = { .number = t->gen };
 		s->files[b->seq] = view_create_file(c, &g, name);

@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include "views/view.h"
 #include "views/findings.h"
+#include "lib/api.h"
 #include "views/where.h"
 #include "output/json.h"
 #include "output/outdir.h"
@@ -64,7 +65,7 @@ static int codequality_finish(struct view_ctx *c)
 	if (!fp)
 		return -1;
 	struct where_map m;
-	where_init(&m, c->source_roots, c->nsource_roots);
+	where_init(&m, api_source_finder(c->dump), c->source_roots, c->nsource_roots);
 	const struct da_profile_totals *t = da_profile_totals(c->dump);
 	const char *run_name = c->name && strcmp(c->name, "-") != 0 ? c->name : "standard input";
 	json_t *a = json_array();

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/findings.h"
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 #include "findings/findings.h"
 #include "util/alloc.h"
 

@@ -5,8 +5,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "lib/api.h"
 #include "views/view.h"
 #include "views/findings.h"
+#include "views/where.h"
 #include "output/outdir.h"
 #include "output/csvout.h"
 #include "util/intern.h"
@@ -14,7 +16,7 @@
 #define COLUMNS "RANK,KIND,FILE,LINE,END_LINE,CAUSE_FILE,CAUSE_LINE,REASON,ERROR,SEVERITY," \
 	"ATTEMPTS,SAMPLES,SHARE,BASIS,ID,ADVICE,RULE,AT_FILE,AT_LINE,REASON_ATTEMPTS," \
 	"OTHER_REASONS,BLACKLISTED,TRACES,COUNT,SCORE,COMPILED,C,GC,JIT,BYTECODE,DUMP_LINE," \
-	"GENS,ORDER,IDENTITY,SAME_CAUSE,BASELINED,ACCEPTED,EXTENT,PROFILE"
+	"GENS,ORDER,IDENTITY,SAME_CAUSE,BASELINED,ACCEPTED,EXTENT,PROFILE,PATH"
 
 static void field_str(struct csv_row *r, const char *s)
 {
@@ -76,6 +78,9 @@ static int findings_finish(struct view_ctx *c)
 	if (!fp)
 		return -1;
 	const struct da_profile_totals *t = da_profile_totals(c->dump);
+	/* PATH: the file as the tools that place findings see it (where.h) */
+	struct where_map m;
+	where_init(&m, api_source_finder(c->dump), c->source_roots, c->nsource_roots);
 	fputs(COLUMNS "\r\n", fp);
 	size_t n = da_findings(c->dump);
 	for (size_t i = 0; i < n; i++) {
@@ -135,8 +140,11 @@ static int findings_finish(struct view_ctx *c)
 		field_str(&r, f->baseline_reason);
 		field_str(&r, f->extent_word);
 		field_str(&r, f->profile);
+		struct where w = where_of(&m, f->file, f->line);
+		field_str(&r, w.kind == WHERE_FILE ? w.path : NULL);
 		csv_row_end(&r);
 	}
+	where_free(&m);
 	return outfile_commit(out);
 }
 
@@ -153,7 +161,7 @@ const struct view view_findings = {
 		"\\:SEVERITY,\\:ATTEMPTS,\\:SAMPLES,\\:SHARE,\\:BASIS,\\:ID,\\:ADVICE,\\:RULE,\\:AT_FILE,\\:AT_LINE,"
 		"\\:REASON_ATTEMPTS,\\:OTHER_REASONS,\\:BLACKLISTED,\\:TRACES,\\:COUNT,\\:SCORE,\\:COMPILED,\\:C,"
 		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY,\\:SAME_CAUSE,"
-		"\\:BASELINED,\\:ACCEPTED,\\:EXTENT,\\:PROFILE :\n"
+		"\\:BASELINED,\\:ACCEPTED,\\:EXTENT,\\:PROFILE,\\:PATH :\n"
 		".ad\n"
 		"one row per finding, in rank order (see\n"
 		".BR FINDINGS ).\n"
@@ -199,7 +207,15 @@ const struct view view_findings = {
 		".BR \\-\\-baseline ,\n"
 		"BASELINED is\n"
 		".B yes\n"
-		"for a finding the baseline accepts and ACCEPTED the reason it gives.\n",
+		"for a finding the baseline accepts and ACCEPTED the reason it gives;\n"
+		"PATH the file the run found and read for FILE, by its real path from\n"
+		"the current directory (absolute when outside it), as SARIF, problems.txt\n"
+		"and the annotations place it, empty when the finding is placed on no\n"
+		"file (see\n"
+		".BR \"FINDINGS ON THE CODE\" ):\n"
+		"so that\n"
+		".B \\-\\-compare \\-\\-annotate github\n"
+		"places NEW's findings without the source tree.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.finish = findings_finish,

@@ -50,7 +50,7 @@ static int draw(struct view_ctx *c, const char *title, const struct flame_stack 
 		return -1;
 	int w = flamegraph_write(fp, fmt, title, st, n, mark, ctx);
 	if (w < 0) {
-		msg_error("%s/%s: cannot draw the flame graph%s", outdir_path(c->out), name,
+		msg_error("%s/%s: cannot draw the flame graph%s", outdir_shown(c->out), name,
 		          w == PICTURE_ENOMEM ? ": out of memory" : "");
 		return -1;
 	}

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "views/view.h"
 #include "views/findings.h"
+#include "lib/api.h"
 #include "views/where.h"
 #include "output/outdir.h"
 #include "output/termtext.h"
@@ -96,7 +97,7 @@ static int problems_finish(struct view_ctx *c)
 	if (!fp)
 		return -1;
 	struct where_map m;
-	where_init(&m, c->source_roots, c->nsource_roots);
+	where_init(&m, api_source_finder(c->dump), c->source_roots, c->nsource_roots);
 	int r = problems_write(fp, c->dump, &m);
 	where_free(&m);
 	if (r < 0) {

@@ -17,6 +17,7 @@
 #include "views/view.h"
 #include "views/findings.h"
 #include "views/sarif.h"
+#include "lib/api.h"
 #include "views/where.h"
 #include "output/json.h"
 #include "output/outdir.h"
@@ -295,7 +296,7 @@ static int sarif_finish(struct view_ctx *c)
 	if (!fp)
 		return -1;
 	struct sarif_state s = { .used_bases = 0 };
-	where_init(&s.map, c->source_roots, c->nsource_roots);
+	where_init(&s.map, api_source_finder(c->dump), c->source_roots, c->nsource_roots);
 	json_t *doc = document(&s, c);
 	where_free(&s.map);
 	int r = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/sarif.h"
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 #include "findings/findings.h"
 #include "output/json.h"
 #include "util/alloc.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "views/source.h"
 #include "views/source_story.h"
+#include "lib/api.h"
 #include "output/outdir.h"
 #include "util/intern.h"
 
@@ -137,8 +138,12 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 		fputs(": ", fp);
 		put_text(fp, f->shown, strlen(f->shown));
 		if (f->ambiguous)
-			fprintf(fp, " (%zu other file%s of that name under the root: the first by name)",
+			fprintf(fp, " (over %zu other file%s of that name: its path ends in more of the name)",
 			        f->ambiguous, f->ambiguous == 1 ? "" : "s");
+	} else if (f->kind == CHUNK_AMBIGUOUS) {
+		fprintf(fp, " (ambiguous: %zu files of that name under a --source-root match it "
+		        "equally; none is read: give the directory that holds it as an earlier "
+		        "--source-root)", f->ambiguous);
 	} else {
 		fprintf(fp, " (%s%s)", chunk_kind_names[f->kind],
 		        f->kind == CHUNK_MISSING ? ": give --source-root DIR to see its text" :
@@ -415,8 +420,14 @@ static int source_finish(struct view_ctx *c)
 	int r = 0;
 	if (c->out && s->gens) {
 		source_prepare(c, s);
-		source_finder_init(&s->finder, c->source_roots, c->nsource_roots);
-		src_model_read(&s->model, &s->finder);
+		/* the library's finder, so that a name found ambiguous is
+		 * said once, whoever looks it up first */
+		s->use = api_source_finder(c->dump);
+		if (!s->use) {
+			source_finder_init(&s->finder, c->source_roots, c->nsource_roots);
+			s->use = &s->finder;
+		}
+		src_model_read(&s->model, s->use);
 		struct outfile *f = outfile_create(c->out, "source.txt");
 		FILE *fp = f ? outfile_fp(f) : NULL;
 		if (!fp)

@@ -13,7 +13,8 @@
 struct source_state {
 	uint64_t gens;              /* generations ended */
 	struct src_model model;
-	struct source_finder finder;
+	struct source_finder finder;    /* its own, when the library has none */
+	struct source_finder *use;  /* the library's (api_source_finder), or &finder */
 	int inited;                 /* the model's tables are made */
 	int ready;                  /* finish ran: the pages exist */
 };

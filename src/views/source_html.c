@@ -243,7 +243,7 @@ static int write_page(struct view_ctx *c, const struct src_model *m, const struc
 		      "is not known (only OpenResty luajit2 writes <code>(file:line)</code> after "
 		      "bytecode lines).", fp);
 	if (f->ambiguous)
-		fprintf(fp, " %zu other file%s of this name under the source root: this is the first by name.",
+		fprintf(fp, " Read over %zu other file%s of this name: its path ends in more of the name.",
 		        f->ambiguous, f->ambiguous == 1 ? "" : "s");
 	fputs("</p>", fp);
 	struct page_findings pf = { NULL, 0, view_set_has(c->set, "html") };

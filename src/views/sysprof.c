@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
+#include "lib/api.h"
 #include "output/outdir.h"
 #include "output/csvout.h"
 #include "profile/profile.h"
@@ -16,6 +17,7 @@
 #include "lib/api.h"
 #include "profile/sysprof_join.h"
 #include "util/alloc.h"
+#include "util/intern.h"
 #include "views/profile.h"
 
 static void field_share(struct csv_row *r, uint64_t v, uint64_t total)
@@ -128,7 +130,7 @@ static int write_bushes(struct view_ctx *c)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	fputs("GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE\r\n", fp);
+	fputs("GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE,FINGERPRINT\r\n", fp);
 	size_t n, *rank = sj_ranked_bushes(j, &n);
 	char *listed = xrealloc(NULL, j->nbushes + 1);
 	memset(listed, 0, j->nbushes + 1);
@@ -151,6 +153,12 @@ static int write_bushes(struct view_ctx *c)
 		csv_field_u64(&r, x->ntraces);
 		csv_field_u64(&r, x->samples);
 		field_share(&r, x->samples, p->samples);
+		/* the root's start line's text: the bush's identity for --compare */
+		char fp12[13];
+		if (x->file && api_line_fingerprint(c->dump, x->file, intern_len(x->file), x->line, fp12) == 0)
+			csv_field(&r, fp12, 12);
+		else
+			csv_field(&r, "", 0);
 		csv_row_end(&r);
 	}
 	free(listed);
@@ -222,7 +230,8 @@ const struct view view_sysprof = {
 	         "profile-callees-sysprof.csv",
 	.readme = "with a sysprof `--profile`: `profile-traces.csv` `GEN,TRACE,BUSH,START,SAMPLES,SHARE` "
 	          "(every trace, most samples first), `profile-bushes.csv` "
-	          "`GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE`, `profile-functions.csv` "
+	          "`GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE,FINGERPRINT` (`FINGERPRINT`: the root's "
+	          "start line's text, for `--compare`), `profile-functions.csv` "
 	          "`FILE,LINE,INTERPRETED,C,ON_STACK,SHARE` (per Lua function, by its defining line), "
 	          "`profile-states.csv` `STATE,JP_STATE,SAMPLES,SHARE`; `profile-callees-sysprof.csv`: "
 	          "callers of failed code from sysprof's Lua stacks",
@@ -243,13 +252,19 @@ const struct view view_sysprof = {
 		"(GEN and BUSH empty).\n"
 		".B profile\\-bushes.csv\n"
 		".ad l\n"
-		".B \\%GEN,\\:BUSH,\\:KIND,\\:START,\\:TRACES,\\:SAMPLES,\\:SHARE\n"
+		".B \\%GEN,\\:BUSH,\\:KIND,\\:START,\\:TRACES,\\:SAMPLES,\\:SHARE,\\:FINGERPRINT\n"
 		".ad\n"
 		"the same per bush (the samples of its traces; KIND is its root's:\n"
 		".BR root ,\n"
 		".BR stitch ,\n"
 		".BR orphan ),\n"
-		"most first: bushes ranked by time.\n"
+		"most first: bushes ranked by time; FINGERPRINT is the root's start\n"
+		"line's, as in\n"
+		".BR abort\\-sites.csv ,\n"
+		"when its source was read, by which\n"
+		".B \\-\\-compare\n"
+		"matches a bush whose code moved (see\n"
+		".BR COMPARE ).\n"
 		".B profile\\-functions.csv\n"
 		".ad l\n"
 		".B \\%FILE,\\:LINE,\\:INTERPRETED,\\:C,\\:ON_STACK,\\:SHARE\n"

@@ -331,14 +331,6 @@ struct outfile *view_create_file(struct view_ctx *c, const struct da_gen *g,
 	return outfile_create(c->out, name);
 }
 
-void view_bush_name(char *buf, size_t n, const struct da_bush *b, const char *ext)
-{
-	if (b->dup > 1)
-		snprintf(buf, n, "bush-%u.%u.%s", b->root->id, b->dup, ext);
-	else
-		snprintf(buf, n, "bush-%u.%s", b->root->id, ext);
-}
-
 int answers_view_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	answers_trace(c->state, t);

@@ -123,9 +123,6 @@ int view_set_finish(struct view_set *s);
  * the cause was printed). */
 struct outfile *view_create_file(struct view_ctx *c, const struct da_gen *g,
                                  const char *suffix);
-/* "bush-ROOT.EXT", or "bush-ROOT.K.EXT" for the K-th bush (K >= 2) of the
- * generation whose root has that number: the stem all bush views share. */
-void view_bush_name(char *buf, size_t n, const struct da_bush *b, const char *ext);
 
 /* View hooks for a view whose state starts with its struct answers. */
 int answers_view_trace(struct view_ctx *c, const struct da_trace *t);

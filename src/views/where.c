@@ -10,10 +10,16 @@
 #include "dumpanalyze.h"
 #include "util/alloc.h"
 
-void where_init(struct where_map *m, const char *const *roots, size_t nroots)
+void where_init(struct where_map *m, struct source_finder *finder, const char *const *roots,
+                size_t nroots)
 {
 	memset(m, 0, sizeof(*m));
-	source_finder_init(&m->finder, roots, nroots);
+	if (finder) {
+		m->use = finder;
+	} else {
+		source_finder_init(&m->finder, roots, nroots);
+		m->use = &m->finder;
+	}
 	m->cwd = realpath(".", NULL);
 	m->nroots = nroots;
 	m->roots = xrealloc(NULL, (nroots ? nroots : 1) * sizeof(*m->roots));
@@ -100,7 +106,7 @@ struct where where_of(struct where_map *m, const char *file, int32_t line)
 	if (chunk_classify(file, n, has_line) == CHUNK_FILE) {
 		char *text = NULL, *shown = NULL;
 		size_t len, ambiguous;
-		if (source_find(&m->finder, file, n, &text, &len, &shown, &ambiguous) == CHUNK_FILE)
+		if (source_find(m->use, file, n, &text, &len, &shown, &ambiguous) == CHUNK_FILE)
 			place_file(m, w, shown);
 		free(text);
 		free(shown);

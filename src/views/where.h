@@ -35,7 +35,8 @@ struct where {
 };
 
 struct where_map {
-	struct source_finder finder;
+	struct source_finder finder;    /* its own, when not given one */
+	struct source_finder *use;      /* the one it finds files with */
 	char *cwd;                  /* realpath of "." (NULL: none) */
 	char **roots;               /* realpath of each --source-root (or NULL) */
 	size_t nroots;
@@ -44,8 +45,11 @@ struct where_map {
 	size_t n, cap;
 };
 
-/* The rules of the tool: the current directory, then each root. */
-void where_init(struct where_map *m, const char *const *roots, size_t nroots);
+/* The rules of the tool: the current directory, then each root.  finder:
+ * the library's (api_source_finder, which says an ambiguous name once
+ * per run), or NULL for one of its own made from roots. */
+void where_init(struct where_map *m, struct source_finder *finder, const char *const *roots,
+                size_t nroots);
 void where_free(struct where_map *m);
 /* The place of a finding's file (NULL: the run) at a line (DA_NO_LINE:
  * none); its strings are valid until where_free.  Each name is looked up

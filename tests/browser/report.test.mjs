@@ -471,6 +471,29 @@ async function timed(browser) {
   same("... the top finding's cost: findings.csv's SHARE and SAMPLES, by function, its EXTENT",
     ["function", `${top.SHARE}% of the samples \u00b7 ${top.SAMPLES} interpreted samples \u00b7 by function, extent from the ${top.EXTENT}`],
     [top.BASIS, await page.locator("#fix-first li.finding").first().locator(".cost").textContent()]);
+  // The bushes table ranked by time: its rows, as the page first shows
+  // them, are profile-bushes.csv's (every bush of phases.dump: 21, fewer
+  // than the 50 the table keeps), in its order (most samples first, then
+  // those without in dump order), with its samples and share.
+  same("bushes table: titled by time", "Bushes by time", await page.textContent("#bushes-title"));
+  same("bushes table: ranked by samples, descending", "descending",
+    await header(page, "bushes", "samples").getAttribute("aria-sort"));
+  const row = (b) => [b.GEN, b.BUSH, b.TRACES, b.START, b.SAMPLES, b.SHARE];
+  const shownRows = async () => (await cells(page, "bushes")).map((c) => [c[0], c[1], c[2], c[4], c[5], c[6]]);
+  same(`bushes table = profile-bushes.csv, row for row (${bushes.length})`, bushes.map(row), await shownRows());
+  check("... of which some took no sample (listed last, in dump order)",
+    bushes.some((b) => b.SAMPLES === "0") && bushes[bushes.length - 1].SAMPLES === "0");
+  // Sortable: by traces, then by samples again (ascending, then
+  // descending): the samples in order, whatever the ties.
+  await sortBy(page, "bushes", "traces", "descending");
+  same("bushes table sorted by traces", bushes.map((b) => Number(b.TRACES)).sort((x, y) => y - x),
+    (await cells(page, "bushes")).map((c) => Number(c[2])));
+  await sortBy(page, "bushes", "samples", "descending");
+  same("... and by samples again: profile-bushes.csv's samples, most first", bushes.map((b) => Number(b.SAMPLES)),
+    (await cells(page, "bushes")).map((c) => Number(c[5])));
+  await sortBy(page, "bushes", "samples", "ascending");
+  same("... and least first", bushes.map((b) => Number(b.SAMPLES)).reverse(),
+    (await cells(page, "bushes")).map((c) => Number(c[5])));
   check("report with a sysprof profile: no console errors", errors.length === 0, errors.join(" | "));
   await page.close();
 }

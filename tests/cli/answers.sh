@@ -71,6 +71,16 @@ check "blacklist: exit $p/$e given up after 4 attempts" 4 \
 	"$(grep -c "^---- TRACE [0-9]* start $p/$e " "$SAMPLES/penlight-x.dump" | awk '{print $1 - 1}')"
 check "blacklist: its last side trace is an interpreter stub" "stop -> interpreter" \
 	"$(awk -v pe="$p/$e" '$4 == "start" && $5 == pe { id = $3 } id && $3 == id && $4 == "stop" { s = $4 " " $5 " " $6 } END { print s }' "$SAMPLES/penlight-x.dump")"
+# START_FILE, START_LINE of an exit's or stitch's row: where its side
+# traces start, as their start headers write it ("start P/E FILE:LINE").
+want=$(tr -d '\r' < "$TMP/pbl/gen-1-blacklist.csv" | awk -F, 'NR > 1 && $4 != "" { print $3 "/" $4 }' |
+	while read -r pe; do
+		grep -m 1 "^---- TRACE [0-9]* start $pe " "$SAMPLES/penlight-x.dump" |
+			awk -v pe="$pe" '{ n = split($6, l, ":"); split(pe, x, "/"); print substr($6, 1, length($6) - length(l[n]) - 1) "," l[n] "," x[1] "," x[2] }'
+	done)
+check "blacklist: exits' and stitches' rows start where their side traces start" "$want" \
+	"$(tr -d '\r' < "$TMP/pbl/gen-1-blacklist.csv" | awk -F, 'NR > 1 && $4 != "" { print $1 "," $2 "," $3 "," $4 }')"
+ran "blacklist: exits' and stitches' rows" "$(echo "$want" | grep -c ',')" 6
 
 # The summary: in the directory, and on stdout unless --quiet.
 $DA --dump "$SAMPLES/flush.dump" --out-dir "$TMP/sum" > "$TMP/sum.stdout" 2> /dev/null

@@ -204,6 +204,19 @@ DA_FAULT=SIGTERM@$(grep -m1 ' write \.gen-' "$TMP/ops" | cut -d' ' -f1) $FAULTS 
 check "SIGTERM before the commit: status 143" 143 $?
 check "SIGTERM before the commit: the old run, as it was" old "$(state "$W/o")"
 
+# A full disk while a picture is written: the message names the file as
+# the user would have found it, OUT/NAME, not its place in the staging
+# directory; OUT keeps the old run.
+set -- $(grep -m1 ' write \.gen-1-bush-[0-9.]*png\.tmp[0-9]*$' "$TMP/ops" |
+	sed 's/^\([0-9]*\) write \.\(.*png\)\.tmp[0-9]*$/\1 \2/')
+rm -rf "$W/o"
+cp -a "$W/old" "$W/o"
+DA_FAULT=ENOSPC@$1 $FAULTS -q --jobs 1 $NEW_ARGS --out-dir "$W/o" > /dev/null 2> "$TMP/err"
+check "ENOSPC writing $2: status and message, naming OUT/$2" \
+	"2 dumpanalyze: $W/o/$2: No space left on device" \
+	"$? $(grep -v '^dumpanalyze-faults:' "$TMP/err")"
+check "ENOSPC writing $2: the old run, as it was" old "$(state "$W/o")"
+
 # Several dumps: one record for all.  The previous run had flush.dump and
 # rsx.dump; the new one has rsx.dump and late.dump: a directory removed,
 # one replaced, one added, at once.
@@ -286,17 +299,19 @@ if mount -t tmpfs -o size=4m tmpfs "$small" 2> /dev/null; then
 		ran "full tmpfs ($kind): failing limits" "$fails"
 		check "full tmpfs ($kind): exactly the old run, or the new one" "" "$bad"
 		sort "$TMP/points" | uniq -c | sed 's/^/       /'
+		check "full tmpfs ($kind): no message names a file in the staging directory" "" \
+			"$(grep 'dumpanalyze-run' "$TMP/points" | grep -v "cannot make the run's staging directory")"
 		if [ "$kind" = size ]; then
-			check "full tmpfs (size): the staged files, the manifest and the record fill it" yes \
-				"$(grep -q '^dumpanalyze: OUT/.dumpanalyze-run.N/[^/]*: No space left on device$' "$TMP/points" &&
+			check "full tmpfs (size): the staged files (named in OUT), the manifest and the record fill it" yes \
+				"$(grep -q '^dumpanalyze: OUT/gen-N-[^/]*: No space left on device$' "$TMP/points" &&
 				   grep -q '^dumpanalyze: OUT: cannot commit the run: writing manifest.json: No space left on device; it holds the previous run$' "$TMP/points" &&
 				   grep -q "^dumpanalyze: OUT: cannot commit the run: writing the commit's record: No space left on device; it holds the previous run$" "$TMP/points" &&
 				   echo yes)"
 		else
 			check "full tmpfs (inodes): the lock, the staging directory, a file, the manifest, the record, the place set aside" yes \
 				"$(grep -q 'cannot lock it: .dumpanalyze.lock: No space' "$TMP/points" &&
-				   grep -q 'OUT/.dumpanalyze-run.N: No space' "$TMP/points" &&
-				   grep -q 'run.N/[^/]*: No space' "$TMP/points" &&
+				   grep -q "^dumpanalyze: OUT: cannot make the run's staging directory .dumpanalyze-run.N: No space left on device$" "$TMP/points" &&
+				   grep -q '^dumpanalyze: OUT/gen-N-[^/]*: No space left on device$' "$TMP/points" &&
 				   grep -q 'writing manifest.json: No space' "$TMP/points" &&
 				   grep -q "writing the commit's record: No space" "$TMP/points" &&
 				   grep -q 'making .old: No space' "$TMP/points" && echo yes)"

@@ -65,7 +65,7 @@ $DA --compare "$TMP/a" "$TMP/b" --json > "$TMP/ab.json"
 check "json: exit 0" 0 $?
 check "json: one object" 1 "$(jq -s length "$TMP/ab.json")"
 check "json: key order" "old new dumps dumps_not_compared fail exit_status" "$(jq -r 'keys_unsorted | join(" ")' "$TMP/ab.json")"
-check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared generations traces aborts reasons sites sites_moved findings findings_moved findings_baselined bushes profile time new_reasons new_sites" \
+check "json: dump keys" "name old_complete new_complete old_jit_events new_jit_events not_compared profile time generations traces aborts reasons sites sites_moved findings findings_moved findings_baselined bushes new_reasons new_sites" \
 	"$(jq -r '.dumps[0] | keys_unsorted | join(" ")' "$TMP/ab.json")"
 sum() { awk -F, 'NR > 1 { n += $NF } END { print n }' "$1"; }
 check "json: traces" "$a_rows $b_rows" "$(jq -r '.dumps[0].traces | "\(.old) \(.new)"' "$TMP/ab.json")"
@@ -206,6 +206,23 @@ check "profile: the top line" "costly.lua:40 53.2 54.8" \
 check "profile: five top lines (the same five)" 5 "$(jq '.dumps[0].profile.top_lines | length' "$TMP/p.json")"
 $DA --compare "$TMP/p1" "$TMP/p2" > "$TMP/p"
 check "profile: text" "    interpreted          23.4% -> 19.3%" "$(grep '^    interpreted' "$TMP/p")"
+# Where the time went comes first (issue 28), before the counts; the top
+# lines after them.
+check "profile: the shares by VM state at the top of the report, before the counts" \
+	"  profile (shares of the samples of profile-lines.csv):
+    interpreted          23.4% -> 19.3%
+    compiled             59.2% -> 60.5%
+    C code                6.4% -> 7.2%
+    garbage collector    11.0% -> 13.1%
+    JIT compiler          0.0% -> 0.0%
+    charged to findings   12.1% -> 11.0%
+  generations               1 -> 1" "$(sed -n 2,9p "$TMP/p")"
+check "profile: the top lines after the counts" \
+	"  profile's top lines (shares of the samples of profile-lines.csv):|      53.2% ->  54.8%  costly.lua:40" \
+	"$(grep -A1 "^  profile's top lines" "$TMP/p" | paste -sd'|')"
+check "profile --json: profile's shares before the counts, its top lines last" \
+	"profile generations|interpreted_share state_shares charged_share top_lines" \
+	"$(jq -r '.dumps[0] | ([keys_unsorted[] | select(. == "profile" or . == "generations")] | join(" ")) + "|" + (.profile | keys_unsorted | join(" "))' "$TMP/p.json")"
 # every VM state's share, each the column's sum over all samples
 sshare() { awk -F, -v c="$2" 'NR > 1 { s += $3; i += $c } END { printf "%g", int(1000 * i / s + 0.5) / 10 }' "$1"; }
 for st in 5:compiled 6:c 7:gc 8:jit; do

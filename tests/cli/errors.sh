@@ -161,7 +161,8 @@ else
 				"$(grep -v 'out of memory' "$TMP/oom.err")"
 			check "out of memory, $dump under $kb KB: a message" yes "$([ -s "$TMP/oom.err" ] && echo yes || echo no)"
 			check "out of memory, $dump under $kb KB: no file in OUT" "" "$(ls "$TMP/oom")"
-			pic=$((pic + $(grep -c '/gen-[0-9]*-bush-[0-9.]*\.png: cannot draw the picture: out of memory$' "$TMP/oom.err")))
+			# named where the file would be, not in the staging directory
+			pic=$((pic + $(grep -c "^dumpanalyze: $TMP/oom/gen-[0-9]*-bush-[0-9.]*\\.png: cannot draw the picture: out of memory\$" "$TMP/oom.err")))
 			lib=$((lib + $(grep -c "^dumpanalyze: $SAMPLES/$dump: out of memory (after line [0-9]*)\$" "$TMP/oom.err")))
 		done
 	done

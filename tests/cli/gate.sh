@@ -221,13 +221,13 @@ check "stale: --json, the baseline's key last" "old new dumps dumps_not_compared
 
 # On a run: marked in findings.csv and findings.jsonl, left out of "fix
 # these first"; stale entries said on stderr.  (BASELINED and ACCEPTED
-# come before EXTENT and PROFILE, findings.csv's last two columns.)
+# come before EXTENT, PROFILE and PATH, findings.csv's last three columns.)
 $DA -q --dump "$SAMPLES/shop-regressed.dump" --source-root "$SAMPLES/lua/shop-regressed" \
 	--views default,jsonl --out-dir "$TMP/rb" --baseline "$TMP/reg.baseline" > /dev/null 2> "$TMP/err"
 check "run: exit 0, nothing stale" "0 " "$? $(cat "$TMP/err")"
 check "run: BASELINED and ACCEPTED in findings.csv" \
 	"4 yes,the decoding ships now; PR 12 hoists the closure" \
-	"$(grep -c ',yes,the decoding' "$TMP/rb/findings.csv") $(grep ',router\.lua,35,' "$TMP/rb/findings.csv" | tr -d '\r' | awk -F, '{ print $(NF - 3) "," $(NF - 2) }')"
+	"$(grep -c ',yes,the decoding' "$TMP/rb/findings.csv") $(grep ',router\.lua,35,' "$TMP/rb/findings.csv" | tr -d '\r' | awk -F, '{ print $(NF - 4) "," $(NF - 3) }')"
 check "run: findings.jsonl's baseline_reason" 4 \
 	"$(jq -s '[.[] | select(.baseline_reason == "the decoding ships now; PR 12 hoists the closure")] | length' "$TMP/rb/findings.jsonl")"
 check "run: left out of fix these first" \

@@ -14,6 +14,12 @@ check "a missing dump: exit status 2" 2 $?
 check "a missing dump: said on stderr" 1 "$(grep -c "^dumpanalyze: cannot read dump $TMP/missing.dump: No such file or directory$" "$TMP/many.err")"
 check "one directory per good dump" "flush.dump luacheck.dump manifest.json penlight-x.dump penlight-x.dump.2 summary.txt" \
 	"$(ls "$TMP/many" | tr '\n' ' ' | sed 's/ $//')"
+# Each dump says where its files are: OUT/NAME, where the commit put them
+# (they were written in OUT's staging directory).
+check "each dump's files said to be in OUT/NAME" \
+	"$(for d in flush.dump luacheck.dump penlight-x.dump penlight-x.dump.2; do
+		printf '%s %s/%s\n' "$(ls "$TMP/many/$d" | grep -vcx manifest.json)" "$TMP/many" "$d"; done)" \
+	"$(sed -n 's/^  files written *\([0-9]*\)  in \(.*\)$/\1 \2/p' "$TMP/many.err" | sort -k2)"
 for d in penlight-x flush luacheck; do
 	$DA -q --dump "$SAMPLES/$d.dump" --out-dir "$TMP/alone-$d" > /dev/null 2>&1
 	check "$d: same files as alone" "" "$(diff -r -x summary.txt "$TMP/alone-$d" "$TMP/many/$d.dump")"

@@ -83,7 +83,7 @@ check "sarif validate: only the reviewed notes" "" \
 check "sarif validate: files scanned" "1" "$(grep -c "Done. $# files scanned" "$TMP/validate.out")"
 
 # Every rule of the catalogue, once, sorted, whatever the run found.
-ids=$(grep -ohE '"DA[0-9]{3}"' "$TOP/src/analysis/traceerr.def" "$TOP/src/analysis/bytecodes.def" \
+ids=$(grep -ohE '"DA[0-9]{3}"' "$TOP/src/luajit/traceerr.def" "$TOP/src/luajit/bytecodes.def" \
 	"$TOP/src/findings/kinds.def" | tr -d '"' | sort -u)
 check "sarif: the rules are the catalogue's ($(echo "$ids" | wc -l))" "$ids" \
 	"$(jq -r '.runs[0].tool.driver.rules[].id' "$TMP/names/findings.sarif")"
@@ -197,6 +197,61 @@ check "-q --format=gcc: nothing on standard error" "" "$(cat "$TMP/gcc.err")"
 check_file "--format=gcc without -q: the lines instead of the summary" "$TMP/names/problems.txt" "$TMP/gcc2.out"
 check "--format=gcc without -q: the counts on standard error" "1" "$(grep -c '^  traces ' "$TMP/gcc2.err")"
 check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'problems.txt')"
+
+# ---- a base name several files have ------------------------------------
+# shop-regressed.dump names its files by base name ("router.lua").  A
+# tree with the program in lua/shop-regressed/, an older version's
+# router.lua, app.lua and template.lua kept in old/shop/ (lua/shop's),
+# and a third router.lua in a directory whose name holds a newline and a
+# workflow command: under --source-root . those three
+# names match several files equally, so none is read: a warning per
+# name, once, naming the files (escaped), and their findings placed on no
+# file, their identities and fingerprints without text; json.lua and
+# log.lua, which only the program has, are read.  With the program's
+# directory as an earlier --source-root every name is the program's.
+AMB=$TMP/amb
+EVIL="$AMB/evil
+::error ::x"
+mkdir -p "$AMB/old/shop" "$AMB/lua/shop-regressed" "$EVIL"
+for f in router app template; do cp "$SAMPLES/lua/shop/$f.lua" "$AMB/old/shop/"; done
+cp "$SAMPLES"/lua/shop-regressed/*.lua "$AMB/lua/shop-regressed/"
+cp "$SAMPLES/lua/shop-regressed/router.lua" "$EVIL/"
+AMB_VIEWS=findings,sarif,problems,source,abort-sites
+(cd "$AMB" && $DA -q --strict --views $AMB_VIEWS --dump "$SAMPLES/shop-regressed.dump" --source-root . \
+	--out-dir "$TMP/amb-out" --annotate github) > "$TMP/amb.ann" 2> "$TMP/amb.err"
+check "ambiguous: exit 0, also under --strict (the dump is fine)" "0" "$?"
+check "ambiguous: one warning per name, each once, the names escaped" \
+	"$SAMPLES/shop-regressed.dump: warning: router.lua: 3 files of that name under the source root . match it equally (./evil\\n::error ::x/router.lua, ./lua/shop-regressed/router.lua, ./old/shop/router.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root
+$SAMPLES/shop-regressed.dump: warning: app.lua: 2 files of that name under the source root . match it equally (./lua/shop-regressed/app.lua, ./old/shop/app.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root
+$SAMPLES/shop-regressed.dump: warning: template.lua: 2 files of that name under the source root . match it equally (./lua/shop-regressed/template.lua, ./old/shop/template.lua): none is read, nothing is placed on it; give the directory that holds it as an earlier source root" \
+	"$(cat "$TMP/amb.err")"
+check "ambiguous: no finding placed on another version's file" "0" \
+	"$(cat "$TMP/amb-out/problems.txt" "$TMP/amb.ann" | grep -c 'old/\|evil')"
+check "ambiguous: problems.txt names router.lua's findings, places none" "3 0" \
+	"$(grep -c '^dumpanalyze: warning: router.lua line ' "$TMP/amb-out/problems.txt") $(grep -c '^[^ ]*router.lua:' "$TMP/amb-out/problems.txt")"
+check "ambiguous: json.lua, which only the program has, is placed" "lua/shop-regressed/json.lua" \
+	"$(sed -n 's/^\([^ ]*json\.lua\):[0-9]*:1: .*/\1/p' "$TMP/amb-out/problems.txt" | sort -u)"
+check "ambiguous: SARIF: router.lua's results are logical locations" "3 0" \
+	"$(jq '[.runs[0].results[].locations[0] | select(.logicalLocations[0].fullyQualifiedName // "" | startswith("router.lua:"))] | length' "$TMP/amb-out/findings.sarif") $(jq '[.runs[0].results[].locations[0].physicalLocation.artifactLocation.uri // empty | select(test("router"))] | length' "$TMP/amb-out/findings.sarif")"
+check "ambiguous: annotations: router.lua's have no file=" "3 0" \
+	"$(grep -c '::router.lua:' "$TMP/amb.ann") $(grep -c 'file=[^,]*router' "$TMP/amb.ann")"
+check "ambiguous: router.lua's identities without the text of any file" \
+	"v1|exit|router.lua|NYIBC|o:0 v1|exit|router.lua|NYIBC|o:1 v1|start|router.lua|LLEAVE|o:0" \
+	"$(tr -d '\r' < "$TMP/amb-out/findings.csv" | grep -o '"\?v1|[a-z]*|router\.lua|[^,"]*' | tr -d '"' | sort | tr '\n' ' ' | sed 's/ $//')"
+check "ambiguous: router.lua's abort sites without a fingerprint, json.lua's with" "0 0" \
+	"$(tr -d '\r' < "$TMP/amb-out/gen-1-abort-sites.csv" | awk -F, '$1 == "router.lua" && $NF != ""' | wc -l) $(tr -d '\r' < "$TMP/amb-out/gen-1-abort-sites.csv" | awk -F, '$1 == "json.lua" && $NF == ""' | wc -l)"
+check "ambiguous: source.txt says so, and reads none of them" \
+	"== 2 router.lua (ambiguous: 3 files of that name under a --source-root match it equally; none is read: give the directory that holds it as an earlier --source-root)" \
+	"$(grep '^== [0-9]* router\.lua' "$TMP/amb-out/source.txt")"
+(cd "$AMB" && $DA -q --strict --views $AMB_VIEWS --dump "$SAMPLES/shop-regressed.dump" \
+	--source-root lua/shop-regressed --source-root . --out-dir "$TMP/amb-out2" --annotate github) \
+	> "$TMP/amb2.ann" 2> "$TMP/amb2.err"
+check "the program's directory first: exit 0, no warning" "0 " "$? $(cat "$TMP/amb2.err")"
+check "the program's directory first: router.lua's findings on its file" "3" \
+	"$(grep -c '^lua/shop-regressed/router\.lua:[0-9]*:1: ' "$TMP/amb-out2/problems.txt")"
+check "the program's directory first: the identity has router.lua:35's text" \
+	"S:$(sed -n 35p "$AMB/lua/shop-regressed/router.lua" | tr -s ' \t' '  ' | sed 's/^ //; s/ $//')#0" \
+	"$(tr -d '\r' < "$TMP/amb-out2/findings.csv" | awk -F, '$3 == "router.lua" && $4 == 35' | grep -o 'S:[^|]*#[0-9]*')"
 
 # ---- GitHub annotations ------------------------------------------------
 for c in shop names costly baselined; do
@@ -327,5 +382,82 @@ for f in github-workflow.yml gitlab-ci.yml; do
 	sed -n "/^<!-- samples\/ci\/$f -->/,/^\`\`\`\$/p" "$TOP/README.md" | sed '1,2d;$d' > "$TMP/readme-$f"
 	check_file "README shows samples/ci/$f as it is" "$TOP/samples/ci/$f" "$TMP/readme-$f"
 done
+
+# ---- samples/ci's GitHub workflow, run in a repository -----------------
+# Its analyse and compare steps as written (tests/ci/step.mjs), in a git
+# repository whose Lua code is under src/ (the shop service: the base
+# commit shop-fixed, the pull request shop-regressed), with dumpanalyze
+# and a stand-in for luajit on PATH: the stand-in copies the dump real
+# LuaJIT wrote of that code (samples/generate.sh), whose chunk names are
+# base names ("router.lua"), as a program run from its own directory
+# writes them.  The analyse step finds them under --source-root . and
+# records their paths (findings.csv's PATH); the compare step, which has
+# no --source-root, places its annotations by them.
+W=$TMP/wf
+mkdir -p "$W/bin" "$W/repo/src"
+ln -s "$DA_BIN" "$W/bin/dumpanalyze"
+{
+	echo '#!/bin/sh'
+	echo 'for a; do case $a in -jdump=+x,*) out=${a#-jdump=+x,} ;; esac; done'
+	echo "if cmp -s src/router.lua '$SAMPLES/lua/shop-regressed/router.lua'; then"
+	echo "	cp '$SAMPLES/shop-regressed.dump' \"\$out\""
+	echo 'else'
+	echo "	cp '$SAMPLES/shop-fixed.dump' \"\$out\""
+	echo 'fi'
+} > "$W/bin/luajit"
+chmod +x "$W/bin/luajit"
+G="git -C $W/repo -c user.name=t -c user.email=t@example.org -c init.defaultBranch=main"
+$G init -q
+cp "$SAMPLES"/lua/shop-fixed/*.lua "$W/repo/src/"
+$G add -A && $G commit -qm base
+BASE_SHA=$($G rev-parse HEAD)
+cp "$SAMPLES"/lua/shop-regressed/*.lua "$W/repo/src/"
+$G commit -qam regression
+check "workflow: the repository has its two commits" "2" "$($G rev-list --count HEAD)"
+node "$CI/step.mjs" "$TOP/samples/ci/github-workflow.yml" "Run under -jdump and analyse" > "$W/analyse.sh"
+check "workflow: its analyse step" "0" "$?"
+node "$CI/step.mjs" "$TOP/samples/ci/github-workflow.yml" "Compare with the base branch, annotate, gate" |
+	sed "s/\${{ github.event.pull_request.base.sha }}/$BASE_SHA/" > "$W/compare.sh"
+check "workflow: its compare step, the base commit put in" "1" "$(grep -c "$BASE_SHA" "$W/compare.sh")"
+(cd "$W/repo" && PATH=$W/bin:$PATH GITHUB_WORKSPACE=$W/repo PROGRAM=app.lua sh -e "$W/analyse.sh") \
+	> "$W/analyse.out" 2> "$W/analyse.err"
+check "workflow: the analyse step exits 0" "0" "$?"
+check "workflow: the analyse step records where it read router.lua" "src/router.lua" \
+	"$(tr -d '\r' < "$W/repo/jit/new/findings.csv" | awk -F, 'NR > 1 && $3 == "router.lua" { print $NF }' | sort -u)"
+(cd "$W/repo" && PATH=$W/bin:$PATH GITHUB_WORKSPACE=$W/repo PROGRAM=app.lua sh -e "$W/compare.sh") \
+	> "$W/cmp.out" 2> "$W/cmp.err"
+check "workflow: the gate fails the regression (exit 1)" "1" "$?"
+grep '^::' "$W/cmp.out" > "$W/cmp.ann"
+node "$CI/annotations.mjs" "$W/cmp.ann" > "$W/cmp.dec" 2>&1
+check "workflow: the annotations sit on src/, read as GitHub reads them" \
+	"error src/router.lua:35 DA203 closure-in-loop
+error src/router.lua:34 DA203 closure-in-loop
+error src/template.lua:13 DA119 return-to-lower-frame
+notice src/router.lua:37-43 DA109 leaving-loop
+notice src/app.lua:95-100 DA110 inner-loop
+notice src/json.lua:40-45 DA109 leaving-loop
+notice src/json.lua:37 DA109 leaving-loop
+annotations: checked 7 lines" "$(cat "$W/cmp.dec")"
+check "workflow: the first error, whole" \
+	"::error file=src/router.lua,line=35,title=DA203 closure-in-loop::new: given-up-exit (costly): NYI: bytecode FNEW in 4 of 4 aborted attempts. router.lua:40 creates a closure each time the loop at router.lua:35 runs: create it once outside the loop (or pass its upvalues as arguments). It fails --fail-on new-sites." \
+	"$(grep -m1 '^::error' "$W/cmp.ann")"
+(cd / && $DA --compare "$W/repo/jit/base" "$W/repo/jit/new" --fail-on new-sites,new-reasons \
+	--annotate github) > "$W/far.out" 2> /dev/null
+check "workflow: compared away from the source tree, the same annotations" "$(cat "$W/cmp.ann")" \
+	"$(grep '^::' "$W/far.out")"
+# A run of 0.4.0 had no PATH: its findings are looked up again from the
+# current directory, as before (without --source-root: no file=).
+mkdir "$W/old" && cp -r "$W/repo/jit/new" "$W/old/new"
+tr -d '\r' < "$W/repo/jit/new/findings.csv" | awk -F, -v OFS=, '{ NF = NF - 1; printf "%s\r\n", $0 }' \
+	> "$W/old/new/findings.csv"
+check "workflow: findings.csv cut to 0.4.0's columns" "PROFILE" \
+	"$(head -n 1 "$W/old/new/findings.csv" | tr -d '\r' | awk -F, '{ print $NF }')"
+(cd "$W/repo" && $DA --compare jit/base "$W/old/new" --annotate github) > "$W/old.out" 2> /dev/null
+check "workflow: a run without PATH: annotations without file=, as before" "0 7" \
+	"$(grep -c '^::[a-z]* file=' "$W/old.out") $(grep -c '^::' "$W/old.out")"
+(cd "$W/repo" && $DA --compare jit/base "$W/old/new" --fail-on new-sites,new-reasons --annotate github \
+	--source-root .) > "$W/old2.out" 2> /dev/null
+check "workflow: ... and with --source-root, found again from here" "$(cat "$W/cmp.ann")" \
+	"$(grep '^::' "$W/old2.out")"
 
 finish

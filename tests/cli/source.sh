@@ -47,6 +47,25 @@ check "annotated: traces compiled in the file = stop lines of traces started the
 check "annotated: likely blacklisted at the line the blacklist view names" \
 	"$(grep '^annotated.lua,' "$TMP/a/gen-1-blacklist.csv" | tr -d '\r' | awk -F, '$7 == "no" { print $2 }')" \
 	"$(awk '/^\*[ |] *[0-9]+ / { n = $0; sub(/^\*[ |] */, "", n); sub(/ .*/, "", n) } /> likely blacklisted \(/ { print n }' "$TMP/a/source.txt")"
+# The side exit LuaJIT gave up on (its side traces' starts "P/E", their
+# aborts, and the trace that then compiled there, "stop -> interpreter"):
+# at its parent trace's start line, the last reason in its normal form
+# like every other reason of the view (2.1's bytecode 51 is FNEW).
+set -- $(awk '/^---- TRACE [0-9]+ start [0-9]+\/[0-9]+ / { side[$3] = $5; next }
+	/^---- TRACE [0-9]+ start/ { side[$3] = ""; next }
+	/^---- TRACE [0-9]+ abort/ && side[$3] != "" { n++; k = side[$3]; r = $0; sub(/.* -- /, "", r) }
+	/^---- TRACE [0-9]+ stop -> interpreter$/ && side[$3] == k { stub = "stub" }
+	END { split(k, pe, "/"); print pe[1], pe[2], n, stub, r }' "$D")
+check "annotated: the dump's given-up exit: parent, exit, attempts, stub, last reason" \
+	"1 3 4 stub NYI: bytecode 51" "$*"
+check "annotated: the exit given up, its last reason in the normal form" \
+	"               > likely given up: exit $2 of gen 1 trace $1 ($3 aborted attempts, last: NYI: bytecode FNEW; now an interpreter stub)" \
+	"$(grep -F 'likely given up: exit' "$TMP/a/source.txt")"
+check "annotated: ... under the line its parent trace starts at" \
+	"$(awk -v t="$1" '$1 == "----" && $3 == t && $4 == "start" { sub(/.*:/, "", $5); print $5; exit }' "$D")" \
+	"$(awk '/^\*[ |] *[0-9]+ / { n = $0; sub(/^\*[ |] */, "", n); sub(/ .*/, "", n) } /> likely given up: exit/ { print n }' "$TMP/a/source.txt")"
+check "annotated: the page says the same, no reason in its written form" "1 0" \
+	"$(grep -c "likely given up: exit $2 of <a [^>]*>gen 1 trace $1</a> ($3 aborted attempts, last: NYI: bytecode FNEW; now an interpreter stub)" "$TMP/a/source-1.html") $(grep -c 'NYI: bytecode [0-9]' "$TMP/a/source-1.html")"
 check "annotated: Debian luajit: says coverage is not known" 1 \
 	"$(grep -c 'this LuaJIT writes no "(file:line)" after bytecode lines' "$TMP/a/source.txt")"
 check "annotated: no coverage line without (file:line)" 0 "$(grep -c 'lines in compiled traces' "$TMP/a/source.txt")"

@@ -197,7 +197,7 @@ for name in annotated costly phases hoststacks small; do
 		"$(jq -r 'select(.type == "finding") | [.basis, .extent, .profile] | join(" ")' "$TMP/fn-$name/findings.jsonl" |
 			awk -v p="$S/$name.sysprof.xz" '!(($1 == "function" && $2 != "none" || $1 == "none" && $2 == "none") && $3 == p)')"
 	check "$name: findings.csv's PROFILE column too" "$S/$name.sysprof.xz" \
-		"$(sed -n 2p "$TMP/fn-$name/findings.csv" | tr -d '\r' | awk -F, '{ print $NF }')"
+		"$(sed -n 2p "$TMP/fn-$name/findings.csv" | tr -d '\r' | awk -F, '{ print $(NF - 1) }')"
 	k=$((k + 1))
 done
 ran "findings by function" $k 5
@@ -264,7 +264,7 @@ check "both: the -jp files and the sysprof files, named apart" \
 	"flamegraph-sysprof.svg flamegraph.svg profile-bushes.csv profile-callees-sysprof.csv profile-callees.csv profile-functions.csv profile-lines.csv profile-states.csv profile-traces.csv" \
 	"$(ls "$TMP/both" | grep -E '^(profile-|flamegraph.*svg)' | tr '\n' ' ' | sed 's/ $//')"
 check "both: the -jp profile charges the findings (by line, not function), said" "1 costly-Gvl.prof trace" \
-	"$(grep -c '^  (of the two profiles this -jp one, which knows lines, charges the findings;$' "$TMP/both/summary.txt") $(sed -n 2p "$TMP/both/findings.csv" | tr -d '\r' | awk -F, '{ print $NF, $14 }' | sed 's|^.*/||')"
+	"$(grep -c '^  (of the two profiles this -jp one, which knows lines, charges the findings;$' "$TMP/both/summary.txt") $(sed -n 2p "$TMP/both/findings.csv" | tr -d '\r' | awk -F, '{ print $(NF - 1), $14 }' | sed 's|^.*/||')"
 check "both: manifest.json names both" "1 1" \
 	"$(grep -c '"profile": *".*costly-Gvl.prof"' "$TMP/both/manifest.json") $(grep -c '"sysprof": *".*costly.sysprof.xz"' "$TMP/both/manifest.json")"
 $DA -q --dump "$(dump_of costly)" --profile "$S/costly.sysprof.xz" --profile "$S/phases.sysprof.xz" --out-dir "$TMP/two" 2> "$TMP/err"
@@ -288,6 +288,67 @@ check "compare --json: time.bushes has root phases.lua:11's samples" \
 	"$(node -e 'const j = JSON.parse(require("fs").readFileSync(process.argv[1]));
 		const d = j.dumps ? j.dumps[0] : j; const b = d.time.bushes.find(x => x.file === "phases.lua" && x.old_line === 11);
 		console.log(b.old_samples, b.new_samples)' "$TMP/cmp.json")"
+
+check "compare: the VM-state shares at the top, before the counts" \
+	"  time (sysprof; shares of all samples, 863 -> 192):|  generations               4 -> 4" \
+	"$(sed -n '2p;4p' "$TMP/cmp.txt" | paste -sd'|')"
+check "compare --json: time's states before the counts, its bushes after" "time generations time.bushes" \
+	"$(jq -r '.dumps[0] | [(keys_unsorted | map(select(. == "time" or . == "generations")) | .[]), (.time | keys_unsorted | .[1] | "time." + .)] | join(" ")' "$TMP/cmp.json")"
+
+# Code moved: sysprof/moved is lua/moved/phases.lua, phases.lua with
+# closures() moved above numeric() and strings(), run like phases
+# (generate-sysprof.sh).  Its bushes start at other lines (numeric's loop
+# 11 -> 20, strings' 17 -> 26, the closures' 24 -> 12): matched by the
+# text of the root's start line (profile-bushes.csv's FINGERPRINT), every
+# one is found; by kind and order (no source read) the closures' bush,
+# which moved above the others, is "new" and "gone".
+for side in phases moved; do
+	src=$SAMPLES/lua; [ $side = moved ] && src=$SAMPLES/lua/moved
+	$DA -q --views default,sysprof --dump "$S/$side.dump" --profile "$S/$side.sysprof.xz" --source-root "$src" \
+		--out-dir "$TMP/mv-$side" 2> "$TMP/err"
+	check "moved: $side with its source: exit 0" "0 " "$? $(cat "$TMP/err")"
+	$DA -q --views default,sysprof --dump "$S/$side.dump" --profile "$S/$side.sysprof.xz" \
+		--out-dir "$TMP/mv0-$side" 2> "$TMP/err"
+	check "moved: $side without its source: exit 0" "0" "$?"
+done
+fp_of() { tail -n +2 "$1/profile-bushes.csv" | tr -d '\r' | awk -F, -v k="$2" '$4 == k { print $8 }' | sort -u | paste -sd' '; }
+check "moved: profile-bushes.csv's FINGERPRINT: one per start line, the same text in both runs" \
+	"$(fp_of "$TMP/mv-phases" phases.lua:11) $(fp_of "$TMP/mv-phases" phases.lua:17) $(fp_of "$TMP/mv-phases" phases.lua:24)" \
+	"$(fp_of "$TMP/mv-moved" phases.lua:20) $(fp_of "$TMP/mv-moved" phases.lua:26) $(fp_of "$TMP/mv-moved" phases.lua:12)"
+check "moved: ... 12 hex digits, different for different lines" "3" \
+	"$({ fp_of "$TMP/mv-phases" phases.lua:11; fp_of "$TMP/mv-phases" phases.lua:17; fp_of "$TMP/mv-phases" phases.lua:24; } |
+	   sort -u | grep -c '^[0-9a-f]\{12\}$')"
+check "moved: ... for phases.lua's bushes only (chunk-N is no file)" "0 $(tail -n +2 "$TMP/mv-moved/profile-bushes.csv" | grep -c 'phases\.lua:')" \
+	"$(tail -n +2 "$TMP/mv-moved/profile-bushes.csv" | tr -d '\r' | awk -F, '$4 ~ /^chunk-/ && $8 != ""' | wc -l) $(tail -n +2 "$TMP/mv-moved/profile-bushes.csv" | tr -d '\r' | awk -F, '$4 ~ /^phases\.lua:/ && length($8) == 12 && $8 ~ /^[0-9a-f]+$/' | wc -l)"
+check "moved: ... and none without the source" "0" \
+	"$(tail -n +2 "$TMP/mv0-moved/profile-bushes.csv" | tr -d '\r' | awk -F, '$8 != ""' | wc -l)"
+$DA --compare "$TMP/mv-phases" "$TMP/mv-moved" > "$TMP/mv.txt" 2> "$TMP/err"
+check "moved: compare: exit 0" "0" "$?"
+share_of() { awk -v s="$(sum_start "$1" "$2")" -v t="$3" 'BEGIN { printf "%5.1f%%", 100 * s / t }'; }
+check "moved: by text: numeric's and strings' loops, shares = profile-bushes.csv's sums" \
+	"    $(share_of "$TMP/mv-phases" root,phases.lua:11 863) -> $(share_of "$TMP/mv-moved" root,phases.lua:20 710)  root phases.lua:20 (was 11)
+    $(share_of "$TMP/mv-phases" root,phases.lua:17 863) -> $(share_of "$TMP/mv-moved" root,phases.lua:26 710)  root phases.lua:26 (was 17)" \
+	"$(grep '  root phases\.lua:' "$TMP/mv.txt")"
+check "moved: by text: every bush start matched" "  bush starts 15 -> 15: 15 matched, 0 new, 0 gone" \
+	"$(grep '^  bush starts' "$TMP/mv.txt")"
+$DA --compare "$TMP/mv-phases" "$TMP/mv-moved" --json > "$TMP/mv.json" 2> "$TMP/err"
+check "moved: --json: phases.lua's bushes, each old line with its new one, by text" \
+	"11 20 $(sum_start "$TMP/mv-phases" root,phases.lua:11) $(sum_start "$TMP/mv-moved" root,phases.lua:20) text|17 26 $(sum_start "$TMP/mv-phases" root,phases.lua:17) $(sum_start "$TMP/mv-moved" root,phases.lua:26) text|24 12 $(sum_start "$TMP/mv-phases" root,phases.lua:24) $(sum_start "$TMP/mv-moved" root,phases.lua:12) text" \
+	"$(jq -r '.dumps[0].time.bushes[] | select(.file == "phases.lua") | "\(.old_line) \(.new_line) \(.old_samples) \(.new_samples) \(.matched_by)"' "$TMP/mv.json" | paste -sd'|')"
+$DA --compare "$TMP/mv0-phases" "$TMP/mv0-moved" --json > "$TMP/mv0.json" 2> "$TMP/err"
+check "moved: without the source, by order: the closures' bush new and gone" \
+	"11 20 order|17 26 order|24 null null|null 12 null" \
+	"$(jq -r '.dumps[0].time.bushes[] | select(.file == "phases.lua") | "\(.old_line) \(.new_line) \(.matched_by)"' "$TMP/mv0.json" | paste -sd'|')"
+$DA --compare "$TMP/mv0-phases" "$TMP/mv0-moved" > "$TMP/mv0.txt" 2> "$TMP/err"
+check "moved: without the source: said, and counted" \
+	"    $(share_of "$TMP/mv-phases" root,phases.lua:11 863) -> $(share_of "$TMP/mv-moved" root,phases.lua:20 710)  root phases.lua:20 (was 11, by order: no source text)|  bush starts 15 -> 15: 14 matched, 1 new, 1 gone" \
+	"$(grep '  root phases\.lua:20\|^  bush starts' "$TMP/mv0.txt" | paste -sd'|')"
+# A run of 0.4.0 wrote no FINGERPRINT: both sides are matched by order.
+cp -r "$TMP/mv-moved" "$TMP/mv-old"
+tr -d '\r' < "$TMP/mv-moved/profile-bushes.csv" | cut -d, -f1-7 | sed 's/$/\r/' > "$TMP/mv-old/profile-bushes.csv"
+$DA --compare "$TMP/mv-phases" "$TMP/mv-old" > "$TMP/mv-old.txt" 2> "$TMP/err"
+check "moved: one side without FINGERPRINT (0.4.0): by order" "0 1" \
+	"$? $(grep -c '^  bush starts 15 -> 15: 14 matched, 1 new, 1 gone$' "$TMP/mv-old.txt")"
 
 # --compare reads the sysprof view's files as strictly as the others
 # (csvin_columns.def): a column it does not know, a state sysprof has not.

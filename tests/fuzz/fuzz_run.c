@@ -66,7 +66,7 @@ void fuzz_setup(const char *argv0)
 static struct outdir *out_open(const struct fuzz_run *run, struct fs **fs)
 {
 	*fs = run->fs ? run->fs : fs_mem_new();
-	return outdir_open_fs(*fs, FUZZ_OUT);
+	return outdir_open_fs(*fs, FUZZ_OUT, NULL);
 }
 
 static int out_has(const struct fs *fs, const char *name)

@@ -94,5 +94,35 @@ else
 		"$(grep '^cycle' "$tmp/src.out" || echo 'no call graph')"
 fi
 
+# ---- layering: a folder uses only itself and the folders before it ------
+# The order is the Makefile's (LIB_DIRS, then TOOL_DIRS), ARCHITECTURE.md's
+# table; views/html is part of views.  Both what a file includes
+# ("folder/file.h") and what it calls (calls.sh) are checked.
+order=$(sed -n 's/^LIB_DIRS *= *//p; s/^TOOL_DIRS *= *//p' Makefile | tr '\n' ' ')
+check "layering: the Makefile's folders in order" \
+	"util luajit input parse model analysis profile source findings lib output views views/html cli" \
+	"$(echo $order)"
+# FILE FOLDER HEADER lines: what each file of src/ includes from a folder
+for f in $(find src -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \) | sort); do
+	sed -n "s|^#include \"\\([a-z_]*\\)/\\([^\"]*\\)\".*|$f \\1 \\1/\\2|p" "$f"
+done > "$tmp/includes"
+awk -v order="$order" '
+	BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) if (!(o[i] in rank)) rank[o[i]] = i }
+	function folder(path,   p) { split(path, p, "/"); return p[2] }
+	FILENAME ~ /includes$/ { from = folder($1); to = $2 }
+	FILENAME ~ /src.out$/ { if ($1 != "calls") next; from = folder($2); to = folder($3) }
+	!(to in rank) || from == to { next }
+	{ across++ }
+	rank[to] > rank[from] { print (FILENAME ~ /includes$/ ? "includes " $1 " " $3 : $0) }
+	END { print "across", across + 0 }' "$tmp/includes" "$tmp/src.out" > "$tmp/layers"
+across=$(sed -n 's/^across //p' "$tmp/layers")
+if [ "$across" -gt 100 ]; then
+	ok "layering: $across includes and calls across folders read"
+else
+	not_ok "layering: includes and calls across folders read" "only ${across:-none}"
+fi
+check "layering: none of them goes to a later folder (pass a function or the result down instead)" "" \
+	"$(grep -v '^across ' "$tmp/layers")"
+
 echo "tree: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -16,7 +16,6 @@
 #include "output/picture.h"
 #include "util/intern.h"
 #include "output/outdir.h"
-#include "views/view.h"
 #include "output/workers.h"
 
 #define MAXT 400
@@ -412,6 +411,24 @@ static void test_hostile_chunk_names_draw(void **s)
 	world_free(w);
 }
 
+static void test_bush_file_names(void **s)
+{
+	(void)s;
+	struct da_trace root;
+	struct da_bush b;
+	memset(&root, 0, sizeof(root));
+	memset(&b, 0, sizeof(b));
+	root.id = 12;
+	b.root = &root;
+	b.dup = 1;
+	char buf[64];
+	bush_file_name(buf, sizeof(buf), &b, "txt");
+	assert_string_equal(buf, "bush-12.txt");
+	b.dup = 2;
+	bush_file_name(buf, sizeof(buf), &b, "png");
+	assert_string_equal(buf, "bush-12.2.png");
+}
+
 static void test_files_written_with_picture_size(void **s)
 {
 	(void)s;
@@ -425,18 +442,18 @@ static void test_files_written_with_picture_size(void **s)
 	gs.pub.number = 2;
 	gs.pub.bushes = &w->bush;
 	struct outdir *out = outdir_open(dir);
-	struct view_ctx c = { .out = out, .jobs = 1 };
+	unsigned long left_out = 0;
 	struct workers jobs = { 0, NULL, 0, 0, 0 };
 	tally_init(&gs.exits);
 	/* larger than 10 px: left out, counted, no file (checked below: the
 	 * files are the two drawn next, and only they are written) */
 	struct bush_choice tiny = { 2, 10 }, several = { 2, 0 }, all = { 1, 0 };
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG, tiny), 0);
-	assert_int_equal(c.left_out, 1);
+	assert_int_equal(bush_draw_generation(out, 1, &jobs, &gs.pub, PICTURE_PNG, tiny, &left_out), 0);
+	assert_int_equal(left_out, 1);
 	assert_int_equal(outdir_files_written(out), 0);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_PNG, several), 0);
-	assert_int_equal(bush_draw_generation(&c, &jobs, &gs.pub, PICTURE_SVG, all), 0);
-	assert_int_equal(c.left_out, 1);
+	assert_int_equal(bush_draw_generation(out, 1, &jobs, &gs.pub, PICTURE_PNG, several, &left_out), 0);
+	assert_int_equal(bush_draw_generation(out, 1, &jobs, &gs.pub, PICTURE_SVG, all, &left_out), 0);
+	assert_int_equal(left_out, 1);
 	workers_free(&jobs);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
@@ -491,6 +508,7 @@ int main(void)
 		cmocka_unit_test(test_huge_bush_is_scaled_to_the_cap),
 		cmocka_unit_test(test_root_drawn_in_crimson_deterministically),
 		cmocka_unit_test(test_hostile_chunk_names_draw),
+		cmocka_unit_test(test_bush_file_names),
 		cmocka_unit_test(test_files_written_with_picture_size),
 	};
 	return cmocka_run_group_tests_name("bush_draw", tests, NULL, release_fonts);

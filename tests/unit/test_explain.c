@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define F20 EXPLAIN_FLAVOUR_20

@@ -145,7 +145,7 @@ static void test_outdir_in_memory(void **s)
 {
 	(void)s;
 	struct fs *fs = fs_mem_new();
-	struct outdir *d = outdir_open_fs(fs, "run/out");
+	struct outdir *d = outdir_open_fs(fs, "run/out", NULL);
 	assert_non_null(d);
 	struct outfile *f = outfile_create(d, "a.txt");
 	assert_non_null(f);
@@ -168,7 +168,7 @@ static void test_outdir_in_memory(void **s)
 
 	/* 1000 bytes of room */
 	fs_mem_limit(fs, 1000);
-	d = outdir_open_fs(fs, "run/out");
+	d = outdir_open_fs(fs, "run/out", NULL);
 	f = outfile_create(d, "b.txt");
 	assert_int_equal(outfile_write(f, big, 5000), 0);
 	outfile_commit(f);

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "output/fs.h"
 #include "output/outdir.h"
 #include "threads.h"
 
@@ -334,6 +335,13 @@ static void test_creates_missing_parents(void **s)
 	struct outdir *d = outdir_open(path);
 	assert_non_null(d);
 	assert_string_equal(outdir_path(d), path);
+	assert_string_equal(outdir_shown(d), path);
+	outdir_close(d);
+	/* written in one place, named as another in messages */
+	d = outdir_open_fs(&fs_posix, path, "OUT");
+	assert_non_null(d);
+	assert_string_equal(outdir_path(d), path);
+	assert_string_equal(outdir_shown(d), "OUT");
 	outdir_close(d);
 	struct stat st;
 	assert_int_equal(stat(path, &st), 0);

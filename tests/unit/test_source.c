@@ -1,6 +1,7 @@
 /* test_source.c — the source stage's rules: chunk families, what a chunk
  * name is, and which files source_find opens (a scratch tree with a
- * symbolic link out of it, a ".." name, an absolute path, base names). */
+ * symbolic link out of it, a ".." name, an absolute path, base names:
+ * the closest by path, and none of several equally close). */
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "dumpanalyze.h"
 #include "source/family.h"
 #include "source/find.h"
 
@@ -75,10 +77,22 @@ static int setup_tree(void **s)
 	assert_int_equal(mkdir("root", 0755), 0);
 	assert_int_equal(mkdir("root/a", 0755), 0);
 	assert_int_equal(mkdir("root/b", 0755), 0);
+	assert_int_equal(mkdir("root/lib", 0755), 0);
+	assert_int_equal(mkdir("root/lib/lua", 0755), 0);
+	assert_int_equal(mkdir("root/t", 0755), 0);
+	assert_int_equal(mkdir("next", 0755), 0);
+	assert_int_equal(mkdir("two", 0755), 0);
+	assert_int_equal(mkdir("two/a", 0755), 0);
+	assert_int_equal(mkdir("two/b", 0755), 0);
 	put("secret.lua", "outside\n");
 	put("work/here.lua", "here\n");
 	put("root/a/x.lua", "a x\n");
 	put("root/b/x.lua", "b x\n");
+	put("root/lib/lua/app.lua", "lib lua app\n");
+	put("root/t/app.lua", "t app\n");
+	put("next/x.lua", "next x\n");
+	put("two/a/router.lua", "a router\n");
+	put("two/b/router.lua", "b router\n");
 	assert_int_equal(symlink("../secret.lua", "work/link.lua"), 0);
 	assert_int_equal(symlink("../../secret.lua", "root/a/out.lua"), 0);
 	assert_int_equal(chdir("work"), 0);
@@ -127,13 +141,21 @@ static void test_find(void **s)
 
 	const char *roots[] = { "../root" };
 	source_finder_init(&f, roots, 1);
-	assert_int_equal(find(&f, "x.lua", &t), CHUNK_FILE);            /* by base name: a/ first */
-	assert_string_equal(t, "a x\n");
-	free(t);
+	/* a/x.lua and b/x.lua match "x.lua" equally: neither is read */
+	assert_int_equal(find(&f, "x.lua", &t), CHUNK_AMBIGUOUS);
+	assert_null(t);
 	assert_int_equal(find(&f, "b/x.lua", &t), CHUNK_FILE);          /* as written */
 	assert_string_equal(t, "b x\n");
 	free(t);
-	assert_int_equal(find(&f, "deep/dir/x.lua", &t), CHUNK_FILE);   /* its base name */
+	assert_int_equal(find(&f, "deep/dir/x.lua", &t), CHUNK_AMBIGUOUS);
+	/* "lua/app.lua" is not below the root as written; lib/lua/app.lua
+	 * ends in two of its components, t/app.lua in one */
+	assert_int_equal(find(&f, "src/lua/app.lua", &t), CHUNK_FILE);
+	assert_string_equal(t, "lib lua app\n");
+	free(t);
+	assert_int_equal(find(&f, "app.lua", &t), CHUNK_AMBIGUOUS);     /* one each */
+	assert_int_equal(find(&f, "t/app.lua", &t), CHUNK_FILE);        /* as written */
+	assert_string_equal(t, "t app\n");
 	free(t);
 	assert_int_equal(find(&f, "out.lua", &t), CHUNK_MISSING);       /* link out of the root */
 	assert_int_equal(find(&f, abs, &t), CHUNK_REFUSED);
@@ -147,12 +169,130 @@ static void test_find(void **s)
 	source_finder_free(&f);
 }
 
+struct told { int calls; size_t ncands; char root[32], first[64], second[64]; };
+
+static void on_ambiguous(void *data, const char *name, size_t n, const char *root,
+                         const char *const *cands, size_t ncands)
+{
+	struct told *w = data;
+	(void)name;
+	(void)n;
+	w->calls++;
+	w->ncands = ncands;
+	snprintf(w->root, sizeof(w->root), "%s", root);
+	snprintf(w->first, sizeof(w->first), "%s", cands[0]);
+	snprintf(w->second, sizeof(w->second), "%s", cands[1]);
+}
+
+/* An ambiguous name: told once per name, the candidates as the user would
+ * type them, sorted; the search stops at that root (a later root holding
+ * one file of that name is not tried); the size_t says how many tie. */
+static void test_ambiguous(void **s)
+{
+	(void)s;
+	struct source_finder f;
+	const char *roots[] = { "../root", "../next" };
+	source_finder_init(&f, roots, 2);
+	struct told w = { 0 };
+	f.on_ambiguous = on_ambiguous;
+	f.ambiguous_data = &w;
+	char *t = NULL, *shown = NULL;
+	size_t len, amb;
+	assert_int_equal(source_find(&f, "x.lua", 5, &t, &len, &shown, &amb), CHUNK_AMBIGUOUS);
+	assert_null(t);
+	assert_null(shown);
+	assert_int_equal(amb, 2);
+	assert_int_equal(w.calls, 1);
+	assert_int_equal(w.ncands, 2);
+	assert_string_equal(w.root, "../root");
+	assert_string_equal(w.first, "../root/a/x.lua");
+	assert_string_equal(w.second, "../root/b/x.lua");
+	assert_int_equal(source_find(&f, "x.lua", 5, &t, &len, &shown, &amb), CHUNK_AMBIGUOUS);
+	assert_int_equal(w.calls, 1);                                   /* once per name */
+	assert_int_equal(source_find(&f, "deep/x.lua", 10, &t, &len, &shown, &amb), CHUNK_AMBIGUOUS);
+	assert_int_equal(w.calls, 2);                                   /* another name */
+	/* read, over the other file of its base name */
+	assert_int_equal(source_find(&f, "src/lua/app.lua", 15, &t, &len, &shown, &amb), CHUNK_FILE);
+	assert_int_equal(amb, 1);
+	assert_string_equal(shown, "../root/lib/lua/app.lua");
+	free(t);
+	free(shown);
+	assert_int_equal(w.calls, 2);
+	source_finder_free(&f);
+
+	/* the later root alone: its one x.lua is read */
+	const char *next[] = { "../next" };
+	source_finder_init(&f, next, 1);
+	assert_int_equal(source_find(&f, "x.lua", 5, &t, &len, &shown, &amb), CHUNK_FILE);
+	assert_string_equal(t, "next x\n");
+	assert_int_equal(amb, 0);
+	free(t);
+	free(shown);
+	source_finder_free(&f);
+}
+
+struct heard { int warnings, others; uint64_t line; char file[512], msg[512]; };
+
+static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t line,
+                    const char *msg)
+{
+	struct heard *h = data;
+	if (sev != DA_WARNING) {
+		h->others++;
+		return;
+	}
+	h->warnings++;
+	h->line = line;
+	snprintf(h->file, sizeof(h->file), "%s", file);
+	snprintf(h->msg, sizeof(h->msg), "%s", msg);
+}
+
+/* Through the API: shop-regressed.dump names "router.lua", which two
+ * files under the root match equally: diag hears it once, a warning at
+ * line 0 that is not counted and not fatal under DA_STRICT, and the
+ * findings there have no text from either file. */
+static void test_ambiguous_api(void **s)
+{
+	(void)s;
+	char dump[4096];
+	snprintf(dump, sizeof(dump), "%s/samples/shop-regressed.dump", here);
+	struct heard h = { 0 };
+	struct da_options o = DA_OPTIONS(.flags = DA_FINDINGS | DA_STRICT, .name = "shop-regressed.dump",
+	                                 .diag = on_diag, .diag_data = &h);
+	int err;
+	da_dump *d = da_open_path(dump, &o, &err);
+	assert_non_null(d);
+	assert_int_equal(da_use_source_root(d, "../two", DA_SOURCE_BY_NAME), 0);
+	assert_int_equal(da_read(d), 0);
+	assert_int_equal(h.warnings, 1);
+	assert_int_equal(h.others, 0);
+	assert_int_equal(h.line, 0);
+	assert_string_equal(h.file, "shop-regressed.dump");
+	assert_string_equal(h.msg, "router.lua: 2 files of that name under the source root ../two match "
+	                    "it equally (../two/a/router.lua, ../two/b/router.lua): none is read, nothing "
+	                    "is placed on it; give the directory that holds it as an earlier source root");
+	assert_int_equal(da_warnings(d), 0);
+	size_t n = da_findings(d), routers = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct da_finding *f = da_finding(d, i);
+		if (!f->file || strcmp(f->file, "router.lua") != 0)
+			continue;
+		routers++;
+		assert_null(f->start_text);
+		assert_null(f->at_text);
+	}
+	assert_int_equal(routers, 3);           /* findings.csv's rows of router.lua */
+	da_close(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_family_rule),
 		cmocka_unit_test(test_classify),
 		cmocka_unit_test_setup_teardown(test_find, setup_tree, teardown_tree),
+		cmocka_unit_test_setup_teardown(test_ambiguous, setup_tree, teardown_tree),
+		cmocka_unit_test_setup_teardown(test_ambiguous_api, setup_tree, teardown_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

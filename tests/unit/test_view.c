@@ -299,24 +299,6 @@ static void test_bad_lists_fail_with_message(void **s)
 	assert_non_null(strstr(err, "ambiguous"));
 }
 
-static void test_bush_file_names(void **s)
-{
-	(void)s;
-	struct da_trace root;
-	struct da_bush b;
-	memset(&root, 0, sizeof(root));
-	memset(&b, 0, sizeof(b));
-	root.id = 12;
-	b.root = &root;
-	b.dup = 1;
-	char buf[64];
-	view_bush_name(buf, sizeof(buf), &b, "txt");
-	assert_string_equal(buf, "bush-12.txt");
-	b.dup = 2;
-	view_bush_name(buf, sizeof(buf), &b, "png");
-	assert_string_equal(buf, "bush-12.2.png");
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,7 +315,6 @@ int main(void)
 		cmocka_unit_test(test_default_and_all_words),
 		cmocka_unit_test(test_view_state_is_zeroed),
 		cmocka_unit_test(test_bad_lists_fail_with_message),
-		cmocka_unit_test(test_bush_file_names),
 	};
 	return cmocka_run_group_tests_name("view", tests, NULL, NULL);
 }

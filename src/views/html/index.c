@@ -17,6 +17,9 @@
 #include "analysis/answers.h"
 #include "analysis/advice.h"
 #include "profile/profile_join.h"
+#include "profile/sysprof.h"
+#include "profile/sysprof_join.h"
+#include "util/alloc.h"
 #include "html_assets.h"       /* html_js: made by scripts/embed.sh */
 
 /* The source page and line of FILE:LINE ("source-3.html#L29") as a
@@ -252,6 +255,82 @@ static void put_profile(FILE *fp, const struct answers *a, struct view_ctx *c)
 	join_free(&j);
 }
 
+/* A bush row: [gen, label, traces, mcode bytes, root start, its source
+ * line], and with sysprof [..., samples, share of all samples]. */
+static void put_bush(FILE *fp, const struct view_ctx *c, int first, uint32_t gen, uint32_t root,
+                     uint32_t dup, uint32_t traces, uint64_t mcode, const char *file, int32_t line,
+                     const struct sj_bush *t)
+{
+	char label[32];
+	snprintf(label, sizeof(label), dup > 1 ? "%u.%u" : "%u", root, dup);
+	fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", first ? "" : ",", gen, label, traces, mcode);
+	html_put_json_loc(fp, file, line);
+	putc(',', fp);
+	put_json_source(fp, c->set, file, line);
+	if (t) {
+		char share[32];
+		sj_percent(share, sizeof(share), t->samples, c->sysprof->samples);
+		fprintf(fp, ",%" PRIu64 ",%s", t->samples, share);
+	}
+	putc(']', fp);
+}
+
+static void put_sj_bush(FILE *fp, const struct view_ctx *c, int first, const struct sj_bush *t)
+{
+	put_bush(fp, c, first, t->gen, t->root, t->dup, t->ntraces, t->mcode, t->file, t->line, t);
+}
+
+/* "bushes": the largest (answers.c's, by traces); with a sysprof profile
+ * also those that took the most samples (the join's ranking, as
+ * profile-bushes.csv has it), each with its samples, in that file's
+ * order: ranked by time, then the rest in dump order; and "bush_time". */
+static void put_bushes(FILE *fp, const struct answers *a, const struct view_ctx *c)
+{
+	const struct sysprof_join *j = c->sysprof ? c->join : NULL;
+	fputs(",\n\"bushes\":[", fp);
+	if (!j) {
+		for (size_t i = 0; i < ANSWERS_TOP && a->bushes[i].traces; i++) {
+			const struct top_bush *b = &a->bushes[i];
+			put_bush(fp, c, i == 0, b->gen, b->root, b->dup, b->traces, b->mcode, b->file, b->line,
+			         NULL);
+		}
+		fputs("],\n\"bush_time\":null", fp);
+		return;
+	}
+	char *shown = xrealloc(NULL, j->nbushes + 1);
+	memset(shown, 0, j->nbushes + 1);
+	size_t n, *rank = sj_ranked_bushes(j, &n);
+	for (size_t i = 0; i < n && i < ANSWERS_TOP; i++)
+		shown[rank[i]] = 1;
+	for (size_t i = 0; i < ANSWERS_TOP && a->bushes[i].traces; i++) {
+		const struct top_bush *b = &a->bushes[i];
+		for (size_t k = 0; k < j->nbushes; k++)
+			if (j->bushes[k].gen == b->gen && j->bushes[k].root == b->root &&
+			    j->bushes[k].dup == b->dup) {
+				shown[k] = 1;
+				break;
+			}
+	}
+	int first = 1;
+	/* ranked by time as profile-bushes.csv ranks them, then those
+	 * without samples in dump order, as it lists them */
+	for (size_t i = 0; i < n; i++)
+		if (shown[rank[i]]) {
+			put_sj_bush(fp, c, first, &j->bushes[rank[i]]);
+			first = 0;
+		}
+	for (size_t k = 0; k < j->nbushes; k++)
+		if (shown[k] && !j->bushes[k].samples) {
+			put_sj_bush(fp, c, first, &j->bushes[k]);
+			first = 0;
+		}
+	free(rank);
+	free(shown);
+	fputs("],\n\"bush_time\":{\"profile\":", fp);
+	html_put_json(fp, c->sysprof->path, strlen(c->sysprof->path));
+	fprintf(fp, ",\"samples\":%" PRIu64 "}", c->sysprof->samples);
+}
+
 static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c,
                      const struct html_gen_lines *gl)
 {
@@ -316,18 +395,9 @@ static void put_data(FILE *fp, const struct answers *a, struct view_ctx *c,
 		html_put_json_str(fp, st->last_normal);
 		putc(']', fp);
 	}
-	fputs("],\n\"bushes\":[", fp);
-	for (size_t i = 0; i < ANSWERS_TOP && a->bushes[i].traces; i++) {
-		const struct top_bush *b = &a->bushes[i];
-		char label[32];
-		snprintf(label, sizeof(label), b->dup > 1 ? "%u.%u" : "%u", b->root, b->dup);
-		fprintf(fp, "%s[%u,\"%s\",%u,%" PRIu64 ",", i ? "," : "", b->gen, label, b->traces, b->mcode);
-		html_put_json_loc(fp, b->file, b->line);
-		putc(',', fp);
-		put_json_source(fp, c->set, b->file, b->line);
-		putc(']', fp);
-	}
-	fputs("],\n\"diagnoses\":[", fp);
+	fputs("]", fp);
+	put_bushes(fp, a, c);
+	fputs(",\n\"diagnoses\":[", fp);
 	char **dl;
 	size_t nd = diagnose_lines(&a->diag, a->ngave_up, a->nmcode_gave_up, &dl);
 	for (size_t i = 0; i < nd; i++) {
@@ -377,8 +447,9 @@ static const char index_body[] =
 	"<table id=\"cold\"></table>\n<h3>That grew a side trace</h3>\n<p class=\"muted\" id=\"exits-about\">Counted only until "
 	"the side trace attached: LuaJIT then jumps to it and reports the exit no more.</p>\n"
 	"<table id=\"exits\"></table>\n</section>\n"
-	"<section id=\"bushes-section\">\n<h2>Largest bushes</h2>\n<p class=\"muted\">Each links to its "
-	"generation's page, where it is drawn and each trace has a panel.</p>\n<table id=\"bushes\"></table>\n</section>\n"
+	"<section id=\"bushes-section\">\n<h2 id=\"bushes-title\">Largest bushes</h2>\n<p class=\"muted\" "
+	"id=\"bushes-about\">Each links to its generation's page, where it is drawn and each trace has a "
+	"panel.</p>\n<table id=\"bushes\"></table>\n</section>\n"
 	"<section id=\"traces-section\">\n<h2>Traces</h2>\n<p><input type=\"search\" id=\"trace-filter\" "
 	"placeholder=\"filter by file\" aria-label=\"filter traces by file\"></p>\n<table id=\"traces\"></table>\n"
 	"</section>\n</main>\n";

@@ -498,10 +498,26 @@
     data.blacklist.map(function (r) {
       return [r[0], r[1], r[2], r[8], r[10], r[4], r[5], r[6], r[7], r[9], r[3]];
     }), {});
-  Table("bushes", [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
+  /* Bushes: the largest; with a sysprof profile also those that took the
+   * most samples, ranked by them.  A row of the data: [gen, bush, traces,
+   * mcode bytes, root start, its source line(, samples, % of all
+   * samples)]; as shown: the source line last. */
+  var bushRows = data.bushes.map(function (r) {
+    return r.slice(0, 5).concat(r.slice(6), [r[5]]);
+  });
+  var bushCols = [{ name: "gen", num: true }, { name: "bush", link: function (r) { return bushPage(r[0], r[1]); } },
     { name: "traces", num: true }, { name: "mcode bytes", num: true },
-    { name: "root starts at", text: true, link: function (r) { return sourcePage(r[5]); } }],
-    data.bushes, { sort: [2, -1] });
+    { name: "root starts at", text: true, link: function (r) { return sourcePage(r[r.length - 1]); } }];
+  if (data.bush_time) {
+    bushCols.push({ name: "samples", num: true }, { name: "% samples", num: true,
+      show: function (r) { return Number(r[6]).toFixed(2); } });
+    document.getElementById("bushes-title").textContent = "Bushes by time";
+    document.getElementById("bushes-about").textContent = "The bushes that took the most samples of the " +
+      "sysprof profile " + data.bush_time.profile + " (" + data.bush_time.samples + " samples; " +
+      "profile-bushes.csv has every bush), and the largest, ranked by samples: click a column to rank " +
+      "by it. Each links to its generation's page, where it is drawn and each trace has a panel.";
+  }
+  Table("bushes", bushCols, bushRows, { sort: data.bush_time ? [5, -1] : [2, -1] });
 
   /* With --profile: the profiled lines, JIT failures first. */
   if (data.profile) {

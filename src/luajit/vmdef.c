@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analysis/vmdef.h"
+#include "luajit/vmdef.h"
 
 #define VMDEF_FILE_MAX (1u << 20)   /* vmdef.lua is some 10 kB */
 #define BC_WIDTH 6

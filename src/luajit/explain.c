@@ -1,12 +1,12 @@
 /* explain.c — abort reasons against the catalogue: match, normalise,
  * guess the bytecode numbering, look up and suggest; see explain.h. */
 #include <string.h>
-#include "analysis/explain.h"
+#include "luajit/explain.h"
 
 enum err_index {
 #define TRACEERR(nm, b, p, m, f, id, rn, sev, w, why, adv) ERR_##nm,
 #define TRACEERR_FORM(nm, b, p)
-#include "analysis/traceerr.def"
+#include "luajit/traceerr.def"
 #undef TRACEERR
 #undef TRACEERR_FORM
 	ERR_COUNT
@@ -16,7 +16,7 @@ static const struct explain_err errs[ERR_COUNT] = {
 #define TRACEERR(nm, b, p, m, f, id, rn, sev, w, why, adv) \
 	[ERR_##nm] = { #nm, p, b, m, f, { id, rn, sev, w, why, adv, adv, NULL } },
 #define TRACEERR_FORM(nm, b, p)
-#include "analysis/traceerr.def"
+#include "luajit/traceerr.def"
 #undef TRACEERR
 #undef TRACEERR_FORM
 };
@@ -30,7 +30,7 @@ static const struct form {
 } forms[] = {
 #define TRACEERR(nm, b, p, m, f, id, rn, sev, w, why, adv)
 #define TRACEERR_FORM(nm, b, p) { ERR_##nm, p, b },
-#include "analysis/traceerr.def"
+#include "luajit/traceerr.def"
 #undef TRACEERR
 #undef TRACEERR_FORM
 };
@@ -39,7 +39,7 @@ static const struct form {
 static const struct explain_bc bcs[] = {
 #define BC(nm, n20, n21, nyi, meaning) { #nm, n20, n21, nyi, meaning },
 #define BC_RULE(nm, id, rn, sev, w, why, a20, a21, seen)
-#include "analysis/bytecodes.def"
+#include "luajit/bytecodes.def"
 #undef BC
 #undef BC_RULE
 };
@@ -48,14 +48,14 @@ static const struct explain_bc bcs[] = {
 static const struct explain_rule bc_rules[] = {
 #define BC(nm, n20, n21, nyi, meaning)
 #define BC_RULE(nm, id, rn, sev, w, why, a20, a21, seen) { id, rn, sev, w, why, a20, a21, seen },
-#include "analysis/bytecodes.def"
+#include "luajit/bytecodes.def"
 #undef BC
 #undef BC_RULE
 };
 static const char *const bc_rule_names[] = {
 #define BC(nm, n20, n21, nyi, meaning)
 #define BC_RULE(nm, id, rn, sev, w, why, a20, a21, seen) #nm,
-#include "analysis/bytecodes.def"
+#include "luajit/bytecodes.def"
 #undef BC
 #undef BC_RULE
 };
