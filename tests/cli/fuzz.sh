@@ -114,7 +114,7 @@ check "tests/fuzz/ under 2 MB" yes \
 # The ledger: date, target, executions, seconds, CPU seconds, ok or
 # crash:FILE, commit.
 check "ledger: every line well formed" "" \
-	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|profile|compare|sysprof)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+)$/' | head -3)"
+	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|profile|compare|sysprof)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+|starved:.+)$/' | head -3)"
 check "ledger: total = the sum of its dump lines" \
 	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' '$2 == "dump" { s += $3 } END { print s + 0 }')" \
 	"$(sh "$F/fuzz.sh" total | sed -n 's/^fuzz_dump: \([0-9]*\) executions.*/\1/p')"
