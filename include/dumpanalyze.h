@@ -557,24 +557,33 @@ struct da_finding {
 	const char *file;               /* where: the loop, function or exit's
 	                                   start, or the line; NULL run-level */
 	int32_t line;
-	int32_t end_line;               /* the extent's last line */
+	int32_t end_line;               /* the extent's last line: a loop's or
+	                                   function's end; an exit's or
+	                                   stitch's runs from its line (where
+	                                   the interpreter resumes) to the end
+	                                   of the loop or function around it */
 	enum da_basis basis;            /* how it was costed: its extent's
 	                                   basis, or DA_BASIS_FUNCTION when a
 	                                   sysprof profile charged it */
 	const char *basis_word;         /* "source", "trace", "line",
 	                                   "function", "none" */
 	const char *at_file;            /* the line that failed: the abort
-	                                   site of the main reason */
+	                                   site of the main reason (most of
+	                                   its attempts) */
 	int32_t at_line;
 	const char *cause_file;         /* the code the dump names as the
 	                                   cause: a closure's line (FNEW ;
 	                                   file:line), or a built-in's name */
 	int32_t cause_line;
-	const char *reason;             /* the main reason (most attempts), in
-	                                   its normal form */
+	const char *reason;             /* the main reason, in its normal
+	                                   form: of its reasons the one whose
+	                                   rule is the most severe, of equals
+	                                   the one most attempts ended with;
+	                                   rule, level and advice are its */
 	const char *error;              /* its LuaJIT name ("NYIBC") or NULL */
 	uint64_t reason_attempts;       /* attempts that ended with it */
-	const struct da_reason_count *reasons;  /* every reason, most first */
+	const struct da_reason_count *reasons;  /* every reason: the main one
+	                                   first, then most attempts first */
 	uint32_t nreasons;
 	const char *last_reason;        /* of the last attempt */
 	uint64_t attempts;              /* aborted attempts, all reasons */
@@ -619,6 +628,21 @@ struct da_finding {
 	const char *extent_word;
 	const char *profile;            /* the profile its samples come from
 	                                   (da_profile_totals' path), or NULL */
+	int failed;                     /* its loop, function, exit or stitch
+	                                   failed in a way that is not usually
+	                                   harmless (level): the cost rule
+	                                   charges its extent, the tool's callee
+	                                   columns name it; 0 for the other
+	                                   kinds */
+	const char *scope_file;         /* the loop or function the advice
+	                                   names: a start's own place; for an
+	                                   exit or stitch the innermost loop or
+	                                   function around the line its side
+	                                   traces failed at (from the source);
+	                                   NULL: not known */
+	int32_t scope_line;             /* its first line, or DA_NO_LINE */
+	const char *scope_word;         /* its kind: "loop", "function", or
+	                                   "loop or function" (not known) */
 };
 
 /* How many findings, and the i-th (0-based, rank i + 1), or NULL.  0 and

@@ -1,8 +1,12 @@
 /* advice.c — a finding's advice: its rule's text for the dump's build
  * (2.0, or 2.1 and luajit2, or "seen": the dump shows this build
  * recording the bytecode elsewhere, so the advice may not say it never
- * does), with the places filled in: {start} the loop or function,
- * {scope} "loop", "function" or "loop or function", {at} the failing line, {cause}
+ * does), with the places filled in: {start} the loop or function (of an
+ * exit or stitch, the innermost one around the line its side traces
+ * failed at, place.c: never the exit's own line, which is no loop's;
+ * when that is not known "the {scope} at {start}" says "the loop or
+ * function around" the failing line), {scope} "loop", "function" or
+ * "loop or function", {at} the failing line, {cause}
  * the code the dump names (a closure's line, a built-in), {n} the
  * count, {try} a value to try.  Anything else in braces is text. */
 #include <stdio.h>
@@ -65,8 +69,19 @@ const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned r
 		}
 		strbuf_add(&b, t, (size_t)(brace - t));
 		t = brace;
-		if (is_word(t, "{start}")) {
-			put_place(&b, p->file, p->line);
+		if (is_word(t, "{scope} at {start}") && !d->scope_file && d->start &&
+		    d->start->kind != START_ROOT) {
+			/* an exit or stitch whose loop or function is not known
+			 * (its failing line's file not read): the one around the
+			 * failing line, unnamed; never the exit's own line */
+			strbuf_add(&b, "loop or function around ", 24);
+			put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
+			t += 18;
+		} else if (is_word(t, "{start}")) {
+			if (d->scope_file)
+				put_place(&b, d->scope_file, d->scope_line);
+			else
+				put_place(&b, p->file, p->line);
 			t += 7;
 		} else if (is_word(t, "{scope}")) {
 			strbuf_add(&b, d->scope, strlen(d->scope));

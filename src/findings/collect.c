@@ -220,6 +220,7 @@ void findings_free(struct findings *f)
 	free(f->reasons);
 	free(f->list);
 	free(f->reason_rows);
+	free(f->failed);
 	if (f->baseline) {
 		baseline_free(f->baseline);
 		free(f->baseline);

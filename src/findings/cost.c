@@ -46,17 +46,8 @@ struct frame {
 	int32_t last;               /* FRAME_FUNCTION: the function's last line */
 };
 
-/* A failed extent, by the base name of its file. */
-struct extent {
-	const char *base;
-	size_t len;
-	int32_t first, last;
-	size_t draft;
-	int loop;                   /* of a loop (not a function, or unknown) */
-};
-
 struct charger {
-	struct extent *v;
+	const struct fextent *v;
 	size_t n;
 	struct draft *d;
 	int states;
@@ -72,16 +63,14 @@ static int same_bytes(const char *a, size_t na, const char *b, size_t nb)
 	return na == nb && memcmp(a, b, na) == 0;
 }
 
-/* The innermost failed extent holding the frame: the one that starts
- * last (nested code starts below what holds it), then the narrowest. */
-static const struct extent *holder(const struct charger *c, const struct frame *f)
+const struct fextent *fextent_holder(const struct fextent *v, size_t n, const char *file,
+                                     size_t len, int32_t from, int32_t to)
 {
 	size_t bn;
-	const char *base = profile_basename(f->file, f->len, &bn);
-	int32_t from = f->line, to = f->kind == FRAME_FUNCTION && f->last > f->line ? f->last : f->line;
-	const struct extent *best = NULL;
-	for (size_t i = 0; i < c->n; i++) {
-		const struct extent *e = &c->v[i];
+	const char *base = profile_basename(file, len, &bn);
+	const struct fextent *best = NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct fextent *e = &v[i];
 		if (e->first > from || e->last < to || !same_bytes(e->base, e->len, base, bn))
 			continue;
 		if (!best || e->first > best->first ||
@@ -91,14 +80,21 @@ static const struct extent *holder(const struct charger *c, const struct frame *
 	return best;
 }
 
+/* The innermost failed extent holding the frame. */
+static const struct fextent *holder(const struct charger *c, const struct frame *f)
+{
+	int32_t to = f->kind == FRAME_FUNCTION && f->last > f->line ? f->last : f->line;
+	return fextent_holder(c->v, c->n, f->file, f->len, f->line, to);
+}
+
 /* holder() once per distinct frame: a stack repeats its callers' frames. */
-static const struct extent *holder_of(struct charger *c, const struct frame *f)
+static const struct fextent *holder_of(struct charger *c, const struct frame *f)
 {
 	/* f->file is interned by the profile: a frame's or a line's file */
 	const void *kind = (const void *)(uintptr_t)(f->kind + 1);
 	uint64_t k = tally_get(&c->seen, f->file, kind, f->line);
 	if (!k) {
-		const struct extent *e = holder(c, f);
+		const struct fextent *e = holder(c, f);
 		k = e ? (uint64_t)(e - c->v) + 1 : UINT64_MAX;
 		tally_add(&c->seen, f->file, kind, f->line, k);
 	}
@@ -110,10 +106,10 @@ static const struct extent *holder_of(struct charger *c, const struct frame *f)
 static int charge(struct charger *c, const struct frame *fr, size_t n, int state, uint64_t count)
 {
 	for (size_t i = n; i-- > 0;) {
-		const struct extent *e = holder_of(c, &fr[i]);
+		const struct fextent *e = holder_of(c, &fr[i]);
 		if (!e)
 			continue;
-		struct da_finding *p = &c->d[e->draft].pub;
+		struct da_finding *p = &c->d[e->finding].pub;
 		if (state >= 0)
 			p->state_samples[state] += count;
 		if (state == VM_INTERPRETED || !c->states)
@@ -130,8 +126,8 @@ static int charge(struct charger *c, const struct frame *fr, size_t n, int state
 static void loop_owners(const struct charger *c, const struct sysprof *p, struct tally *owners)
 {
 	for (size_t i = 0; i < c->n; i++) {
-		const struct extent *e = &c->v[i];
-		if (!e->loop)
+		const struct fextent *e = &c->v[i];
+		if (!e->part)
 			continue;
 		size_t best = SIZE_MAX;
 		for (size_t k = 0; k < p->nfuncs; k++) {
@@ -208,8 +204,27 @@ static void charge_sysprof(struct charger *c, const struct sysprof *p)
 	tally_free(&owners);
 }
 
-void cost_drafts(struct draft *d, size_t n, const struct profile *p, const struct sysprof *sp,
-                 struct da_profile_totals *totals)
+size_t cost_extents(const struct draft *d, size_t n, struct fextent **out)
+{
+	struct fextent *v = xrealloc(NULL, (n ? n : 1) * sizeof(*v));
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!d[i].failed || d[i].pub.basis == DA_BASIS_NONE || !d[i].pub.file)
+			continue;
+		size_t bn, len = intern_len(d[i].pub.file);
+		const char *base = profile_basename(d[i].pub.file, len, &bn);
+		enum da_finding_kind k = d[i].pub.kind;
+		/* a part of a function: a loop's, an exit's or a stitch's */
+		int part = k == DA_KIND_ABORTING_LOOP || k == DA_KIND_BLACKLISTED_LOOP ||
+		           (d[i].start && d[i].start->kind != START_ROOT);
+		v[m++] = (struct fextent){ base, bn, d[i].ext_first, d[i].pub.end_line, (uint32_t)i, part };
+	}
+	*out = v;
+	return m;
+}
+
+void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
+                 const struct profile *p, const struct sysprof *sp, struct da_profile_totals *totals)
 {
 	memset(totals, 0, sizeof(*totals));
 	for (size_t i = 0; i < n; i++)
@@ -233,20 +248,12 @@ void cost_drafts(struct draft *d, size_t n, const struct profile *p, const struc
 		for (int s = 0; s < VM_STATES; s++)
 			totals->state[s] = p->state_total[s];
 	}
-	struct charger c = { NULL, 0, d, totals->states, { NULL, 0, 0, 0 }, 0 };
-	c.v = xrealloc(NULL, (n ? n : 1) * sizeof(*c.v));
+	struct charger c = { v, nv, d, totals->states, { NULL, 0, 0, 0 }, 0 };
 	for (size_t i = 0; i < n; i++) {
 		d[i].pub.costed = 1;
 		d[i].pub.profile = totals->path;
 		if (totals->functions && d[i].pub.basis != DA_BASIS_NONE)
 			d[i].pub.basis = DA_BASIS_FUNCTION;
-		if (!d[i].failed || d[i].pub.basis == DA_BASIS_NONE || !d[i].pub.file)
-			continue;
-		size_t bn, len = intern_len(d[i].pub.file);
-		const char *base = profile_basename(d[i].pub.file, len, &bn);
-		enum da_finding_kind k = d[i].pub.kind;
-		c.v[c.n++] = (struct extent){ base, bn, d[i].ext_first, d[i].pub.end_line, i,
-		                              k == DA_KIND_ABORTING_LOOP || k == DA_KIND_BLACKLISTED_LOOP };
 	}
 	if (!p) {
 		charge_sysprof(&c, sp);
@@ -284,6 +291,5 @@ void cost_drafts(struct draft *d, size_t n, const struct profile *p, const struc
 		                                 (double)totals->total : 0;
 	}
 	totals->unsplit = c.unsplit;
-	free(c.v);
 	tally_free(&c.seen);
 }

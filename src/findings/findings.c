@@ -68,6 +68,7 @@ static struct draft *new_draft(struct drafts *ds, enum da_finding_kind kind)
 	d->pub.exit = DA_PARENT_EXIT_NONE;
 	d->bc_rule_index = -1;
 	d->scope = "loop or function";
+	d->scope_line = DA_NO_LINE;
 	d->group = findings_kind(kind)->word;
 	d->rule = findings_kind(kind)->rule.id ? &findings_kind(kind)->rule : NULL;
 	return d;
@@ -148,8 +149,13 @@ static void cause_of(struct findings *f, struct draft *d)
 	}
 }
 
-/* A start's reasons summed by reason, most first (ties: first seen); its
- * main reason's place with most of them. */
+/* A start's reasons summed by reason, most first (ties: first seen), then
+ * the deciding one moved to the front: the one whose rule is the most
+ * severe, of those the one most attempts ended with.  An attempt that
+ * ended with a costly reason shows code on a path through the start that
+ * no retry compiles, whatever the other attempts ended with first (an
+ * early exit, an inner loop not yet compiled), so one is enough.  Its
+ * place is where most of its attempts failed. */
 static void start_draft(struct findings *f, struct drafts *ds, const struct fstart *s,
                         struct da_reason_count **rows, size_t *nrows, size_t *rows_cap)
 {
@@ -180,15 +186,34 @@ static void start_draft(struct findings *f, struct drafts *ds, const struct fsta
 			(*rows)[k] = (*rows)[k - 1];
 			(*rows)[k - 1] = t;
 		}
+	/* the deciding reason: the most severe rule, the first (most
+	 * attempts) of equals; the others keep their order behind it */
+	size_t decide = first;
+	enum explain_severity sev = EXPLAIN_HARMLESS + 1;
+	for (size_t k = first; k < *nrows; k++)
+		for (size_t i = 0; i < s->nreasons; i++) {
+			const struct start_reason *r = &f->reasons[s->reasons[i]];
+			int bi;
+			if (r->reason != (*rows)[k].reason)
+				continue;
+			enum explain_severity v = rule_of(r->reason, r->error, &bi)->severity;
+			if (v < sev) {
+				sev = v;
+				decide = k;
+			}
+			break;
+		}
+	for (size_t k = decide; k > first; k--) {
+		struct da_reason_count t = (*rows)[k];
+		(*rows)[k] = (*rows)[k - 1];
+		(*rows)[k - 1] = t;
+	}
 	p->nreasons = (uint32_t)(*nrows - first);
 	p->reasons = (const void *)(uintptr_t)(first + 1);     /* fixed up at the end */
 	const char *main = (*rows)[first].reason;
 	const struct start_reason *best = NULL;
-	int harmless = 1;
 	for (size_t i = 0; i < s->nreasons; i++) {
 		const struct start_reason *r = &f->reasons[s->reasons[i]];
-		int bi;
-		harmless &= rule_of(r->reason, r->error, &bi)->severity == EXPLAIN_HARMLESS;
 		if (r->reason == main && (!best || r->count > best->count))
 			best = r;
 	}
@@ -215,7 +240,12 @@ static void start_draft(struct findings *f, struct drafts *ds, const struct fsta
 	d->rule = rule_of(best->reason, best->error, &d->bc_rule_index);
 	/* blacklisted: interpreted until the next flush, 10 attempts' worth */
 	d->units = s->attempts + 10 * (uint64_t)s->blacklisted_gens;
-	d->failed = s->kind == START_ROOT && (s->blacklisted_gens || !harmless);
+	/* Failed (charged, counted by the gate, a failed callee) is what is
+	 * not usually harmless, for loops, functions, exits and stitches
+	 * alike.  Blacklisting alone is not: a trace that runs into a
+	 * blacklisted loop or function aborts with "blacklisted" (lj_record.c,
+	 * BC_IFORL ... BC_IFUNCV), a costly reason of the finding around it. */
+	d->failed = d->rule->severity != EXPLAIN_HARMLESS;
 	cause_of(f, d);
 }
 
@@ -404,7 +434,8 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		d->pub.kind = scoped(d->pub.kind, d->scope);
 	}
 	identity_drafts(ds.v, ds.n, &f->text);
-	cost_drafts(ds.v, ds.n, in->profile, in->sysprof, &f->totals);
+	f->nfailed = cost_extents(ds.v, ds.n, &f->failed);
+	cost_drafts(ds.v, ds.n, f->failed, f->nfailed, in->profile, in->sysprof, &f->totals);
 	f->has_totals = in->profile != NULL || in->sysprof != NULL;
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
@@ -422,9 +453,21 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		p->extent_word = basis_word(p->extent_basis);
 		p->score = (uint64_t)r->weight * d->units;
 		p->advice = advice_of(d, in->flavour, f->recorded, &f->text);
+		p->failed = d->failed && p->basis != DA_BASIS_NONE && p->file;
+		p->scope_file = d->scope_file;
+		p->scope_line = d->scope_line;
+		p->scope_word = d->scope;
+		d->index = i;
 	}
 	if (ds.n)
 		qsort(ds.v, ds.n, sizeof(*ds.v), by_rank);
+	/* the failed extents name their findings by rank now */
+	size_t *ranked = xrealloc(NULL, (ds.n ? ds.n : 1) * sizeof(*ranked));
+	for (size_t i = 0; i < ds.n; i++)
+		ranked[ds.v[i].index] = i;
+	for (size_t i = 0; i < f->nfailed; i++)
+		f->failed[i].finding = (uint32_t)ranked[f->failed[i].finding];
+	free(ranked);
 	f->list = xrealloc(NULL, (ds.n ? ds.n : 1) * sizeof(*f->list));
 	f->reason_rows = rows;
 	for (size_t i = 0; i < ds.n; i++) {

@@ -94,6 +94,9 @@ struct findings {
 	int has_totals;
 	struct intern text;         /* the strings of the list */
 	struct da_reason_count *reason_rows;    /* every finding's reasons */
+	struct fextent *failed;     /* the failed extents, in the order the
+	                               cost rule took them, .finding the rank - 1 */
+	size_t nfailed;
 	struct baseline *baseline;  /* da_use_baseline's, or NULL */
 	const struct da_baseline_entry **stale;  /* its entries no finding had */
 	size_t nstale;
@@ -105,6 +108,24 @@ void findings_trace(struct findings *f, const struct da_trace *t);
 void findings_abort(struct findings *f, const struct da_abort *a);
 /* After the answers took the generation (its likely blacklisting). */
 void findings_gen_end(struct findings *f, const struct answers *a, const struct da_gen *g);
+
+/* The extent of a finding that failed (its loop, function, exit or
+ * stitch, not usually harmless: da_finding.failed), by the base name of
+ * its file: what the cost rule charges and the callee columns name. */
+struct fextent {
+	const char *base;
+	size_t len;
+	int32_t first, last;
+	uint32_t finding;           /* the list's index (a draft's, while made) */
+	int part;                   /* a part of a function (a loop, an exit),
+	                               not a whole function (or unknown) */
+};
+/* cost.c: of the extents v, the innermost that holds the lines from .. to
+ * of the file named (as a profile writes it, matched by base name): the
+ * one that starts last (nested code starts below what holds it), then
+ * the shortest, then the first in v; or NULL. */
+const struct fextent *fextent_holder(const struct fextent *v, size_t n, const char *file,
+                                     size_t len, int32_t from, int32_t to);
 
 /* What building needs besides the collected state. */
 struct text_files;
@@ -134,9 +155,16 @@ struct draft {
 	int32_t fn_first, fn_last;          /* a function's start: the function */
 	uint32_t start_index, at_index;     /* among equal texts of the file */
 	uint64_t units;                     /* for the score */
+	size_t index;                       /* its index before the ranking */
 	uint64_t try_value;                 /* {try} of a run-level advice */
 	const char *scope;                  /* "loop", "function", or "loop or
 	                                       function" (not known) */
+	const char *scope_file;             /* that loop or function: a start's
+	                                       own place; for an exit or stitch
+	                                       the innermost around the line its
+	                                       side traces failed at (place.c);
+	                                       NULL: not known */
+	int32_t scope_line;                 /* its first line */
 	const char *group;                  /* of the identity: "start", "exit", ... */
 };
 
@@ -153,10 +181,14 @@ size_t identity_normalise(const char *s, size_t n, char *out);
 /* FNV-1a 64 of the bytes, as 12 lower-case hex digits and a NUL. */
 void identity_hash(const char *s, size_t n, char out[13]);
 
-/* cost.c: the samples of the profile charged to the drafts that failed,
- * each sample to one at most; the run's totals.  The -jp profile p when
- * there is one, else the sysprof profile sp (basis "function"). */
-void cost_drafts(struct draft *d, size_t n, const struct profile *p, const struct sysprof *sp,
+/* cost.c: the failed extents of the drafts (failed, with an extent and a
+ * file), each naming its draft, into *out (malloc'd): how many. */
+size_t cost_extents(const struct draft *d, size_t n, struct fextent **out);
+/* The samples of the profile charged to the drafts of those extents, each
+ * sample to one at most; the run's totals.  The -jp profile p when there
+ * is one, else the sysprof profile sp (basis "function"). */
+void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
+                 const struct profile *p, const struct sysprof *sp,
                  struct da_profile_totals *totals);
 
 /* advice.c: the advice of a draft, from its rule, the build and the

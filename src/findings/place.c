@@ -3,7 +3,9 @@
  * structure, source/blocks.c: basis "source"), else down to the last line
  * below its start that its failed attempts recorded in its file (abort
  * lines, luajit2's "(file:line)": basis "trace"), else its line alone
- * (basis "line");
+ * (basis "line"); for an exit or a stitch, from its line (where the
+ * interpreter resumes) to the end of the innermost loop or function
+ * around it, the same way;
  * and the whitespace-normalised text of its start's and failing line,
  * with the index among equal texts, for its identity.  Files are found
  * by the finder only (source/find.c), each read once per run (lines.c). */
@@ -23,6 +25,43 @@ static const char *text_of(const struct text_file *t, int32_t line, uint32_t *in
 	return l ? intern_get(text, l, strlen(l)) : NULL;
 }
 
+/* The innermost block of a kind in mask that holds k, or NULL. */
+static const struct block *outer(const struct blocks *b, const struct block *k, unsigned mask)
+{
+	do
+		k = k->parent ? &b->v[k->parent - 1] : NULL;
+	while (k && !(mask & 1u << k->kind));
+	return k;
+}
+
+/* The loop or function an exit's or stitch's advice names: the innermost
+ * around the line where its side traces failed, in that line's file (not
+ * the closure a FNEW there creates: its FNEW runs in the code around it),
+ * which holds the code to change; unknown without that file. */
+static void name_scope(struct draft *x, struct text_files *fs)
+{
+	const struct da_finding *p = &x->pub;
+	const unsigned mask = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT |
+	                      1u << BLOCK_FUNCTION;
+	if (!p->at_file || p->at_line == DA_NO_LINE)
+		return;
+	size_t n = intern_len(p->at_file);
+	const struct text_file *t = text_file_get(fs, p->at_file, n);
+	if (!t->read || !t->balanced)
+		return;
+	/* (the cause is another intern's copy) */
+	int closure = p->cause_file && p->cause_line != DA_NO_LINE &&
+	              intern_len(p->cause_file) == n && memcmp(p->cause_file, p->at_file, n) == 0;
+	const struct block *k = blocks_around(&t->blocks, p->at_line, mask);
+	while (k && k->kind == BLOCK_FUNCTION && closure && k->first == p->cause_line)
+		k = outer(&t->blocks, k, mask);
+	if (k) {
+		x->scope = block_is_loop(k) ? "loop" : "function";
+		x->scope_file = p->at_file;
+		x->scope_line = k->first;
+	}
+}
+
 void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct intern *text)
 {
 	const unsigned loops = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT;
@@ -40,11 +79,16 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 		const struct text_file *t = text_file_get(fs, p->file, intern_len(p->file));
 		p->start_text = text_of(t, p->line, &x->start_index, text);
 		x->scope = "loop or function";
+		x->scope_file = NULL;
+		x->scope_line = DA_NO_LINE;
 		x->ext_first = p->line;
 		p->end_line = p->line;
 		p->basis = DA_BASIS_NONE;
-		const struct block *b = t->read && t->balanced ? blocks_starting(&t->blocks, p->line) : NULL;
+		int blocks = t->read && t->balanced;
 		if (x->start && x->start->kind == START_ROOT) {
+			const struct block *b = blocks ? blocks_starting(&t->blocks, p->line) : NULL;
+			x->scope_file = p->file;
+			x->scope_line = p->line;
 			if (b) {
 				x->scope = block_is_loop(b) ? "loop" : "function";
 				x->ext_first = b->first;
@@ -62,8 +106,29 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 			} else {
 				p->basis = DA_BASIS_LINE;
 			}
-		} else if (t->read && t->balanced) {
-			/* an exit or another place: the code around it, for words */
+		} else if (x->start) {
+			/* An exit or a stitch: LuaJIT resumes the interpreter at its
+			 * line (lj_snap_restore's PC; a stitch after the call it
+			 * could not compile), which runs on through the rest of the
+			 * innermost loop or function around it, until a loop's
+			 * trace is entered again at its back edge (or the function
+			 * returns).  Its extent is that: from its line to that
+			 * block's end. */
+			const struct block *around = blocks ? blocks_around(&t->blocks, p->line,
+			                                                    loops | 1u << BLOCK_FUNCTION)
+			                                    : NULL;
+			if (around) {
+				p->end_line = around->last;
+				p->basis = DA_BASIS_SOURCE;
+			} else if (x->start->hi > p->line) {
+				p->end_line = x->start->hi;
+				p->basis = DA_BASIS_TRACE;
+			} else {
+				p->basis = DA_BASIS_LINE;
+			}
+			name_scope(x, fs);
+		} else if (blocks) {
+			/* another place: the code around it, for words */
 			const struct block *around = blocks_around(&t->blocks, p->line,
 			                                           loops | 1u << BLOCK_FUNCTION);
 			if (around)

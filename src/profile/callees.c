@@ -1,6 +1,7 @@
 /* callees.c — samples of callees that failed to compile, given to their
  * callers; see callees.h.  Frames and the dump's names meet by base name
- * (dumps print a chunk's base name; -jp=...p prints whole paths). */
+ * (dumps print a chunk's base name; -jp=...p prints whole paths).  Which
+ * frames failed, the caller says (findings/failed.c: the findings'). */
 #include <stdlib.h>
 #include <string.h>
 #include "profile/callees.h"
@@ -67,17 +68,6 @@ void callees_failed_lines(struct callees *c, const struct answers *a)
 	c->nfailed = u;
 }
 
-static const struct failed_line *find_failed(const struct callees *c, const char *frame)
-{
-	size_t fl, bn;
-	int32_t line;
-	if (!c->nfailed || !profile_split_frame(frame, intern_len(frame), &fl, &line))
-		return NULL;
-	const char *base = profile_basename(frame, fl, &bn);
-	struct failed_line key = { base, bn, line, NULL, 0 };
-	return bsearch(&key, c->failed, c->nfailed, sizeof(key), by_place);
-}
-
 static int by_samples(const void *x, const void *y)
 {
 	const struct callee_row *a = x, *b = y;
@@ -85,21 +75,6 @@ static int by_samples(const void *x, const void *y)
 		return a->samples > b->samples ? -1 : 1;
 	int k = bytes_cmp(a->file, a->file_len, b->file, b->file_len);
 	return k ? k : (a->line > b->line) - (a->line < b->line);
-}
-
-static const struct failed_line *at_line(const struct callees *c, const char *frame, void *ctx)
-{
-	(void)ctx;
-	return find_failed(c, frame);
-}
-
-void callees_build(struct callees *c, const struct answers *a, const struct profile *p)
-{
-	memset(c, 0, sizeof(*c));
-	if (!p || p->kind != PROFILE_STACKS || !p->nstacks)
-		return;
-	callees_failed_lines(c, a);
-	callees_from_stacks(c, p->stacks, p->nstacks, p->frames, p->states, at_line, NULL);
 }
 
 void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, size_t nstacks,

@@ -1,12 +1,15 @@
 /* callees.h — time up the call stack: with folded stacks (-jp=G...), a
- * source line whose callees run at lines where the JIT failed (aborts
- * there, or a start LuaJIT likely gave up on) gets those samples too, so
- * the caller that matters shows up.  A sample counts once, for one caller
- * line: of the frames above the deepest failed frame of its stack, the
- * nearest in another file than the failed frame (the code that called
- * into it), else the nearest; so rows, and the files summed from them,
- * add up to at most the stacks' samples.  With VM states only
- * interpreted samples count. */
+ * source line whose callees run where the JIT failed gets those samples
+ * too, so the caller that matters shows up.  Which frames failed is the
+ * caller's to say: the callee columns (profile-callees.csv, files.csv,
+ * source.txt, the summary's sysprof part) take the findings' failed
+ * extents (findings/failed.c), the sysprof flame graph's marks the dump's
+ * abort sites and likely blacklisted starts (callees_failed_lines).  A
+ * sample counts once, for one caller line: of the frames above the
+ * deepest failed frame of its stack, the nearest in another file than the
+ * failed frame (the code that called into it), else the nearest; so rows,
+ * and the files summed from them, add up to at most the stacks' samples.
+ * With VM states only interpreted samples count. */
 #ifndef DUMPANALYZE_PROFILE_CALLEES_H
 #define DUMPANALYZE_PROFILE_CALLEES_H
 
@@ -15,14 +18,15 @@
 #include "analysis/answers.h"
 #include "profile/profile.h"
 
-/* A line where the JIT failed, by the base name of its file. */
+/* Where the JIT failed, by the base name of its file: a failed finding
+ * (its line and main reason) or an abort site or blacklisted start. */
 struct failed_line {
 	const char *file;           /* the dump's name, interned */
 	size_t file_len;
 	int32_t line;
-	const char *reason;         /* the most frequent (normal) reason, or
-	                               "likely blacklisted" */
-	uint64_t aborts;
+	const char *reason;         /* the main (normal) reason, or "likely
+	                               blacklisted" */
+	uint64_t aborts;            /* attempts */
 };
 
 struct callee_row {
@@ -35,20 +39,19 @@ struct callee_row {
 };
 
 struct callees {
-	struct failed_line *failed; /* sorted by base name, line */
+	struct failed_line *failed; /* the caller's order (callees_failed_lines:
+	                               by base name, line) */
 	size_t nfailed;
 	struct callee_row *rows;    /* most samples first, then file, line */
 	size_t n;
 	int interpreted;            /* samples are interpreted ones */
 };
 
-/* The failed lines of a run's answers (abort sites and likely
- * blacklisted root starts), then the rows; none without stacks. */
-void callees_build(struct callees *c, const struct answers *a, const struct profile *p);
-/* The parts of it, for other stacks (sysprof's): the failed lines into
- * c (c zeroed first), then the rows from stacks whose frames look() maps
- * to the failed line they are at (or hold), or NULL; with states, only
- * interpreted stacks count. */
+/* The dump's failed lines (abort sites, likely blacklisted root starts;
+ * c zeroed first, sorted by place), for the sysprof flame graph's marks.
+ * Then the rows from stacks whose frames look() maps to the failed line
+ * they are at (or hold), or NULL; with states, only interpreted stacks
+ * count. */
 void callees_failed_lines(struct callees *c, const struct answers *a);
 typedef const struct failed_line *(*callee_lookup)(const struct callees *c, const char *frame,
                                                    void *ctx);

@@ -1,6 +1,6 @@
-/* sysprof_callees.c — callees (profile/callees.h) from a sysprof
- * profile's Lua stacks, whose frames are functions, not lines.  A
- * function holds a failed line of its chunk when its extent from the
+/* sysprof_callees.c — the functions of a sysprof profile (its Lua frames
+ * are functions, not lines) that hold the dump's failed lines, for the
+ * flame graph's marks.  A function holds a failed line of its chunk when its extent from the
  * source (sp_func.last, findings/fnextent.c) holds the line, the innermost
  * such function (the one that starts last, then the shortest); for an
  * abort, not a function that ends on that line (a closure written there:
@@ -108,27 +108,4 @@ void sp_holders_free(struct sp_holders *h)
 {
 	intern_free(&h->names);
 	tally_free(&h->held);
-}
-
-static const struct failed_line *held(const struct callees *c, const char *frame, void *ctx)
-{
-	(void)c;
-	return sp_holder_of(ctx, frame);
-}
-
-void sysprof_callees(struct callees *c, const struct answers *a, const struct sysprof *p)
-{
-	memset(c, 0, sizeof(*c));
-	if (!p->nstacks)
-		return;
-	callees_failed_lines(c, a);
-	struct sp_holders h;
-	sp_holders_build(&h, c, p);
-	struct profile_stack *st = xrealloc(NULL, p->nstacks * sizeof(*st));
-	for (size_t i = 0; i < p->nstacks; i++)
-		st[i] = (struct profile_stack){ p->stacks[i].first, p->stacks[i].nframes,
-		                                sp_state_jp(p->stacks[i].state), p->stacks[i].count };
-	callees_from_stacks(c, st, p->nstacks, p->frames, 1, held, &h);
-	free(st);
-	sp_holders_free(&h);
 }

@@ -1,6 +1,8 @@
-/* sysprof_callees.h — callees (profile/callees.h) from a sysprof
- * profile's Lua stacks, and which of its functions hold the lines where
- * the JIT failed (the rule in sysprof_callees.c). */
+/* sysprof_callees.h — which of a sysprof profile's functions hold the
+ * lines where the JIT failed (the dump's abort sites and likely
+ * blacklisted starts; the rule in sysprof_callees.c), for the flame
+ * graph's marks.  (The callee columns judge by the findings:
+ * findings/failed.c.) */
 #ifndef DUMPANALYZE_SYSPROF_CALLEES_H
 #define DUMPANALYZE_SYSPROF_CALLEES_H
 
@@ -22,9 +24,5 @@ void sp_holders_build(struct sp_holders *h, const struct callees *c, const struc
  * one with most aborts), or NULL. */
 const struct failed_line *sp_holder_of(struct sp_holders *h, const char *frame);
 void sp_holders_free(struct sp_holders *h);
-
-/* Callees from p's stacks: rows whose frames are functions (LINE their
- * defining line), interpreted samples only. */
-void sysprof_callees(struct callees *c, const struct answers *a, const struct sysprof *p);
 
 #endif

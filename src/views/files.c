@@ -55,7 +55,6 @@ static int files_finish(struct view_ctx *c)
 			r = outfile_commit(f);
 		}
 	}
-	answers_free(&s->answers);
 	return r;
 }
 
@@ -98,6 +97,7 @@ const struct view view_files = {
 		".B builtin\n"
 		"(no line).\n"
 		"Rows by aborts, then samples, then traces.\n",
+	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.state_size = sizeof(struct source_state),
 	.gen_begin = source_view_gen_begin,

@@ -99,8 +99,16 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		put_name(fp, f->reason);
 		fprintf(fp, " in %" PRIu64 " of %" PRIu64 " aborted attempts", f->reason_attempts,
 		        f->attempts);
+		/* the others, with their counts: the main reason is the most
+		 * severe, not always the most frequent */
+		for (uint32_t i = 1; i < f->nreasons && i <= 3; i++) {
+			fprintf(fp, i == 1 ? " (others: %" PRIu64 " " : ", %" PRIu64 " ", f->reasons[i].count);
+			put_name(fp, f->reasons[i].reason);
+		}
+		if (f->nreasons > 4)
+			fprintf(fp, " and %u more", f->nreasons - 4);
 		if (f->nreasons > 1)
-			fprintf(fp, " (%u other reason%s)", f->nreasons - 1, f->nreasons == 2 ? "" : "s");
+			putc(')', fp);
 		if (f->blacklisted_gens)
 			fprintf(fp, "; likely given up on in %u generation%s", f->blacklisted_gens,
 			        f->blacklisted_gens == 1 ? "" : "s");

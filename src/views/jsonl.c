@@ -217,6 +217,10 @@ static json_t *json_finding(const struct da_finding *f, const struct da_profile_
 	json_object_set_new(o, "baseline_reason", json_str(f->baseline_reason));
 	json_object_set_new(o, "extent", json_str(f->extent_word));
 	json_object_set_new(o, "profile", json_str(f->profile));
+	json_object_set_new(o, "failed", json_boolean(f->failed));
+	json_object_set_new(o, "scope", json_str(f->scope_word));
+	json_object_set_new(o, "scope_file", json_str(f->scope_file));
+	json_object_set_new(o, "scope_line", json_line(f->scope_line));
 	return o;
 }
 
@@ -273,7 +277,9 @@ const struct view view_jsonl = {
 		".BR \\-\\-profile ),\n"
 		"score, title, why, advice, id, identity, start_text, at_text, order, trace,\n"
 		"exit, same_cause, baseline_reason, extent (where the extent comes from),\n"
-		"profile (the profile the samples come from).\n"
+		"profile (the profile the samples come from), failed (true when the cost\n"
+		"rule charges it), scope, scope_file and scope_line (the loop or function\n"
+		"its advice names).\n"
 		"Bytes that are not valid UTF-8 (chunk names may hold any) become U+FFFD.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 0,

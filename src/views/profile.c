@@ -12,7 +12,7 @@
 #include "util/intern.h"
 #include "util/arena.h"
 #include "profile/profile_join.h"
-#include "profile/callees.h"
+#include "findings/failed.h"
 #include "views/profile.h"
 #include "lib/api.h"
 
@@ -229,7 +229,7 @@ static int profile_finish(struct view_ctx *c)
 			r = write_coverage(c, s);
 		if (r == 0 && c->profile->kind == PROFILE_STACKS) {
 			struct callees cal;
-			callees_build(&cal, &s->answers, c->profile);
+			failed_callees(&cal, api_findings(c->dump), c->profile);
 			r = profile_callees_csv(c, "profile-callees.csv", &cal);
 			callees_free(&cal);
 		}
@@ -286,22 +286,21 @@ const struct view view_profile = {
 		".BR profile\\-callees.csv :\n"
 		".ad l\n"
 		".B \\%FILE,\\:LINE,\\:CALLEE_SAMPLES,\\:CALLEE_FILE,\\:CALLEE_LINE,\\:CALLEE_REASON\n"
-		"for every source line whose callees ran at lines where the JIT failed\n"
-		"(aborts there, or a root start LuaJIT likely gave up on): the samples\n"
-		"(interpreted ones when the profile has VM states) of stacks whose\n"
-		"caller of the deepest such frame is this line: of the frames above it,\n"
-		"the nearest in another file (the code that called into it), else the\n"
-		"nearest.  Each sample counts for one line only, so the rows (and\n"
-		"files.csv's CALLEE_SAMPLES, their sums per file) add up to at most the\n"
-		"interpreted samples; and the failed line with most of them (its most\n"
-		"frequent normal\n"
-		"reason, or\n"
-		".BR \"likely blacklisted\" ).\n"
-		"Frames and the dump meet by file name without directories; the lines\n"
-		"of a failed function other than the failed one are not known to the\n"
-		"dump, so their samples do not count.\n"
+		"for every source line whose callees failed to compile: a frame failed\n"
+		"when it lies in the extent of a finding that is not usually harmless\n"
+		"(see\n"
+		".BR FINDINGS ,\n"
+		"Cost: the innermost failed extent, the one the cost rule charges).\n"
+		"The samples (interpreted ones when the profile has VM states) of stacks\n"
+		"whose caller of the deepest such frame is this line: of the frames\n"
+		"above it, the nearest in another file (the code that called into it),\n"
+		"else the nearest.  Each sample counts for one line only and is one the\n"
+		"findings are charged, so the rows (and files.csv's CALLEE_SAMPLES,\n"
+		"their sums per file) add up to at most the samples charged; and the\n"
+		"finding charged most of them: its FILE, LINE and main reason.\n"
+		"Frames and the findings meet by file name without directories.\n"
 		".ad\n",
-	.needs = NEEDS_TEXT | NEEDS_PROFILE,
+	.needs = NEEDS_TEXT | NEEDS_PROFILE | NEEDS_FINDINGS,
 	.is_default = 0,
 	.state_size = sizeof(struct profile_state),
 	.trace = profile_trace,

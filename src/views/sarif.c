@@ -3,8 +3,9 @@
  * SARIF viewer and any other SARIF consumer.  One run; the tool's driver
  * with every rule of the catalogue (sarif_rules.c); one result per
  * finding in rank order: rule, level, message, where (the file and the
- * extent's lines, or the chunk by name), the failing line and the cause
- * as related locations, a fingerprint from the finding's identity.  It
+ * extent's lines, or the chunk by name), the failing line, the cause and
+ * (of an exit or stitch) the loop or function its advice names as related
+ * locations, a fingerprint from the finding's identity.  It
  * renders the list; it decides nothing.  Same input, same bytes: no
  * time, host or absolute path of the run goes in (but a --source-root
  * outside the current directory, which the user named). */
@@ -173,6 +174,16 @@ static json_t *result(struct sarif_state *s, const struct sarif_rule_index *ix,
 		json_object_set_new(l, "message", text_of(is_closure(f)
 			? "The closure created each time (the dump's FNEW names this line)."
 			: "The code the dump names as the cause."));
+		json_array_append_new(rel, l);
+	}
+	/* an exit's or stitch's loop or function, which its advice names */
+	if (f->scope_file && f->scope_line != DA_NO_LINE &&
+	    !(f->file && strcmp(f->scope_file, f->file) == 0 && f->scope_line == f->line)) {
+		json_t *l = location(s, f->scope_file, f->scope_line, DA_NO_LINE, run_name);
+		json_object_set_new(l, "id", json_integer(id++));
+		char m[64];
+		snprintf(m, sizeof(m), "The %s the advice names.", f->scope_word);
+		json_object_set_new(l, "message", text_of(m));
 		json_array_append_new(rel, l);
 	}
 	if (json_array_size(rel))

@@ -57,7 +57,8 @@ static struct entry *catalogue(size_t *n)
 /* The advice's placeholders as the words the help explains: a rule's
  * help names no finding (each result's message does). */
 static const struct { const char *key, *word, *legend; } words[] = {
-	{ "{start}", "START", "START is where the attempts start" },
+	{ "{start}", "START", "START is the loop or function where the attempts start (of an exit's or "
+	  "stitch's, the one around AT)" },
 	{ "{scope}", "loop or function", NULL },
 	{ "{at}", "AT", "AT the line that failed" },
 	{ "{cause}", "CAUSE", "CAUSE the code the dump names as the cause" },

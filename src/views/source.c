@@ -440,7 +440,6 @@ static int source_finish(struct view_ctx *c)
 			r = source_write_pages(c, s);
 		s->ready = r == 0;
 	}
-	answers_free(&s->answers);
 	return r;
 }
 
@@ -479,7 +478,9 @@ const struct view view_source = {
 		".BR \\-\\-profile ,\n"
 		"samples per VM state and, for folded stacks\n"
 		".RB ( \\-jp=Gvl ),\n"
-		"the interpreted samples of callees at lines that failed to compile.\n"
+		"the interpreted samples of callees that failed to compile (in a failed\n"
+		"finding's extent, see\n"
+		".BR profile ).\n"
 		"A name is read as written only when it is a relative path under the\n"
 		"current directory without\n"
 		".BR .. ;\n"

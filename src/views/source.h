@@ -7,14 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "views/view.h"
-#include "analysis/answers.h"
 #include "source/model.h"
 #include "source/find.h"
 
 struct source_state {
-	struct answers answers;     /* failed lines for the callees (only
-	                               with folded stacks) */
-	int stacks;                 /* the profile has folded stacks */
 	uint64_t gens;              /* generations ended */
 	struct src_model model;
 	struct source_finder finder;    /* its own, when the library has none */

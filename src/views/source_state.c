@@ -1,12 +1,13 @@
 /* source_state.c — the state the source view and the files view share
- * (views/source.h): the hooks that feed the source model (source/model.c)
- * and, with folded stacks, the answers its callees need; the model made
+ * (views/source.h): the hooks that feed the source model (source/model.c),
+ * its callees the findings' (findings/failed.c); the model made
  * ready at the end of the run; and the link the report puts on a source
  * line, asked of the source view once its pages exist. */
 #include <stdio.h>
 #include <string.h>
 #include "views/source.h"
-#include "profile/callees.h"
+#include "findings/failed.h"
+#include "lib/api.h"
 
 /* The state starts zeroed; the model wants its tables made. */
 struct source_state *source_view_state(struct view_ctx *c)
@@ -18,8 +19,6 @@ struct source_state *source_view_state(struct view_ctx *c)
 		/* the source view reads trace text; the files view needs none */
 		s->model.want_cover = (c->view->needs & NEEDS_TEXT) != 0;
 		s->model.want_lines = s->model.want_cover;
-		/* the answers only give callees their failed lines */
-		s->stacks = c->profile && c->profile->kind == PROFILE_STACKS;
 	}
 	return s;
 }
@@ -34,8 +33,6 @@ int source_view_gen_begin(struct view_ctx *c, const struct da_gen *g)
 int source_view_trace(struct view_ctx *c, const struct da_trace *t)
 {
 	struct source_state *s = source_view_state(c);
-	if (s->stacks)
-		answers_trace(&s->answers, t);
 	src_model_trace(&s->model, t);
 	return 0;
 }
@@ -43,8 +40,6 @@ int source_view_trace(struct view_ctx *c, const struct da_trace *t)
 int source_view_abort(struct view_ctx *c, const struct da_abort *a)
 {
 	struct source_state *s = source_view_state(c);
-	if (s->stacks)
-		answers_abort(&s->answers, a);
 	src_model_abort(&s->model, a);
 	return 0;
 }
@@ -52,8 +47,6 @@ int source_view_abort(struct view_ctx *c, const struct da_abort *a)
 int source_view_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
 	struct source_state *s = source_view_state(c);
-	if (s->stacks)
-		answers_gen_end(&s->answers, g);
 	s->gens++;
 	src_model_gen_end(&s->model, g);
 	return 0;
@@ -62,7 +55,7 @@ int source_view_gen_end(struct view_ctx *c, const struct da_gen *g)
 void source_prepare(struct view_ctx *c, struct source_state *s)
 {
 	struct callees cal;
-	callees_build(&cal, &s->answers, c->profile);
+	failed_callees(&cal, api_findings(c->dump), c->profile);
 	src_model_profile(&s->model, c->profile, &cal);
 	callees_free(&cal);
 	src_model_rank(&s->model);

@@ -413,7 +413,7 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		fprintf(fp, "  \u2026 %zu more in gen-N-blacklist.csv\n", s->ngave_up - shown);
 
 	if (c->sysprof)
-		summary_write_time(fp, s, c->sysprof, c->join);
+		summary_write_time(fp, api_findings(c->dump), c->sysprof, c->join);
 
 	fprintf(fp, "\nper generation\n");
 	for (size_t i = 0; i < s->ngens && i < TOP; i++) {

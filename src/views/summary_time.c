@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include "profile/profile.h"
 #include "profile/sysprof.h"
-#include "profile/sysprof_callees.h"
+#include "findings/failed.h"
 #include "profile/sysprof_join.h"
 #include "views/summary_time.h"
 
@@ -63,16 +63,16 @@ static void put_callee_rows(FILE *fp, const struct callees *cal, const char *hea
 }
 
 /* Callers of failed code, from sysprof's Lua stacks. */
-static void put_callees(FILE *fp, const struct answers *a, const struct sysprof *p)
+static void put_callees(FILE *fp, const struct findings *f, const struct sysprof *p)
 {
 	struct callees cal;
-	sysprof_callees(&cal, a, p);
+	failed_callees_sysprof(&cal, f, p);
 	put_callee_rows(fp, &cal, "and up the call stack (Lua stacks; functions by defining line):",
 	                    "profile-callees-sysprof.csv");
 	callees_free(&cal);
 }
 
-void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof *p,
+void summary_write_time(FILE *fp, const struct findings *f, const struct sysprof *p,
                         const struct sysprof_join *j)
 {
 	uint64_t jp[VM_STATES], total = p->samples;
@@ -129,7 +129,7 @@ void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof 
 		put_loc(fp, fn[i].file, fn[i].line);
 		putc('\n', fp);
 	}
-	put_callees(fp, a, p);
+	put_callees(fp, f, p);
 	if (j->samples_apart)
 		fprintf(fp, "  %" PRIu64 " compiled samples (%.1f%%) on traces the dump does not have "
 		        "(%" PRIu64 " of %" PRIu64 " trace records matched)\n", j->samples_apart,

@@ -4,12 +4,13 @@
 #define DUMPANALYZE_SUMMARY_TIME_H
 
 #include <stdio.h>
-#include "analysis/answers.h"
+#include "findings/findings.h"
 #include "profile/callees.h"
 #include "profile/sysprof.h"
 #include "profile/sysprof_join.h"
 
-void summary_write_time(FILE *fp, const struct answers *a, const struct sysprof *p,
+/* f: the findings, whose failed extents the callees name (or NULL) */
+void summary_write_time(FILE *fp, const struct findings *f, const struct sysprof *p,
                         const struct sysprof_join *j);
 
 #endif

@@ -13,7 +13,8 @@
 #include "output/csvout.h"
 #include "profile/profile.h"
 #include "profile/sysprof.h"
-#include "profile/sysprof_callees.h"
+#include "findings/failed.h"
+#include "lib/api.h"
 #include "profile/sysprof_join.h"
 #include "util/alloc.h"
 #include "util/intern.h"
@@ -194,10 +195,10 @@ static int write_functions(struct view_ctx *c)
 
 /* profile-callees-sysprof.csv: profile-callees.csv's columns, the
  * callers being functions (LINE: defining line). */
-static int write_callees(struct view_ctx *c, const struct answers *a)
+static int write_callees(struct view_ctx *c)
 {
 	struct callees cal;
-	sysprof_callees(&cal, a, c->sysprof);
+	failed_callees_sysprof(&cal, api_findings(c->dump), c->sysprof);
 	int r = profile_callees_csv(c, "profile-callees-sysprof.csv", &cal);
 	callees_free(&cal);
 	return r;
@@ -216,7 +217,7 @@ static int sysprof_finish(struct view_ctx *c)
 		if (r == 0)
 			r = write_functions(c);
 		if (r == 0)
-			r = write_callees(c, a);
+			r = write_callees(c);
 	}
 	answers_free(a);
 	return r;
@@ -287,13 +288,13 @@ const struct view view_sysprof = {
 		"(see\n"
 		".BR profile )\n"
 		"from sysprof's Lua stacks: the callers are functions (LINE their\n"
-		"defining line), and a function counts as failed code when it holds a\n"
-		"line where the JIT failed: the innermost function whose extent in the\n"
-		"source holds the line, else (no source read) its chunk's function whose\n"
-		"defining line comes last before that line, or at it for a start LuaJIT\n"
-		"likely gave up on (see\n"
-		".BR \"TIME PER TRACE\" ).\n",
-	.needs = NEEDS_SYSPROF,
+		"defining line), and a function counts as failed code when its whole\n"
+		"extent (its defining line to its end in the source, else its defining\n"
+		"line) lies in a failed finding's, as the findings are charged by\n"
+		"function (see\n"
+		".BR FINDINGS ,\n"
+		"Cost).\n",
+	.needs = NEEDS_SYSPROF | NEEDS_FINDINGS,
 	.is_default = 0,
 	.state_size = sizeof(struct answers),
 	.trace = answers_view_trace,

@@ -48,10 +48,11 @@ check "the regression: FNEW ; router.lua:40 in its dump" yes \
 $DA --compare "$F" "$R" --fail-on "$GATE" > "$TMP/reg"
 check "the regression: the recommended gate fails" 1 $?
 check "the regression: FAIL names the new finding" \
-	"FAIL: new-reasons: 2 new abort reasons (costly or worth a look): NYI: bytecode FNEW; NYI: bytecode UCLO|FAIL: new-sites: 3 new abort sites (costly or worth a look): router.lua:35 given-up-exit, NYI: bytecode FNEW; router.lua:34 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13 blacklisted-stitch, NYI: return to lower frame" \
+	"FAIL: new-reasons: 2 new abort reasons (costly or worth a look): NYI: bytecode FNEW; NYI: bytecode UCLO|FAIL: new-sites: 4 new abort sites (costly or worth a look): router.lua:35-47 given-up-exit, NYI: bytecode FNEW; router.lua:37-43 aborting-loop, NYI: bytecode FNEW; router.lua:34-47 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13-14 blacklisted-stitch, NYI: return to lower frame" \
 	"$(grep '^FAIL' "$TMP/reg" | paste -sd'|')"
+# the exit resumes at line 35, inside the loop of lines 31-47: its extent
 check "the regression: its finding, with the closure's line, in findings.csv" \
-	"given-up-exit,router.lua,35,35,router.lua,40,NYI: bytecode FNEW,NYIBC,costly" \
+	"given-up-exit,router.lua,35,47,router.lua,40,NYI: bytecode FNEW,NYIBC,costly" \
 	"$(grep ',router\.lua,35,' "$R/findings.csv" | cut -d, -f2-10)"
 $DA --compare "$F" "$R" --fail-on "$GATE" --json > "$TMP/reg.json"
 check "the regression: --json, the same" "1 2" "$(jq -r '"\(.exit_status) \(.fail | length)"' "$TMP/reg.json")"
@@ -113,10 +114,12 @@ rule 'aborts+110%' 0 ''                 # (44 - 21) / 21 = 109.5%
 rule 'aborts+109%' 1 'FAIL: aborts+109%: aborts grew by more than 109%: 21 -> 44'
 rule 'traces-5%' 0 ''                   # (74 - 71) / 74 = 4.05%
 rule 'traces-4%' 1 'FAIL: traces-4%: compiled traces dropped by more than 4%: 74 -> 71'
-rule 'new-sites>=4' 0 ''
-rule 'new-sites>=3' 1 'FAIL: new-sites>=3: 3 new abort sites (costly or worth a look): router.lua:35 given-up-exit, NYI: bytecode FNEW; router.lua:34 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13 blacklisted-stitch, NYI: return to lower frame'
+# the router's inner loop (router.lua:37-43) counts: 3 of its 8 attempts
+# ended with FNEW (costly), 5 with leaving the loop (usually harmless)
+rule 'new-sites>=5' 0 ''
+rule 'new-sites>=4' 1 'FAIL: new-sites>=4: 4 new abort sites (costly or worth a look): router.lua:35-47 given-up-exit, NYI: bytecode FNEW; router.lua:37-43 aborting-loop, NYI: bytecode FNEW; router.lua:34-47 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13-14 blacklisted-stitch, NYI: return to lower frame'
 rule 'new-sites:all>=8' 0 ''
-rule 'new-sites:all>=7' 1 'FAIL: new-sites:all>=7: 7 new abort sites: router.lua:35 given-up-exit, NYI: bytecode FNEW; router.lua:34 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13 blacklisted-stitch, NYI: return to lower frame; router.lua:37-43 aborting-loop, leaving loop in root trace; app.lua:95-100 aborting-function, inner loop in root trace; and 2 more'
+rule 'new-sites:all>=7' 1 'FAIL: new-sites:all>=7: 7 new abort sites: router.lua:35-47 given-up-exit, NYI: bytecode FNEW; router.lua:37-43 aborting-loop, NYI: bytecode FNEW; router.lua:34-47 blacklisted-stitch, NYI: bytecode FNEW; template.lua:13-14 blacklisted-stitch, NYI: return to lower frame; app.lua:95-100 aborting-function, inner loop in root trace; and 2 more'
 rule 'new-reasons>=3' 0 ''
 rule 'new-reasons:all>=2' 1 'FAIL: new-reasons:all>=2: 2 new abort reasons: NYI: bytecode FNEW; NYI: bytecode UCLO'
 # the interpreted share, and the share charged to findings, from the
@@ -127,13 +130,13 @@ fi_=$(share "$(sum "$F/profile-lines.csv" INTERPRETED)" "$ft_")
 ri=$(share "$(sum "$R/profile-lines.csv" INTERPRETED)" "$rt_")
 fc=$(share "$(sum "$F/findings.csv" SAMPLES)" "$ft_")
 rc=$(share "$(sum "$R/findings.csv" SAMPLES)" "$rt_")
-check "the shares from the files" "3.3822 6.2670 0.0000 0.5450" "$fi_ $ri $fc $rc"
-check "the shares in --json" "3.3822 6.267 0 0.545" \
+check "the shares from the files" "3.3822 6.2670 0.0000 1.6349" "$fi_ $ri $fc $rc"
+check "the shares in --json" "3.3822 6.267 0 1.6349" \
 	"$(jq -r '.dumps[0].profile | [.interpreted_share.old, .interpreted_share.new, .charged_share.old, .charged_share.new] | map(. * 10000 | round / 10000 | tostring) | join(" ")' "$TMP/reg.json")"
 rule 'interpreted+2.9' 0 ''             # 6.2670 - 3.3822 = 2.88
 rule 'interpreted+2.8' 1 'FAIL: interpreted+2.8: the interpreted share grew by more than 2.8 points: 3.4% -> 6.3%'
-rule 'cost+0.6' 0 ''                    # 0.5450 - 0
-rule 'cost+0.5' 1 'FAIL: cost+0.5: the share charged to findings grew by more than 0.5 points: 0.0% -> 0.5%'
+rule 'cost+1.7' 0 ''                    # 1.6349 - 0
+rule 'cost+1.6' 1 'FAIL: cost+1.6: the share charged to findings grew by more than 1.6 points: 0.0% -> 1.6%'
 $DA --compare "$A" "$F" --fail-on 'interpreted+0,cost+0' > /dev/null
 check "interpreted+0, cost+0: the fix's shares fell" 0 $?
 # rules that need a view a side lacks cannot be evaluated: exit 2
@@ -165,7 +168,7 @@ check "write: sorted by identity" 0 "$(grep '^finding ' "$TMP/all.baseline" | so
 check "write: five lines under each entry, accepted: left empty" "60 12" \
 	"$(grep -c '^  [a-z]*:' "$TMP/all.baseline") $(grep -c '^  accepted:$' "$TMP/all.baseline")"
 check "write: the regression's entry" \
-	"finding v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0|  kind: given-up-exit|  severity: costly|  reason: NYI: bytecode FNEW|  place: router.lua:35|  accepted:" \
+	"finding v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0|  kind: given-up-exit|  severity: costly|  reason: NYI: bytecode FNEW|  place: router.lua:35-47|  accepted:" \
 	"$(grep -A5 '^finding v1|exit|router\.lua|NYIBC|S:if s then' "$TMP/all.baseline" | paste -sd'|')"
 $DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" > /dev/null
 check "write from --compare: NEW's findings, the same file" "" "$(diff "$TMP/all.baseline" "$TMP/cmp.baseline")"
@@ -179,23 +182,26 @@ check "accepting the regression: counted, and not" \
 	"  new abort reasons         0  (costly or worth a look; not counted: 0 usually harmless, 2 baselined)|  new abort sites           0  (costly or worth a look; not counted: 3 usually harmless, 4 baselined)" \
 	"$(grep '^  new abort' "$TMP/acc" | paste -sd'|')"
 check "accepting the regression: its finding marked" \
-	"    new    costly       router.lua:35  given-up-exit  NYI: bytecode FNEW  (baselined: not counted)" \
-	"$(grep 'router\.lua:35  given' "$TMP/acc")"
+	"    new    costly       router.lua:35-47  given-up-exit  NYI: bytecode FNEW  (baselined: not counted)" \
+	"$(grep 'router\.lua:35-47  given' "$TMP/acc")"
 check "accepting the regression: all entries matched" "baseline $TMP/reg.baseline: 4 entries matched, 0 stale" \
 	"$(grep '^baseline ' "$TMP/acc")"
 $DA --compare "$F" "$R" --fail-on "$GATE" --baseline "$TMP/reg.baseline" --json > "$TMP/acc.json"
 check "accepting the regression: --json has the reason" "the decoding ships now; PR 12 hoists the closure" \
 	"$(jq -r '.dumps[0].findings[] | select(.new_line == 35 and .file == "router.lua") | .baselined' "$TMP/acc.json")"
 # the baseline leaves the accepted findings' samples out of the shares:
-# the router's loop (router.lua:37-43) was charged samples
+# the router's exit (router.lua:35-47: 8, the stacks' router.lua:35, 36
+# and 44) and its inner loop (router.lua:37-43: 4, router.lua:37)
 acc=$(sum "$R/findings.csv" SAMPLES '^router\.lua$|^template\.lua$')
-check "baseline: the samples charged to the accepted findings" 4 "$acc"
-$DA --compare "$F" "$R" --fail-on 'interpreted+2.3' --baseline "$TMP/reg.baseline" > "$TMP/ib"
+check "baseline: the samples charged to the accepted findings" 12 "$acc"
+check "baseline: ... the router's interpreted stacks but line 32's" 12 \
+	"$(awk '/^[A-Z]/ { i = ($1 == "Interpreted"); next } i && $1 ~ /;router\.lua:(3[5-9]|4[0-7])$/ { t += $NF } END { print t }' "$SAMPLES/shop-regressed-Gvl.prof")"
+$DA --compare "$F" "$R" --fail-on 'interpreted+1.2' --baseline "$TMP/reg.baseline" > "$TMP/ib"
 check "interpreted+P: the accepted findings' samples left out" \
-	"1 FAIL: interpreted+2.3: the interpreted share grew by more than 2.3 points: 3.4% -> $(awk -v i="$(sum "$R/profile-lines.csv" INTERPRETED)" -v a="$acc" -v t="$rt_" 'BEGIN { printf "%.1f", 100 * (i - a) / t }')%" \
+	"1 FAIL: interpreted+1.2: the interpreted share grew by more than 1.2 points: 3.4% -> $(awk -v i="$(sum "$R/profile-lines.csv" INTERPRETED)" -v a="$acc" -v t="$rt_" 'BEGIN { printf "%.1f", 100 * (i - a) / t }')%" \
 	"$? $(grep '^FAIL' "$TMP/ib")"
-$DA --compare "$F" "$R" --fail-on 'interpreted+2.4' --baseline "$TMP/reg.baseline" > /dev/null
-check "interpreted+P: 5.72 - 3.38 = 2.34 points: +2.4 passes" 0 $?
+$DA --compare "$F" "$R" --fail-on 'interpreted+1.3' --baseline "$TMP/reg.baseline" > /dev/null
+check "interpreted+P: 4.63 - 3.38 = 1.25 points: +1.3 passes" 0 $?
 $DA --compare "$F" "$R" --fail-on 'cost+0' --baseline "$TMP/reg.baseline" > /dev/null
 check "cost+P: what was charged was accepted: passes" 0 $?
 $DA --compare "$F" "$R" --fail-on 'aborts+0' --baseline "$TMP/all.baseline" > "$TMP/ab"
@@ -206,7 +212,7 @@ check "stale: exit 0 (stale entries do not fail the gate)" 0 $?
 lines=$(grep -n '^finding ' "$TMP/reg.baseline" | cut -d: -f1 | paste -sd' ')
 check "stale: every entry, by its line" "$lines" \
 	"$(sed -n 's/^  line \([0-9]*\): .*/\1/p' "$TMP/st" | paste -sd' ')"
-check "stale: said" "  line $(echo "$lines" | cut -d' ' -f1): router.lua:35 given-up-exit: NYI: bytecode FNEW  v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0" \
+check "stale: said" "  line $(echo "$lines" | cut -d' ' -f1): router.lua:35-47 given-up-exit: NYI: bytecode FNEW  v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0" \
 	"$(grep '^  line ' "$TMP/st" | head -1)"
 $DA --compare "$A" "$F" --baseline "$TMP/reg.baseline" --json > "$TMP/st.json"
 check "stale: --json" "$lines" "$(jq -r '[.baseline.stale[] | .line] | map(tostring) | join(" ")' "$TMP/st.json")"
@@ -232,7 +238,7 @@ $DA -q --dump "$SAMPLES/shop-fixed.dump" --source-root "$SAMPLES/lua/shop-fixed"
 	--out-dir "$TMP/rs" --baseline "$TMP/reg.baseline" > /dev/null 2> "$TMP/err"
 check "run: stale entries, exit 0" "0 4" "$? $(grep -c ': stale baseline entry: ' "$TMP/err")"
 check "run: a stale entry, with its line" \
-	"$TMP/reg.baseline:$(echo "$lines" | cut -d' ' -f1): stale baseline entry: no finding has its identity (router.lua:35: NYI: bytecode FNEW) v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0" \
+	"$TMP/reg.baseline:$(echo "$lines" | cut -d' ' -f1): stale baseline entry: no finding has its identity (router.lua:35-47: NYI: bytecode FNEW) v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0" \
 	"$(head -1 "$TMP/err")"
 # Written again over itself: the reasons given stay, the entries follow
 # the findings.

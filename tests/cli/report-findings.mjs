@@ -5,6 +5,8 @@
 //   rows N, csv-rows N                 findings in the report, in findings.csv
 //   csv-extents N, csv-dump-lines N    findings.csv's rows with an extent, a
 //                                      dump line
+//   csv-extents-paged N                those with an extent in a file that
+//                                      has a source page
 //   compared N, differ N               fields compared with findings.csv's
 //   ranks-in-order 0|1                 rank i+1 at row i
 //   href-checked N, href-bad N         each start's link: its file's page
@@ -76,6 +78,8 @@ const pages = {};
 const index = fs.existsSync(path.join(out, "source-index.html")) ?
   fs.readFileSync(path.join(out, "source-index.html"), "utf8") : "";
 for (const m of index.matchAll(/<a href="(source-\d+\.html)">([^<]*)<\/a>/g)) pages[m[2]] = m[1];
+// (a chunk that is no file, "tpl-item", has an extent from the trace, no page)
+console.log(`csv-extents-paged ${rows.filter((r) => r.FILE && r.LINE && r.BASIS !== "none" && pages[r.FILE]).length}`);
 const unescape = (s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"')
   .replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 let hrefChecked = 0, hrefBad = 0, hrefMissing = 0;

@@ -156,7 +156,9 @@ check "shop: a finding in the report per row of findings.csv (22)" "22 22" "$(fa
 check "shop: in rank order" 1 "$(fact ranks-in-order)"
 ran "shop: fields compared with findings.csv's (34 of each row)" "$(fact compared)" $((22 * 34))
 check "shop: ... all equal" "0" "$(fact differ)$(fact first-difference)"
-ran "shop: starts linked to their source line (those with an extent)" "$(fact href-checked)" "$(fact csv-extents)"
+check "shop: findings with an extent (2 of them in tpl-item, a chunk that is no file)" "22 20" \
+	"$(fact csv-extents) $(fact csv-extents-paged)"
+ran "shop: starts linked to their source line (those with an extent in a file)" "$(fact href-checked)" "$(fact csv-extents-paged)"
 check "shop: ... each at its page and line, its extent marked with its rank, named under its first line" \
 	"0 0" "$(fact href-bad) $(fact href-missing)$(fact href-why)"
 ran "shop: failed attempts linked (findings with a dump line)" "$(fact attempt-checked)" "$(fact csv-dump-lines)"

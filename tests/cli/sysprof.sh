@@ -101,15 +101,19 @@ done
 check "annotated: the closure loop's function, 18, is the most interpreted" "annotated.lua,18" \
 	"$(sed -n 2p "$TMP/annotated/profile-functions.csv" | col 1,2)"
 # One caller per stack (profile/callees.h): above the deepest function
-# holding a failed line (closures, 18, holds 21's FNEW; caller, 27, its
-# own blacklisted start), the nearest frame in another file: the
-# runner's main chunk, which gets every interpreted stack through 27.
+# that lies in a failed finding's extent, as the findings charge by
+# function (closures, 18, in finding 1's; caller, 27, in finding 3's),
+# the nearest frame in another file: the runner's main chunk, which gets
+# every interpreted stack through 27, naming the finding charged most of
+# them (finding 1, annotated.lua:18: 755 of the 788; the others below).
 check "annotated: the failed code's caller gets its time (profile-callees-sysprof.csv)" \
-	"sysprof-run.lua,0,788,annotated.lua,21,NYI: bytecode FNEW" \
+	"sysprof-run.lua,0,788,annotated.lua,18,NYI: bytecode FNEW" \
 	"$(grep '^sysprof-run.lua,0,' "$TMP/annotated/profile-callees-sysprof.csv" | tr -d '\r')"
 check "annotated: the callee samples = the interpreted stacks through caller (27)" \
 	"$(awk '$1 == "through" && $2 == "annotated.lua:27" { print $3 }' "$TMP/annotated.read")" \
 	"$(grep '^sysprof-run.lua,0,' "$TMP/annotated/profile-callees-sysprof.csv" | col 3)"
+check "annotated: ... which are the samples charged to the findings" 788 \
+	"$(sed -n 's/^  charged to the findings: \([0-9]*\) interpreted.*/\1/p' "$TMP/annotated/summary.txt")"
 check "annotated: one row, each sample counted once" 1 \
 	"$(tail -n +2 "$TMP/annotated/profile-callees-sysprof.csv" | wc -l)"
 

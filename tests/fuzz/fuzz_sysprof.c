@@ -1,9 +1,10 @@
 /* fuzz_sysprof.c — libFuzzer target: arbitrary bytes through the sysprof
  * reader (profile/sysprof.h); a profile it reads is then matched to the
  * traces of a real dump of the same kind (samples/sysprof/small.dump,
- * read once) and its callees and failed functions worked out, as the
- * views do, and the findings of that dump charged by its functions
- * through da_use_profile (charged <= interpreted, the findings' sum).  An error must come with a message and an offset inside the
+ * read once) and its failed functions worked out, as the flame graph
+ * does, and the findings of that dump charged by its functions through
+ * da_use_profile (charged <= interpreted, the findings' sum) and the
+ * callee columns made from them (their rows <= charged).  An error must come with a message and an offset inside the
  * input; any crash, leak, sanitizer report or trap below is a bug. */
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@
 #include <unistd.h>
 #include "dumpanalyze.h"
 #include "analysis/answers.h"
+#include "findings/failed.h"
+#include "lib/api.h"
 #include "profile/sysprof.h"
 #include "profile/sysprof_callees.h"
 #include "profile/sysprof_join.h"
@@ -99,6 +102,16 @@ static void findings_of(const uint8_t *data, size_t size, uint64_t interpreted)
 		charged += da_finding(d, i)->samples;
 	if (charged != t->charged)
 		__builtin_trap();
+	/* the callee columns, by the findings: each row's samples are
+	 * charged ones, so they add up to at most those */
+	struct callees c;
+	failed_callees_sysprof(&c, api_findings(d), api_sysprof(d));
+	uint64_t rows = 0;
+	for (size_t i = 0; i < c.n; i++)
+		rows += c.rows[i].samples;
+	if (rows > t->charged)
+		__builtin_trap();
+	callees_free(&c);
 	da_close(d);
 }
 
@@ -138,8 +151,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(rank);
 	rank = sj_ranked_bushes(&join, &n);
 	free(rank);
+	/* the flame graph's marks: the functions that hold the dump's
+	 * failed lines */
 	struct callees c;
-	sysprof_callees(&c, &answers, &p);
+	memset(&c, 0, sizeof(c));
+	callees_failed_lines(&c, &answers);
+	struct sp_holders h;
+	sp_holders_build(&h, &c, &p);
+	for (size_t i = 0; i < p.nfuncs; i++)
+		if (p.funcs[i].frame)
+			sp_holder_of(&h, p.funcs[i].frame);
+	sp_holders_free(&h);
 	callees_free(&c);
 	sysprof_functions(&p, &n);
 	uint64_t jp[5];

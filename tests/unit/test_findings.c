@@ -167,6 +167,81 @@ static void test_annotated(void **s)
 	da_close(d);
 }
 
+/* shop-regressed.dump with its profile and source: the router's closure
+ * (router.lua:40) in the loop of lines 37-43, inside the loop of lines
+ * 31-47.  An exit resuming at line 35 (side traces of trace 15, exit 0)
+ * and the stitches at line 34 abort on it; the inner loop's 8 attempts
+ * end 5 times leaving the loop, 3 times on the closure. */
+static void test_exits_and_mixed_reasons(void **s)
+{
+	(void)s;
+	struct diags dg = { 0 };
+	da_dump *d = open_findings("samples/shop-regressed.dump", &dg);
+	assert_int_equal(da_use_profile(d, "samples/shop-regressed-Gvl.prof"), 0);
+	assert_int_equal(da_use_source_root(d, "samples/lua/shop-regressed", DA_SOURCE_BY_NAME), 0);
+	assert_int_equal(da_read(d), 0);
+	const struct da_finding *x = NULL, *st = NULL, *lp = NULL;
+	for (size_t i = 0; i < da_findings(d); i++) {
+		const struct da_finding *f = da_finding(d, i);
+		if (!f->file || strcmp(f->file, "router.lua") != 0)
+			continue;
+		if (f->kind == DA_KIND_GIVEN_UP_EXIT && f->line == 35)
+			x = f;
+		else if (f->kind == DA_KIND_BLACKLISTED_STITCH && f->line == 34)
+			st = f;
+		else if (f->kind == DA_KIND_ABORTING_LOOP && f->line == 37)
+			lp = f;
+	}
+	assert_non_null(x);
+	assert_non_null(st);
+	assert_non_null(lp);
+	/* the exit: from its line to the end of the loop around it; the
+	 * profile's interpreted leaves at router.lua:35 (3), 36 (4), 44 (1) */
+	assert_int_equal(x->rank, 1);
+	assert_int_equal(x->end_line, 47);
+	assert_int_equal(x->basis, DA_BASIS_SOURCE);
+	assert_true(x->failed);
+	assert_int_equal(x->samples, 8);
+	assert_string_equal(x->scope_file, "router.lua");
+	assert_int_equal(x->scope_line, 37);
+	assert_string_equal(x->scope_word, "loop");
+	assert_string_equal(x->advice, "router.lua:40 creates a closure each time the loop at router.lua:37 runs: "
+	                               "create it once outside the loop (or pass its upvalues as arguments).");
+	assert_int_equal(st->line, 34);
+	assert_int_equal(st->end_line, 47);
+	assert_int_equal(st->samples, 0);           /* no interpreted leaf at line 34 */
+	assert_int_equal(st->scope_line, 37);
+	/* the loop: the FNEW decides though fewer attempts ended with it */
+	assert_int_equal(lp->end_line, 43);
+	assert_int_equal(lp->attempts, 8);
+	assert_string_equal(lp->reason, "NYI: bytecode FNEW");
+	assert_string_equal(lp->error, "NYIBC");
+	assert_int_equal(lp->reason_attempts, 3);
+	assert_int_equal(lp->nreasons, 2);
+	assert_string_equal(lp->reasons[0].reason, "NYI: bytecode FNEW");
+	assert_int_equal(lp->reasons[0].count, 3);
+	assert_string_equal(lp->reasons[1].reason, "leaving loop in root trace");
+	assert_int_equal(lp->reasons[1].count, 5);
+	assert_string_equal(lp->rule, "DA203");
+	assert_int_equal(lp->level, DA_LEVEL_COSTLY);
+	assert_int_equal(lp->at_line, 42);
+	assert_int_equal(lp->cause_line, 40);
+	assert_true(lp->failed);
+	assert_int_equal(lp->samples, 4);           /* leaves at router.lua:37 */
+	assert_int_equal(lp->scope_line, 37);
+	/* a finding usually harmless fails nothing and is charged nothing */
+	for (size_t i = 0; i < da_findings(d); i++) {
+		const struct da_finding *f = da_finding(d, i);
+		assert_int_equal(f->failed, f->level != DA_LEVEL_HARMLESS && f->basis != DA_BASIS_NONE &&
+		                            f->file != NULL);
+		if (!f->failed)
+			assert_int_equal(f->samples, 0);
+	}
+	assert_int_equal(da_profile_totals(d)->charged, 12);
+	assert_int_equal(dg.errors, 0);
+	da_close(d);
+}
+
 /* Profiles that cannot be used, and findings not asked for. */
 static void test_profile_errors(void **s)
 {
@@ -233,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_hash),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_annotated),
+		cmocka_unit_test(test_exits_and_mixed_reasons),
 		cmocka_unit_test(test_profile_errors),
 		cmocka_unit_test(test_rank_without_profile),
 	};

@@ -169,9 +169,17 @@ static void test_charged_by_function(void **s)
 		assert_string_equal(f->extent_word, "source");
 		assert_string_equal(f->profile, "samples/sysprof/annotated.sysprof.xz");
 	}
-	/* an exit: no extent, nothing charged, no basis */
-	assert_int_equal(da_finding(d, 3)->basis, DA_BASIS_NONE);
-	assert_int_equal(da_finding(d, 3)->samples, 0);
+	/* an exit (sum()'s, resuming at line 15 after its loop): its extent
+	 * the rest of sum, 15-16, which holds no whole function: nothing
+	 * charged by function */
+	const struct da_finding *x = da_finding(d, 3);
+	assert_int_equal(x->kind, DA_KIND_GIVEN_UP_EXIT);
+	assert_int_equal(x->line, 15);
+	assert_int_equal(x->end_line, 16);
+	assert_int_equal(x->basis, DA_BASIS_FUNCTION);
+	assert_int_equal(x->extent_basis, DA_BASIS_SOURCE);
+	assert_true(x->failed);
+	assert_int_equal(x->samples, 0);
 	assert_int_equal(dg.errors, 0);
 	da_close(d);
 }

@@ -264,7 +264,11 @@
       if (f.error) why.push(" (" + f.error + ")");
       why.push(" in " + f.reason_attempts + " of " + f.attempts + " aborted attempts");
       if (f.others.length) {
-        var o = el("span", " (" + f.others.length + " other reason" + (f.others.length === 1 ? "" : "s") + ")");
+        /* the others with their counts: the main reason is the most
+         * severe, not always the most frequent */
+        var shown = f.others.slice(0, 3).map(function (x) { return x[1] + " " + x[0]; });
+        var o = el("span", " (others: " + shown.join(", ") +
+          (f.others.length > 3 ? " and " + (f.others.length - 3) + " more" : "") + ")");
         o.title = f.others.map(function (x) { return x[1] + " " + x[0]; }).join("; ");
         why.push(o);
       }
