@@ -30,7 +30,7 @@ zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core"
 # browser tests (with Node.js, if the machine has none), vim (its
 # quickfix reads problems.txt; vim-tiny has no quickfix).
 TEST="libcmocka-dev lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
-groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium vim"
+groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium vim git"
 
 installed() {
 	dpkg-query -W -f='${Status}\n' "$1" 2> /dev/null | grep -q '^install ok installed$'
