@@ -230,6 +230,22 @@ check_ci_names() {
   has "$1" '^a:b":2 -- NYI' 'the quoted name'"'"'s second line'
 }
 
+# Names and dump lines that terminals, CI logs and editors would obey
+# (CR, BEL, C1 controls, bidi overrides, vim's "|N|"), each chunk a loaded
+# string with a closure in a loop; the dump on stdout, where the program
+# also forges two abort lines (a CR in a reason, a NUL in a chunk name).
+make_controls() {
+  env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LUA_PATH="$MOD_PATH;;" \
+    "$LUAJIT" -jdump=+x lua/controls.lua >"$1"
+}
+check_controls() {
+  has "$1" $'^---- TRACE [0-9]+ abort cr\r::error ::forged by a chunk name:2 -- NYI' 'a CR in a chunk name' &&
+  has "$1" $'^---- TRACE [0-9]+ abort c1\xc2\x9b31mred\xc2\x9dosc:2 -- NYI' 'C1 controls in a chunk name' &&
+  has "$1" $'^---- TRACE [0-9]+ abort bidi\xe2\x80\xaeaul\\.evil:2 -- NYI' 'a bidi override in a chunk name' &&
+  has "$1" '^---- TRACE [0-9]+ abort lua/app\.lua\|7\| x:2 -- NYI' 'a quickfix place in a chunk name' &&
+  has "$1" $'^---- TRACE 90 abort forged\\.lua:2 -- NYI: bytecode 51\r::add-mask::secret$' 'a forged reason with a CR'
+}
+
 make_builtin() { lj "-jdump=+x,$1" lua/builtin.lua; }
 check_builtin() {
   has "$1" '^---- TRACE [0-9]+ start builtin:remove$' 'start builtin:remove' &&
@@ -572,7 +588,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names luajit2
+     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names controls luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
      annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles)
 [ $# -gt 0 ] && ALL=("$@")

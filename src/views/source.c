@@ -15,20 +15,19 @@
 #include "lib/api.h"
 #include "output/outdir.h"
 #include "util/intern.h"
+#include "output/termtext.h"
 
 #define CONTEXT 2                   /* lines around a story */
 #define FAMILY_SHOWN 3              /* chunks of a family shown in full */
 
 /* ---- source.txt --------------------------------------------------------- */
 
-/* Dump or source text on one line of the text file: control bytes
- * (a terminal escape in a chunk name or a source line) become '?'. */
+/* Dump or source text on one line of the text file, escaped by the
+ * tool's one rule (output/termtext.h): a terminal escape or a bidi
+ * override in a chunk name or a source line is shown, not obeyed. */
 static void put_text(FILE *fp, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		putc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, fp);
-	}
+	term_putn_flags(fp, s, n, TERM_KEEP_TABS);
 }
 
 static void txt_text(void *arg, const char *s, size_t n) { put_text(arg, s, n); }
