@@ -25,6 +25,9 @@ local out = {}
 for _, name in ipairs(names) do
   out[#out + 1] = assert(load(body, name))()
 end
+-- a loop that compiles, so that a trace and its bush carry such a name
+out[#out + 1] = assert(load("local s=0\nfor i=1,200 do s=s+i end return s",
+                            "=loop\r::warning ::forged by a trace"))()
 io.write("---- TRACE 90 start forged.lua:1\n",
          "---- TRACE 90 abort forged.lua:2 -- NYI: bytecode 51\r::add-mask::secret\n",
          "---- TRACE 91 start nul\0name.lua:1\n",

@@ -146,7 +146,9 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 	} else {
 		fprintf(fp, " (%s%s)", chunk_kind_names[f->kind],
 		        f->kind == CHUNK_MISSING ? ": give --source-root DIR to see its text" :
-		        f->kind == CHUNK_REFUSED ? ": outside the current directory and the source roots" : "");
+		        f->kind == CHUNK_REFUSED ? ": outside the current directory and the source roots" :
+		        f->kind == CHUNK_HIDDEN ? ": through a hidden directory or file, never read "
+		                                  "unless given as a --source-root" : "");
 	}
 	fprintf(fp, "\n  %" PRIu64 " abort%s, %" PRIu64 " aborted attempt%s started, %" PRIu64
 	        " trace%s compiled, %" PRIu64 " likely blacklisted",
