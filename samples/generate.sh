@@ -35,8 +35,11 @@ note() { echo "generate.sh: $*" >&2; }
 # Where the Debian packages put their modules (…/5.1/pl/init.lua etc.).
 pkg_luadir() { # package marker-suffix
   local f
-  f=$(dpkg -L "$1" 2>/dev/null | grep -m1 -- "$2\$") ||
+  # the whole list read (grep -m1 would leave dpkg a SIGPIPE, which
+  # pipefail takes for a missing package)
+  f=$(dpkg -L "$1" 2>/dev/null | grep -- "$2\$") ||
     die "package $1 not installed (need $2)"
+  f=${f%%$'\n'*}
   echo "${f%"$2"}"
 }
 PL_DIR=$(pkg_luadir lua-penlight /pl/init.lua)
@@ -228,6 +231,37 @@ check_ci_names() {
   has "$1" '^---- TRACE [0-9]+ abort 50% off, then: more:2 -- NYI' 'abort in an "=" name with % , :' &&
   has "$1" '^---- TRACE [0-9]+ abort "100%,$' 'abort in a quoted name with a newline' &&
   has "$1" '^a:b":2 -- NYI' 'the quoted name'"'"'s second line'
+}
+
+# Names and dump lines that terminals, CI logs and editors would obey
+# (CR, BEL, C1 controls, bidi overrides, vim's "|N|"), each chunk a loaded
+# string with a closure in a loop; the dump on stdout, where the program
+# also forges two abort lines (a CR in a reason, a NUL in a chunk name).
+make_controls() {
+  env -u COLORTERM -u LUAJIT_DUMPFILE TERM=dumb LUA_PATH="$MOD_PATH;;" \
+    "$LUAJIT" -jdump=+x lua/controls.lua >"$1"
+}
+check_controls() {
+  has "$1" $'^---- TRACE [0-9]+ abort cr\r::error ::forged by a chunk name:2 -- NYI' 'a CR in a chunk name' &&
+  has "$1" $'^---- TRACE [0-9]+ abort c1\xc2\x9b31mred\xc2\x9dosc:2 -- NYI' 'C1 controls in a chunk name' &&
+  has "$1" $'^---- TRACE [0-9]+ abort bidi\xe2\x80\xaeaul\\.evil:2 -- NYI' 'a bidi override in a chunk name' &&
+  has "$1" '^---- TRACE [0-9]+ abort lua/app\.lua\|7\| x:2 -- NYI' 'a quickfix place in a chunk name' &&
+  has "$1" $'^---- TRACE [0-9]+ stop -> loop$' 'a compiled loop' &&
+  has "$1" $'^---- TRACE 90 abort forged\\.lua:2 -- NYI: bytecode 51\r::add-mask::secret$' 'a forged reason with a CR'
+}
+
+# Chunks named as files that hold secrets (.git/config, .env, .ssh/id_rsa,
+# a link into .git, /etc/passwd) and one ordinary file, each aborting on
+# its line 2: source.sh checks that none but the ordinary one is read.
+make_secrets() { lj "-jdump=+x,$1" lua/secrets.lua; }
+check_secrets() {
+  has "$1" '^---- TRACE [0-9]+ abort \.git/config:2 -- NYI' '.git/config' &&
+  has "$1" '^---- TRACE [0-9]+ abort \.env:2 -- NYI' '.env' &&
+  has "$1" '^---- TRACE [0-9]+ abort \.ssh/id_rsa:2 -- NYI' '.ssh/id_rsa' &&
+  has "$1" '^---- TRACE [0-9]+ abort src/\.hidden/app\.lua:2 -- NYI' 'a hidden directory' &&
+  has "$1" '^---- TRACE [0-9]+ abort cfg/config:2 -- NYI' 'a link into .git' &&
+  has "$1" '^---- TRACE [0-9]+ abort /etc/passwd:2 -- NYI' '/etc/passwd' &&
+  has "$1" '^---- TRACE [0-9]+ abort src/app\.lua:2 -- NYI' 'an ordinary file'
 }
 
 make_builtin() { lj "-jdump=+x,$1" lua/builtin.lua; }
@@ -572,7 +606,7 @@ produce() {
 }
 
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
-     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names luajit2
+     builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names controls secrets luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
      annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles)
 [ $# -gt 0 ] && ALL=("$@")

@@ -256,7 +256,10 @@ static int jsonl_line(struct side *s, struct runfile *f, struct jroot **roots, s
                       size_t *cap)
 {
 	json_error_t je;
-	json_t *o = json_loadb(f->buf, strlen(f->buf), 0, &je);
+	/* A chunk name may hold a NUL byte (any program can write one into
+	 * the dump's stream): the run writes it as \u0000, and a name is
+	 * read up to it, on both sides alike. */
+	json_t *o = json_loadb(f->buf, strlen(f->buf), JSON_ALLOW_NUL, &je);
 	const char *type = json_string_value(json_object_get(o, "type"));
 	int rc = 0;
 	if (!o || !type) {

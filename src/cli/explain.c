@@ -8,6 +8,7 @@
 #include "luajit/explain.h"
 #include "luajit/vmdef.h"
 #include "output/message.h"
+#include "output/termtext.h"
 
 #define CLOSEST_SHOWN 5
 
@@ -77,7 +78,9 @@ static void put_entry(FILE *fp, const struct explain_match *m, const char *vm_na
 		if (bc) {
 			put_bc(fp, "bytecode:", bc);
 		} else {
-			fprintf(fp, "%-10s %s (in the given vmdef.lua)\n", "bytecode:", vm_name);
+			fprintf(fp, "%-10s ", "bytecode:");
+			term_puts(fp, vm_name);         /* read from a file: shown as text */
+			fputs(" (in the given vmdef.lua)\n", fp);
 		}
 	} else if (m->bc) {
 		put_bc(fp, "bytecode:", m->bc);

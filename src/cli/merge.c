@@ -11,6 +11,7 @@
 #include "cli/csvin.h"
 #include "output/message.h"
 #include "output/outdir.h"
+#include "output/termtext.h"
 #include "util/alloc.h"
 
 #define TOP 10
@@ -162,11 +163,14 @@ int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
 			snprintf(st, sizeof(st), "ok");
 		else
 			snprintf(st, sizeof(st), "failed (exit %d)", status[i]);
+		char *name = term_text(names[i]), *dump = term_text(dumps[i]);
 		if (status[i] == 0)
 			fprintf(fp, "  %-24s %-14s %6" PRIu64 " %8" PRIu64 " %8" PRIu64 " %9" PRIu64 "\n",
-			        names[i], st, t[i].gens, t[i].traces, t[i].aborts, t[i].exits);
+			        name, st, t[i].gens, t[i].traces, t[i].aborts, t[i].exits);
 		else
-			fprintf(fp, "  %-24s %s  (%s)\n", names[i], st, dumps[i]);
+			fprintf(fp, "  %-24s %s  (%s)\n", name, st, dump);
+		free(name);
+		free(dump);
 	}
 	fprintf(fp, "  %-24s %-14s %6" PRIu64 " %8" PRIu64 " %8" PRIu64 " %9" PRIu64 "\n",
 	        "all", "", all.gens, all.traces, all.aborts, all.exits);
@@ -177,13 +181,16 @@ int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
 	if (!m.reasons.n)
 		fprintf(fp, "  (none)\n");
 	for (size_t i = 0; i < m.reasons.n && i < TOP; i++) {
-		fprintf(fp, "  %8" PRIu64 "  %s\n", m.reasons.v[i].count, m.reasons.v[i].name);
+		fprintf(fp, "  %8" PRIu64 "  ", m.reasons.v[i].count);
+		term_puts(fp, m.reasons.v[i].name);
+		putc('\n', fp);
 		size_t len = strlen(m.reasons.v[i].name), shown = 0;
 		for (size_t k = 0; k < m.sites.n && shown < 3; k++)
 			if (strncmp(m.sites.v[k].name, m.reasons.v[i].name, len) == 0 &&
 			    m.sites.v[k].name[len] == '\t') {
-				fprintf(fp, "  %8" PRIu64 "      %s\n", m.sites.v[k].count,
-				        m.sites.v[k].name + len + 1);
+				fprintf(fp, "  %8" PRIu64 "      ", m.sites.v[k].count);
+				term_puts(fp, m.sites.v[k].name + len + 1);
+				putc('\n', fp);
 				shown++;
 			}
 	}
@@ -192,8 +199,11 @@ int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
 	named_sort_by_count(&m.exits);
 	if (!m.exits.n)
 		fprintf(fp, "  (no exit records: run with -jdump=+x)\n");
-	for (size_t i = 0; i < m.exits.n && i < TOP; i++)
-		fprintf(fp, "  %s  taken %" PRIu64 "\n", m.exits.v[i].name, m.exits.v[i].count);
+	for (size_t i = 0; i < m.exits.n && i < TOP; i++) {
+		fputs("  ", fp);
+		term_puts(fp, m.exits.v[i].name);
+		fprintf(fp, "  taken %" PRIu64 "\n", m.exits.v[i].count);
+	}
 	if (m.exits.n > TOP)
 		fprintf(fp, "  \u2026 %zu more in each dump's gen-N-exits.csv\n", m.exits.n - TOP);
 	named_free(&m.reasons);

@@ -147,8 +147,9 @@ const struct option_doc cli_options[] = {
 	  "component, or a path that leads (also through a symbolic link) outside\n"
 	  "the current directory and every\n"
 	  ".IR DIR ,\n"
-	  "is never opened, only regular files are read, and their text is\n"
-	  "escaped, never run.\n" },
+	  "is never opened, only regular files are read, and their text is\nescaped, never run.\n"
+	  "Below the current directory and each\n.IR DIR ,\nno path through a hidden component (a file or directory whose name starts with\n.BR . ,\nsuch as\n.BR .git/config ,\n.B .env\nor\n"
+	  ".BR .ssh/id_rsa ,\nor a link to one) is ever read: a warning per name says so.\nA hidden directory given itself as a\n.I DIR\nis read below.\n" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
 	  "draw pictures in up to N worker processes (default: the cores)",
 	  "Draw the bush pictures of each generation in a worker process, up to\n"

@@ -34,37 +34,36 @@ struct printer {
 };
 
 static void print_diag(void *data, enum da_severity sev, const char *file, uint64_t line,
-                       const char *msg)
+                       const char *text)
 {
 	struct printer *pr = data;
 	if (pr->profile) {
 		if (line)
-			msg_error("%s:%" PRIu64 ": %s", file, line, msg);
+			msg_error("%s:%" PRIu64 ": %s", file, line, text);
 		else
-			msg_error("%s: %s", file, msg);
+			msg_error("%s: %s", file, text);
 		return;
 	}
+	/* The file and the message quote names from dumps and the disk:
+	 * escaped (output/termtext.h), the message's own words unchanged. */
+	char *shown = term_text(text), *name = term_text(file);
+	const char *msg = shown;
 	if (sev == DA_NOTE) {
-		fprintf(stderr, "%s:%" PRIu64 ": %s\n", file, line, msg);
-		return;
+		fprintf(stderr, "%s:%" PRIu64 ": %s\n", name, line, msg);
+	} else if (line == 0 && sev == DA_WARNING) {  /* about the source */
+		fprintf(stderr, "%s: warning: %s\n", name, msg);
+	} else if (line == 0) {     /* not about a line: why an open failed */
+		fprintf(stderr, "%s: %s%s\n", name, sev == DA_ERROR ? "error: " : "", msg);
+	} else {
+		pr->warnings++;
+		if (pr->warnings <= WARNINGS_SHOWN || sev == DA_ERROR)
+			fprintf(stderr, "%s:%" PRIu64 ": %s%s\n", name, line,
+			        sev == DA_ERROR ? "error: " : "warning: ", msg);
+		else if (pr->warnings == WARNINGS_SHOWN + 1)
+			fprintf(stderr, "%s: further warnings are counted, not shown\n", name);
 	}
-	if (line == 0 && sev == DA_WARNING) {  /* about the source: names read from
-	                                          the dump and the disk, escaped */
-		char *shown = term_text(msg);
-		fprintf(stderr, "%s: warning: %s\n", file, shown);
-		free(shown);
-		return;
-	}
-	if (line == 0) {            /* not about a line: why an open failed */
-		fprintf(stderr, "%s: %s%s\n", file, sev == DA_ERROR ? "error: " : "", msg);
-		return;
-	}
-	pr->warnings++;
-	if (pr->warnings <= WARNINGS_SHOWN || sev == DA_ERROR)
-		fprintf(stderr, "%s:%" PRIu64 ": %s%s\n", file, line,
-		        sev == DA_ERROR ? "error: " : "warning: ", msg);
-	else if (pr->warnings == WARNINGS_SHOWN + 1)
-		fprintf(stderr, "%s: further warnings are counted, not shown\n", file);
+	free(shown);
+	free(name);
 }
 
 static void summary(const char *name, const da_dump *d, unsigned long written,
@@ -73,6 +72,7 @@ static void summary(const char *name, const da_dump *d, unsigned long written,
 	const struct da_counts *n = da_totals(d);
 	const struct da_line_counts *lc = da_line_counts(d);
 	uint32_t gens = da_generations(d);
+	char *shown = term_text(name), *dir_shown = term_text(dir);
 	fprintf(stderr,
 	        "%s: %" PRIu32 " generation%s\n"
 	        "  traces        %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
@@ -85,11 +85,13 @@ static void summary(const char *name, const da_dump *d, unsigned long written,
 	        ", exit registers %" PRIu64 ", foreign %" PRIu64 ", blank %" PRIu64 ")\n"
 	        "  warnings      %8" PRIu64 "\n"
 	        "  files written %8lu  in %s\n",
-	        name, gens, gens == 1 ? "" : "s",
+	        shown, gens, gens == 1 ? "" : "s",
 	        n->traces, n->root, n->side, n->stitched, n->orphans,
 	        n->bushes, n->incomplete, n->aborts, n->exits,
 	        lc->total, lc->content, lc->header, lc->exit_regs, lc->foreign, lc->blank,
-	        da_warnings(d), written, dir);
+	        da_warnings(d), written, dir_shown);
+	free(shown);
+	free(dir_shown);
 	if (left_out)
 		fprintf(stderr, "  pictures left out %4lu  (bushes larger than %.0f px: "
 		        "--views bush-png draws them, the report zooms)\n",
@@ -244,9 +246,11 @@ static int no_jit_events(const struct run *run, const char *name, const da_dump 
 	const struct da_line_counts *lc = da_line_counts(d);
 	if (rc != EXIT_OK || lc->header > 0 || lc->total > 0)
 		return rc;
+	char *shown = term_text(name);
 	fprintf(stderr, "%s: %s: no JIT events: the input is empty (no trace, abort or -jv line; "
-	        "did the program run, under -jdump or -jv?)\n", name,
+	        "did the program run, under -jdump or -jv?)\n", shown,
 	        run->strict ? "error" : "warning");
+	free(shown);
 	return run->strict ? EXIT_REJECTED : rc;
 }
 

@@ -108,10 +108,28 @@ static void tell_ambiguous(void *data, const char *name, size_t n, const char *r
 	strbuf_release(&sb);
 }
 
+/* A name found only through a hidden component (.git/config, .env):
+ * not read, said once per run like an ambiguous one, so that nobody
+ * wonders why its findings are placed on no file. */
+static void tell_hidden(void *data, const char *name, size_t n)
+{
+	da_dump *d = data;
+	if (!d->diag.fn)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_add(&sb, name, n);
+	strbuf_addstr(&sb, ": not read: the path goes through a hidden file or directory (a name "
+	              "starting with '.', such as .git, .ssh or .env), which a dump's names never "
+	              "open; give that directory itself as a source root to read it");
+	d->diag.fn(d->diag.fn_data, DA_WARNING, d->diag.file, 0, sb.buf);
+	strbuf_release(&sb);
+}
+
 void api_source_finder_init(da_dump *d)
 {
 	source_finder_empty(&d->finder);
 	d->finder.on_ambiguous = tell_ambiguous;
+	d->finder.on_hidden = tell_hidden;
 	d->finder.ambiguous_data = d;
 }
 

@@ -3,7 +3,9 @@
  * lies inside the current directory or a --source-root (a symbolic link
  * cannot lead out), and only as a regular file of at most 16 MiB.  By
  * base name, the candidate whose path ends in most of the name's
- * components; a tie reads none (CHUNK_AMBIGUOUS), told once per name. */
+ * components; a tie reads none (CHUNK_AMBIGUOUS), told once per name.
+ * No path below a directory is read through a hidden component (.git,
+ * .ssh, .env: CHUNK_HIDDEN, told once per name); the walk skips them. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -21,7 +23,7 @@
 #define WALK_FILES 200000           /* files indexed per root */
 
 const char *const chunk_kind_names[CHUNK_KINDS] = {
-	"file", "not found", "string chunk", "builtin", "refused", "ambiguous",
+	"file", "not found", "string chunk", "builtin", "refused", "ambiguous", "hidden",
 };
 
 static char *xstrndup(const char *s, size_t n)
@@ -74,6 +76,8 @@ void source_finder_free(struct source_finder *f)
 	free(f->roots);
 	if (f->told.slots)
 		intern_free(&f->told);
+	if (f->told_hidden.slots)
+		intern_free(&f->told_hidden);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -109,8 +113,25 @@ static int tame_relative(const char *s, size_t n)
 	return 1;
 }
 
-/* realpath of path, when it lies strictly inside the directory base. */
-static char *inside(const char *base, const char *path)
+/* Whether s[0..n), a '/'-separated path, has a hidden component: one
+ * whose name starts with '.' (.git, .ssh, .env), "." itself aside. */
+static int hidden_component(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		while (e < n && s[e] != '/')
+			e++;
+		if (e > i && s[i] == '.' && e - i != 1)
+			return 1;
+		i = e + 1;
+	}
+	return 0;
+}
+
+/* realpath of path, when it lies strictly inside the directory base and
+ * reaches it through no hidden component below base (*hidden set when
+ * that alone refused it: a link to .git is refused as .git is). */
+static char *inside(const char *base, const char *path, int *hidden)
 {
 	if (!base)
 		return NULL;
@@ -120,6 +141,10 @@ static char *inside(const char *base, const char *path)
 	size_t b = strlen(base);
 	int ok = strncmp(real, base, b) == 0 && (real[b] == '/' || (b == 1 && base[0] == '/'))
 	         && real[b + (b > 1)] != '\0';
+	if (ok && hidden_component(real + b, strlen(real + b))) {
+		*hidden = 1;
+		ok = 0;
+	}
 	if (!ok) {
 		free(real);
 		return NULL;
@@ -264,10 +289,14 @@ static void index_root(struct source_root *r)
 
 /* Try base/rel: the file's text and its shown name on success. */
 static int try_at(const char *base_real, const char *base_shown, const char *rel, size_t rn,
-                  char **text, size_t *len, char **shown)
+                  char **text, size_t *len, char **shown, int *hidden)
 {
+	if (hidden_component(rel, rn)) {
+		*hidden = 1;
+		return -1;
+	}
 	char *path = base_real ? join(base_real, rel, rn) : xstrndup(rel, rn);
-	char *real = inside(base_real, path);
+	char *real = inside(base_real, path, hidden);
 	free(path);
 	if (!real)
 		return -1;
@@ -324,11 +353,25 @@ static void tell(struct source_finder *f, const struct source_root *r, const cha
 		free(cands[i]);
 }
 
+/* Tell on_hidden, once per name, that it was not read for a hidden
+ * component. */
+static void tell_hidden(struct source_finder *f, const char *name, size_t n)
+{
+	if (!f->on_hidden)
+		return;
+	if (!f->told_hidden.slots)
+		intern_init(&f->told_hidden);
+	size_t before = f->told_hidden.count;
+	intern_get(&f->told_hidden, name, n);
+	if (f->told_hidden.count != before)
+		f->on_hidden(f->ambiguous_data, name, n);
+}
+
 enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
                             char **text, size_t *len, char **shown, size_t *ambiguous)
 {
 	*ambiguous = 0;
-	int tame = tame_relative(name, n);
+	int tame = tame_relative(name, n), hidden = 0;
 	char *abs = n && name[0] == '/' ? xstrndup(name, n) : NULL;
 	const char *slash = memrchr(name, '/', n);
 	const char *base = slash ? slash + 1 : name;
@@ -338,11 +381,12 @@ enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
 		if (!r->real)
 			continue;
 		/* As written, relative to it. */
-		if (tame && try_at(r->real, r->bare ? NULL : r->given, name, n, text, len, shown) == 0)
+		if (tame && try_at(r->real, r->bare ? NULL : r->given, name, n, text, len, shown,
+		                   &hidden) == 0)
 			goto found;
 		/* An absolute name inside it. */
 		if (abs) {
-			char *real = inside(r->real, abs);
+			char *real = inside(r->real, abs, &hidden);
 			int ok = real && slurp(real, text, len) == 0;
 			free(real);
 			if (ok) {
@@ -392,12 +436,16 @@ enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
 		size_t k = tied[0];
 		free(tied);
 		if (try_at(r->real, r->bare ? NULL : r->given, r->paths[k], strlen(r->paths[k]), text,
-		           len, shown) == 0) {
+		           len, shown, &hidden) == 0) {
 			*ambiguous = same - 1;
 			goto found;
 		}
 	}
 	free(abs);
+	if (hidden) {
+		tell_hidden(f, name, n);
+		return CHUNK_HIDDEN;
+	}
 	return tame ? CHUNK_MISSING : CHUNK_REFUSED;
 found:
 	free(abs);

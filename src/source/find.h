@@ -3,7 +3,11 @@
  * under the current directory, else under each --source-root (as
  * written relative to it, then by its base name anywhere below it).
  * Nothing outside those directories is ever opened, a name with a ".."
- * component never, and only regular files are read.
+ * component never, and only regular files are read.  Below a directory,
+ * nothing is read through a hidden component, one whose name starts with
+ * '.' (.git/config, .env, .ssh/id_rsa, or a link that resolves to one):
+ * the secrets a checkout keeps there would reach findings, SARIF and the
+ * report.  A hidden directory the user gives as a root is read below.
  *
  * By base name, the file whose path ends in most of the name's
  * components is the one (a name "lua/app.lua" takes "src/lua/app.lua"
@@ -25,6 +29,8 @@ enum chunk_kind {
 	CHUNK_REFUSED,              /* a path we do not open (absolute, ..) */
 	CHUNK_AMBIGUOUS,            /* by base name, several files equally
 	                               close to it: none read */
+	CHUNK_HIDDEN,               /* found only through a hidden component
+	                               (.git, .env): not read */
 	CHUNK_KINDS
 };
 extern const char *const chunk_kind_names[CHUNK_KINDS];
@@ -53,8 +59,11 @@ struct source_finder {
 	 * most), each as the user would type it. */
 	void (*on_ambiguous)(void *data, const char *name, size_t n, const char *root,
 	                     const char *const *cands, size_t ncands);
-	void *ambiguous_data;
+	void *ambiguous_data;       /* the data of both callbacks */
 	struct intern told;         /* the names on_ambiguous was told of */
+	/* Told once per name not read for a hidden component (NULL: nobody). */
+	void (*on_hidden)(void *data, const char *name, size_t n);
+	struct intern told_hidden;
 };
 
 /* No directory yet: nothing is ever found. */
@@ -76,7 +85,8 @@ enum chunk_kind chunk_classify(const char *name, size_t n, int has_line);
  * base name under that root, whose paths match the name less far); or
  * CHUNK_AMBIGUOUS with *ambiguous the files that tie (nothing read, the
  * search stops at that root: a later root never outranks it); or
- * CHUNK_MISSING / CHUNK_REFUSED. */
+ * CHUNK_HIDDEN (nothing read: only a path through a hidden component
+ * would have been), CHUNK_MISSING or CHUNK_REFUSED. */
 enum chunk_kind source_find(struct source_finder *f, const char *name, size_t n,
                             char **text, size_t *len, char **shown, size_t *ambiguous);
 

@@ -8,45 +8,32 @@
 #include <string.h>
 #include "views/findings.h"
 #include "views/where.h"
-#include "output/json.h"
+#include "output/termtext.h"
 
-/* Escaping, as GitHub's toolkit does it (actions/toolkit,
- * packages/core/src/command.ts: escapeData and escapeProperty): in the
- * message '%' -> %25, CR -> %0D, LF -> %0A; in a property value also
- * ':' -> %3A and ',' -> %2C.  The runner undoes exactly these.  Other
- * control bytes, C1 controls and bytes that are not UTF-8 are ours to
- * keep out of a CI log: written as the text \xHH (not undone), as
- * termtext.c writes them. */
+/* Escaping: first the tool's one rule for text people read
+ * (output/termtext.h), keeping CR and LF; then GitHub's, as its toolkit
+ * does it (actions/toolkit, packages/core/src/command.ts: escapeData and
+ * escapeProperty): in the message '%' -> %25, CR -> %0D, LF -> %0A; in a
+ * property value also ':' -> %3A and ',' -> %2C.  The runner undoes
+ * exactly GitHub's; ours (\xHH, \uHHHH) stay text in the log. */
 static void put_escaped(FILE *fp, const char *s, int property)
 {
-	size_t n = strlen(s);
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = json_utf8_len(s + i, n - i);
-		int c1 = len == 2 && c == 0xc2 && (unsigned char)s[i + 1] < 0xa0;
-		if (len > 1 && !c1) {
-			fwrite(s + i, 1, len, fp);
-			i += len;
-			continue;
-		}
-		for (size_t k = len > 1 ? len : 1; k > 0; k--, i++) {
-			c = (unsigned char)s[i];
-			if (c == '%')
-				fputs("%25", fp);
-			else if (c == '\r')
-				fputs("%0D", fp);
-			else if (c == '\n')
-				fputs("%0A", fp);
-			else if (property && c == ':')
-				fputs("%3A", fp);
-			else if (property && c == ',')
-				fputs("%2C", fp);
-			else if ((c >= 0x20 && c < 0x7f) || c == '\t')
-				putc(c, fp);
-			else
-				fprintf(fp, "\\x%02x", c);
-		}
+	char *t = term_textn_flags(s, strlen(s), TERM_KEEP_LINES);
+	for (const char *p = t; *p; p++) {
+		if (*p == '%')
+			fputs("%25", fp);
+		else if (*p == '\r')
+			fputs("%0D", fp);
+		else if (*p == '\n')
+			fputs("%0A", fp);
+		else if (property && *p == ':')
+			fputs("%3A", fp);
+		else if (property && *p == ',')
+			fputs("%2C", fp);
+		else
+			putc(*p, fp);
 	}
+	free(t);
 }
 
 static const char *const level_words[] = { "notice", "warning", "error" };

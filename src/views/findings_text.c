@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 #include "views/findings.h"
+#include "output/termtext.h"
 
-/* A name from the dump on one line: control bytes as '?'. */
+/* A name from the dump, escaped (output/termtext.h). */
 static void put_name(FILE *fp, const char *s)
 {
-	for (; s && *s; s++)
-		putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, fp);
+	term_puts(fp, s);
 }
 
 static void put_place(FILE *fp, const char *file, int32_t line, int32_t end)
@@ -115,7 +115,7 @@ static void put_finding(FILE *fp, const da_dump *d, const struct da_finding *f, 
 		putc('\n', fp);
 	} else if (f->title) {
 		fputs("       what  ", fp);
-		fputs(f->title, fp);
+		put_name(fp, f->title);
 		putc('\n', fp);
 	}
 	if (f->at_file && f->reason) {

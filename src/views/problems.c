@@ -14,12 +14,18 @@
 #include "output/outdir.h"
 #include "output/termtext.h"
 
-/* A path an editor's parser reads back whole: no control byte (a line
- * of its own), no ':' before a digit (vim's %f takes the shortest text
- * before ":N:"), not empty, no leading blank. */
+/* A path an editor's parser reads back whole: nothing the escaping
+ * rule changes (a control byte would start a line of its own), no ':' before a digit (vim's %f takes the shortest text
+ * before ":N:"), not empty, no leading blank or '"' (vim's "\"%f\", line
+ * %l" starts with one). */
 static int plain_path(const char *p)
 {
-	if (!p || !*p || *p == ' ')
+	if (!p || !*p || *p == ' ' || *p == '"')
+		return 0;
+	char *shown = term_text(p);     /* shown as it is, or not as a path */
+	int same = strcmp(shown, p) == 0;
+	free(shown);
+	if (!same)
 		return 0;
 	for (; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f || (*p == ':' && p[1] >= '0' && p[1] <= '9'))
@@ -27,16 +33,19 @@ static int plain_path(const char *p)
 	return 1;
 }
 
-/* Text in which no parser of compiler output finds a place: a ':' after
- * a digit, or after a ')' after a digit, is written " :", so no "FILE:12:", "FILE(12):" or
- * "\"FILE\", line 12: " of the message (the advice names places as
- * "json.lua:23: create ...") reads as one to vim's default 'errorformat'
- * (whose %f takes any text before ":N:"). */
+/* Text (already escaped by termtext.h's rule) in which no parser of
+ * compiler output finds a place: a ':' after a digit, or after a ')'
+ * after a digit, and a '|' after a digit are written " :", " |", so no
+ * "FILE:12:", "FILE(12):", "\"FILE\", line 12: " or "FILE|12| " of the
+ * message (the advice names places as "json.lua:23: create ...", a chunk
+ * may be named "=lua/app.lua|7| x") reads as one to vim's default
+ * 'errorformat' (whose %f takes any text before ":N:" or "|N| "). */
 static void put_unparsed(FILE *fp, const char *s)
 {
 	for (const char *p = s; *p; p++) {
-		if (*p == ':' && p > s && ((p[-1] >= '0' && p[-1] <= '9') ||
-		                           (p[-1] == ')' && p - 1 > s && p[-2] >= '0' && p[-2] <= '9')))
+		int after_digit = p > s && p[-1] >= '0' && p[-1] <= '9';
+		int after_digit_paren = p - 1 > s && p[-1] == ')' && p[-2] >= '0' && p[-2] <= '9';
+		if ((*p == ':' && (after_digit || after_digit_paren)) || (*p == '|' && after_digit))
 			putc(' ', fp);
 		putc(*p, fp);
 	}
@@ -79,10 +88,13 @@ int problems_write(FILE *fp, const da_dump *d, struct where_map *m)
 		free(msg);
 		/* The severity is in the message: "warning" for every finding,
 		 * because VS Code's $gcc matcher takes only warning and error. */
-		if (w.kind == WHERE_FILE && plain_path(w.path) && f->line != DA_NO_LINE)
-			fprintf(fp, "%s:%d:1: warning: %s [%s]\n", w.path, f->line, shown, f->rule);
-		else
+		if (w.kind == WHERE_FILE && plain_path(w.path) && f->line != DA_NO_LINE) {
+			fprintf(fp, "%s:%d:1: warning: ", w.path, f->line);
+			put_unparsed(fp, shown);
+			fprintf(fp, " [%s]\n", f->rule);
+		} else {
 			put_unplaced(fp, f, shown);
+		}
 		free(shown);
 	}
 	return ferror(fp) ? -1 : 0;

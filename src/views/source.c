@@ -15,20 +15,19 @@
 #include "lib/api.h"
 #include "output/outdir.h"
 #include "util/intern.h"
+#include "output/termtext.h"
 
 #define CONTEXT 2                   /* lines around a story */
 #define FAMILY_SHOWN 3              /* chunks of a family shown in full */
 
 /* ---- source.txt --------------------------------------------------------- */
 
-/* Dump or source text on one line of the text file: control bytes
- * (a terminal escape in a chunk name or a source line) become '?'. */
+/* Dump or source text on one line of the text file, escaped by the
+ * tool's one rule (output/termtext.h): a terminal escape or a bidi
+ * override in a chunk name or a source line is shown, not obeyed. */
 static void put_text(FILE *fp, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		putc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, fp);
-	}
+	term_putn_flags(fp, s, n, TERM_KEEP_TABS);
 }
 
 static void txt_text(void *arg, const char *s, size_t n) { put_text(arg, s, n); }
@@ -147,7 +146,9 @@ static void put_file(FILE *fp, const struct src_model *m, const struct src_file 
 	} else {
 		fprintf(fp, " (%s%s)", chunk_kind_names[f->kind],
 		        f->kind == CHUNK_MISSING ? ": give --source-root DIR to see its text" :
-		        f->kind == CHUNK_REFUSED ? ": outside the current directory and the source roots" : "");
+		        f->kind == CHUNK_REFUSED ? ": outside the current directory and the source roots" :
+		        f->kind == CHUNK_HIDDEN ? ": through a hidden directory or file, never read "
+		                                  "unless given as a --source-root" : "");
 	}
 	fprintf(fp, "\n  %" PRIu64 " abort%s, %" PRIu64 " aborted attempt%s started, %" PRIu64
 	        " trace%s compiled, %" PRIu64 " likely blacklisted",

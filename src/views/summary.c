@@ -23,14 +23,13 @@
 #include "util/alloc.h"
 #include "views/findings.h"
 #include "lib/api.h"
+#include "output/termtext.h"
 
 #define TOP 10                      /* rows per list */
 
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
-	size_t n = intern_len(file);
-	for (size_t i = 0; i < n; i++)
-		putc(file[i] == '\n' || file[i] == '\r' ? ' ' : file[i], fp);
+	term_putn(fp, file, intern_len(file));
 	if (line != LOC_NO_LINE)
 		fprintf(fp, ":%d", line);
 }
@@ -270,7 +269,9 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 	const struct da_line_counts *l = c->lines;
 	const struct da_counts *t = &s->total;
 	uint64_t gens = s->ngens;
-	fprintf(fp, "dumpanalyze summary of %s\n\n", c->name);
+	fputs("dumpanalyze summary of ", fp);
+	term_puts(fp, c->name);
+	fputs("\n\n", fp);
 	if (da_profile_totals(c->dump)) {
 		findings_write_shares(fp, c->dump);
 		if (c->profile)
@@ -320,7 +321,7 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 		fprintf(fp, "  (none)\n");
 	for (size_t i = 0; i < nr && i < TOP; i++) {
 		fprintf(fp, "  %8" PRIu64 "  ", r[i].count);
-		fwrite(r[i].a, 1, intern_len(r[i].a), fp);
+		term_putn(fp, r[i].a, intern_len(r[i].a));
 		putc('\n', fp);
 		put_reason_sites(fp, s, r[i].a, st, ns);
 	}
@@ -397,10 +398,10 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			if (g->exit != PARENT_EXIT_NONE)
 				put_at(fp, u->file, u->line);
 			fprintf(fp, "  %" PRIu64 " attempts, %" PRIu64 " ", g->attempts, g->main_attempts);
-			fwrite(g->main_reason, 1, intern_len(g->main_reason), fp);
+			term_putn(fp, g->main_reason, intern_len(g->main_reason));
 			if (strcmp(g->last_normal, g->main_reason) != 0) {
 				fputs(", last: ", fp);
-				fwrite(g->last_normal, 1, intern_len(g->last_normal), fp);
+				term_putn(fp, g->last_normal, intern_len(g->last_normal));
 			}
 			if (g->later == LATER_STUB)
 				fputs("  (now an interpreter stub)", fp);

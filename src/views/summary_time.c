@@ -10,6 +10,7 @@
 #include "findings/failed.h"
 #include "profile/sysprof_join.h"
 #include "views/summary_time.h"
+#include "output/termtext.h"
 
 #define TOP 10
 
@@ -18,18 +19,11 @@ static double pct(uint64_t v, uint64_t total)
 	return total ? 100.0 * (double)v / (double)total : 0;
 }
 
-/* Text from the dump or profile, on one line. */
-static void put_text(FILE *fp, const char *s)
-{
-	for (; s && *s; s++)
-		putc(*s == '\n' || *s == '\r' ? ' ' : *s, fp);
-}
-
 static void put_loc(FILE *fp, const char *file, int32_t line)
 {
 	char buf[4200];
 	sj_loc(buf, sizeof(buf), file, line);
-	put_text(fp, buf);
+	term_puts(fp, buf);
 }
 
 static void put_bush_name(FILE *fp, const struct sj_bush *b)
@@ -50,12 +44,12 @@ static void put_callee_rows(FILE *fp, const struct callees *cal, const char *hea
 		if (!i)
 			fprintf(fp, "  %s\n", heading);
 		fputs("    ", fp);
-		for (size_t k = 0; k < r->file_len; k++)
-			putc(r->file[k] == '\n' || r->file[k] == '\r' ? ' ' : r->file[k], fp);
-		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (%s, ", r->line,
-		        r->samples, cal->interpreted ? "interpreted samples" : "samples", r->callee->reason);
-		for (size_t k = 0; k < r->callee->file_len; k++)
-			putc(r->callee->file[k] == '\n' || r->callee->file[k] == '\r' ? ' ' : r->callee->file[k], fp);
+		term_putn(fp, r->file, r->file_len);
+		fprintf(fp, ":%d: %" PRIu64 " %s in callees that failed to compile (", r->line,
+		        r->samples, cal->interpreted ? "interpreted samples" : "samples");
+		term_puts(fp, r->callee->reason);
+		fputs(", ", fp);
+		term_putn(fp, r->callee->file, r->callee->file_len);
 		fprintf(fp, ":%d)\n", r->callee->line);
 	}
 	if (cal->n > TOP)
@@ -78,7 +72,7 @@ void summary_write_time(FILE *fp, const struct findings *f, const struct sysprof
 	uint64_t jp[VM_STATES], total = p->samples;
 	sysprof_jp_states(p, jp);
 	fputs("\ntime per trace (sysprof ", fp);
-	put_text(fp, p->path);
+	term_puts(fp, p->path);
 	fprintf(fp, ": %" PRIu64 " samples)\n", total);
 	fprintf(fp, "  compiled %.1f%%  interpreted %.1f%%  C %.1f%%  GC %.1f%%  JIT %.1f%%\n",
 	        pct(jp[VM_COMPILED], total), pct(jp[VM_INTERPRETED], total), pct(jp[VM_C], total),

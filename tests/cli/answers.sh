@@ -152,7 +152,9 @@ for path in "$SAMPLES"/*.dump "$SAMPLES"/*.dump.xz; do
 		}
 		END { if (any) print n["root"] + n["side"] + n["stitched"] + n["orphan"] + 0, n["root"] + 0,
 		                     n["side"] + 0, n["stitched"] + 0, n["orphan"] + 0 }' > "$TMP/kinds.text"
+	# jv.dump is a -jv log; secrets.dump's chunks only abort (no trace stops)
 	[ -s "$TMP/kinds.text" ] || [ "$name" = jv.dump ] ||
+		{ [ "$name" = secrets.dump ] && [ "$whole" = "0 0 0 0 0" ]; } ||
 		not_ok "$name: no trace headers found in the text"
 	[ -s "$TMP/kinds.text" ] && check "$name: the kinds = the dump text's" "$(cat "$TMP/kinds.text")" "$whole"
 	nsamples=$((nsamples + 1))

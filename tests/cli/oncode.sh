@@ -198,6 +198,48 @@ check_file "--format=gcc without -q: the lines instead of the summary" "$TMP/nam
 check "--format=gcc without -q: the counts on standard error" "1" "$(grep -c '^  traces ' "$TMP/gcc2.err")"
 check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'problems.txt')"
 
+# ---- names a terminal, a CI log or vim would obey ----------------------
+# samples/controls.dump (lua/controls.lua): chunk names with a lone CR
+# and "::error ::", BEL, C1 controls, bidi overrides, and the shapes of
+# places vim's default 'errorformat' reads ("=lua/app.lua|7| x",
+# 'a"b.lua" 7: x', "x.lua(12): y", "x.lua:12:3: y").  No name is a file,
+# so problems.txt must give vim no jump at all, one entry per finding;
+# --format=gcc prints the same lines; the annotations hold no raw CR, and
+# every control shown as text.
+(cd "$SAMPLES" && $DA -q --views findings,jsonl,sarif,problems --dump controls.dump --out-dir "$TMP/ctl" \
+	--annotate github) > "$TMP/ctl.ann" 2> "$TMP/ctl.err"
+check "controls: exit 0, no message" "0 " "$? $(cat "$TMP/ctl.err")"
+(cd "$SAMPLES" && vim -u NONE -i NONE -N -es -c 'set errorformat&' -c "cgetfile $TMP/ctl/problems.txt" \
+	-c "call writefile(map(getqflist(), {_, e -> e.valid . ':' . bufname(e.bufnr) . ':' . e.lnum}), '$TMP/ctl.qf')" \
+	-c 'qa!') < /dev/null > /dev/null 2>&1
+check "controls: vim reads one entry per finding ($(grep -c '"type":"finding"' "$TMP/ctl/findings.jsonl")), none a jump" \
+	"$(grep '"type":"finding"' "$TMP/ctl/findings.jsonl" | sed 's/.*/0::0/')" "$(cat "$TMP/ctl.qf")"
+check "controls: the names vim would have read as places, written so that it does not" \
+	'dumpanalyze: warning: a"b.lua" 7 : x line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. a"b.lua" 7 : x:2 creates a closure each time the loop or function at a"b.lua" 7 : x:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]
+dumpanalyze: warning: lua/app.lua|7 | x line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. lua/app.lua|7 | x:2 creates a closure each time the loop or function at lua/app.lua|7 | x:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]
+dumpanalyze: warning: x.lua(12) : y line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. x.lua(12) : y:2 creates a closure each time the loop or function at x.lua(12) : y:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]
+dumpanalyze: warning: x.lua:12 :3 : y line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. x.lua:12 :3 : y:2 creates a closure each time the loop or function at x.lua:12 :3 : y:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]' \
+	"$(grep 'app\.lua|\|b\.lua"\|^dumpanalyze: warning: x\.lua' "$TMP/ctl/problems.txt")"
+check "controls: problems.txt: the controls and the forged reason escaped" \
+	'dumpanalyze: warning: bidi\u202eaul.evil line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. bidi\u202eaul.evil:2 creates a closure each time the loop or function at bidi\u202eaul.evil:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]
+dumpanalyze: warning: c1\xc2\x9b31mred\xc2\x9dosc line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. c1\xc2\x9b31mred\xc2\x9dosc:2 creates a closure each time the loop or function at c1\xc2\x9b31mred\xc2\x9dosc:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]
+dumpanalyze: warning: cr\r::error ::forged by a chunk name line 2, aborting-start (costly): NYI: bytecode FNEW in 3 of 3 aborted attempts. cr?::error ::forged by a chunk name:2 creates a closure each time the loop or function at cr?::error ::forged by a chunk name:2 runs: create it once outside the loop or function (or pass its upvalues as arguments). [DA203]
+dumpanalyze: warning: forged.lua line 1-2, aborting-start (costly): NYI: bytecode 51\r::add-mask::secret in 1 of 1 aborted attempt. Move the construct at forged.lua:2 out of the loop or function at forged.lua:1. [DA108]' \
+	"$(grep '^dumpanalyze: warning: \(cr\|c1\|bidi\|forged\)' "$TMP/ctl/problems.txt")"
+(cd "$SAMPLES" && $DA -q --format=gcc --dump controls.dump --out-dir "$TMP/ctl-gcc") > "$TMP/ctl-gcc.out" 2> /dev/null
+check_file "controls: --format=gcc prints problems.txt's lines" "$TMP/ctl/problems.txt" "$TMP/ctl-gcc.out"
+check "controls: no raw CR, C0 (but tab), C1 or bidi byte in problems.txt or the annotations" 0 \
+	"$(cat "$TMP/ctl/problems.txt" "$TMP/ctl.ann" | LC_ALL=C grep -ac "$(printf '[\001-\010\013-\037\177]\|\302[\200-\237]\|\342\200[\216\217\250-\256]\|\342\201[\246-\251]')")"
+node "$CI/annotations.mjs" "$TMP/ctl.ann" "$TMP/ctl/findings.sarif" > "$TMP/ctl.annout" 2>&1 ||
+	true
+check "controls: the annotations as GitHub reads them: one per finding, the CR a %0D" \
+	"annotations: checked $(grep -c '"type":"finding"' "$TMP/ctl/findings.jsonl") lines
+::warning title=DA203 closure-in-loop::bidi\\u202eaul.evil:2: aborting-start (costly)
+::warning title=DA203 closure-in-loop::c1\\xc2\\x9b31mred\\xc2\\x9dosc:2: aborting-start (costly)
+::warning title=DA203 closure-in-loop::cr%0D::error ::forged by a chunk name:2: aborting-start (costly)
+::warning title=DA108 unsupported-bytecode::forged.lua:1-2: aborting-start (costly): NYI: bytecode 51%0D::add-mask::secret in 1 of 1 aborted attempt." \
+	"$(tail -n 1 "$TMP/ctl.annout"; grep '::\(cr\|c1\|bidi\|forged\)' "$TMP/ctl.ann" | sed 's/\(aborting-start (costly)\): NYI: bytecode FNEW.*/\1/; s/\(aborted attempt\.\).*/\1/')"
+
 # ---- a base name several files have ------------------------------------
 # shop-regressed.dump names its files by base name ("router.lua").  A
 # tree with the program in lua/shop-regressed/, an older version's

@@ -233,6 +233,58 @@ $DA -q --views source --dump "$SAMPLES/costly.dump" --out-dir "$TMP/c" 2> "$TMP/
 check "costly without --source-root: penlight's files are not found, costly.lua neither (it is in lua/)" 7 \
 	"$(sed -n '/^files, ranked/,/^$/p' "$TMP/c/source.txt" | grep -c '(not found)$')"
 
+# ---- secrets: no path through a hidden component ----------------------
+# samples/secrets.dump (lua/secrets.lua) names .git/config:2 (where
+# actions/checkout keeps the job token's header), .env:2, .ssh/id_rsa:2,
+# src/.hidden/app.lua:2, cfg/config:2 (cfg a link to .git), /etc/passwd:2
+# and an ordinary src/app.lua:2.  In a directory that has them all, each
+# secret file's line 2 holding a marker: no output file holds a marker,
+# a warning per hidden name says why it was not read, the ordinary file
+# is read; with .git itself given as a --source-root, its files are.
+S=$TMP/secrets
+mkdir -p "$S/.git" "$S/.ssh" "$S/src/.hidden"
+printf '[http]\n\textraheader = AUTHORIZATION: basic SECRET-MARKER-git\n' > "$S/.git/config"
+printf 'A=1\nTOKEN=SECRET-MARKER-env\n' > "$S/.env"
+printf -- '-----BEGIN OPENSSH PRIVATE KEY-----\nSECRET-MARKER-ssh\n' > "$S/.ssh/id_rsa"
+printf 'local n=0\nlocal s="SECRET-MARKER-hidden"\n' > "$S/src/.hidden/app.lua"
+ln -s .git "$S/cfg"
+printf 'local n=0\nfor i=1,200 do local g=function() end n=n+1 end return n -- ordinary\n' > "$S/src/app.lua"
+(cd "$S" && $DA -q --views all --dump "$SAMPLES/secrets.dump" --out-dir "$TMP/sec" \
+	--annotate github) > "$TMP/sec.ann" 2> "$TMP/sec.err"
+check "secrets: exit 0" 0 $?
+check "secrets: no marker in any output file, the annotations or messages" "" \
+	"$(grep -rl 'SECRET-MARKER' "$TMP/sec" "$TMP/sec.ann" "$TMP/sec.err")"
+why=": not read: the path goes through a hidden file or directory (a name starting with '.', such as .git, .ssh or .env), which a dump's names never open; give that directory itself as a source root to read it"
+check "secrets: a warning per hidden name, once, saying why" \
+	"$SAMPLES/secrets.dump: warning: .env$why
+$SAMPLES/secrets.dump: warning: .git/config$why
+$SAMPLES/secrets.dump: warning: .ssh/id_rsa$why
+$SAMPLES/secrets.dump: warning: cfg/config$why
+$SAMPLES/secrets.dump: warning: src/.hidden/app.lua$why" "$(cat "$TMP/sec.err")"
+check "secrets: source.txt: the hidden ones hidden, /etc/passwd refused, src/app.lua read" \
+	"== 1 .env (hidden: through a hidden directory or file, never read unless given as a --source-root)
+== 2 .git/config (hidden: through a hidden directory or file, never read unless given as a --source-root)
+== 3 .ssh/id_rsa (hidden: through a hidden directory or file, never read unless given as a --source-root)
+== 4 /etc/passwd (refused: outside the current directory and the source roots)
+== 5 cfg/config (hidden: through a hidden directory or file, never read unless given as a --source-root)
+== 6 src/app.lua: src/app.lua
+== 7 src/.hidden/app.lua (hidden: through a hidden directory or file, never read unless given as a --source-root)" \
+	"$(grep '^== ' "$TMP/sec/source.txt")"
+check "secrets: the ordinary file's line is read (its identity has its text)" 1 \
+	"$(grep -c 'src/app.lua|.*S:for i=1,200 do local g=function() end n=n+1 end return n -- ordinary' "$TMP/sec/findings.csv")"
+# As the source root's own directory: the same refusals by base name.
+(cd "$S" && $DA -q --views source,findings --dump "$SAMPLES/secrets.dump" --source-root . \
+	--out-dir "$TMP/sec2") 2> /dev/null
+check "secrets: --source-root . reads no marker (by base name neither)" "" \
+	"$(grep -rl 'SECRET-MARKER' "$TMP/sec2")"
+# .git given as a root: the user said to look there.
+(cd "$S" && $DA -q --views source,findings --dump "$SAMPLES/secrets.dump" --source-root .git \
+	--out-dir "$TMP/sec3") 2> "$TMP/sec3.err"
+check "secrets: --source-root .git: its config is read, the others are not" \
+	"SECRET-MARKER-git" "$(grep -rho 'SECRET-MARKER-[a-z]*' "$TMP/sec3" | sort -u)"
+check "secrets: --source-root .git: no warning for the names found there" \
+	".env .ssh/id_rsa src/.hidden/app.lua" "$(sed 's/^[^:]*: warning: \([^:]*\): not read.*/\1/' "$TMP/sec3.err" | paste -sd' ')"
+
 # ---- attempts that start in many files and abort in another ------------
 # tests/fuzz/regressions/starts-in-24-files.exit0 (samples/generate.sh
 # manyfiles): the model once read the abort's file through a pointer its

@@ -255,6 +255,36 @@ static void test_termtext(void **st)
 	char *t = term_textn("ab\0c", 4);
 	assert_string_equal(t, "ab\\x00c");
 	free(t);
+	/* bidi controls and separators: RLO, LRI, PDI, LRM, RLM, ALM, LS, PS;
+	 * their neighbours (U+202F, U+2065, U+206A, U+200D) stay */
+	expect_text("a\xe2\x80\xaez", "a\\u202ez");
+	expect_text("\xe2\x81\xa6x\xe2\x81\xa9", "\\u2066x\\u2069");
+	expect_text("\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c", "\\u200e\\u200f\\u061c");
+	expect_text("\xe2\x80\xa8\xe2\x80\xa9", "\\u2028\\u2029");
+	expect_text("\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\x8d",
+	            "\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\x8d");
+	/* the flags: CR and LF kept for --annotate, a tab for source text */
+	t = term_textn_flags("a\r\nb\t\x07", 6, TERM_KEEP_LINES);
+	assert_string_equal(t, "a\r\nb\\t\\x07");
+	free(t);
+	t = term_textn_flags("a\r\tb", 4, TERM_KEEP_TABS);
+	assert_string_equal(t, "a\\r\tb");
+	free(t);
+	/* escaping is idempotent: an escaped name printed again (a message
+	 * quoting it) is the same bytes */
+	const char *hostile = "cr\r::error ::x\xc2\x9b\xe2\x80\xae\xff";
+	char *once = term_text(hostile), *twice = term_text(once);
+	assert_string_equal(once, "cr\\r::error ::x\\xc2\\x9b\\u202e\\xff");
+	assert_string_equal(twice, once);
+	free(once);
+	free(twice);
+	/* the stream form writes the same bytes */
+	char buf[64] = "";
+	FILE *fp = fmemopen(buf, sizeof(buf), "w");
+	assert_non_null(fp);
+	term_putn(fp, hostile, strlen(hostile));
+	fclose(fp);
+	assert_string_equal(buf, "cr\\r::error ::x\\xc2\\x9b\\u202e\\xff");
 }
 
 int main(void)

@@ -93,6 +93,14 @@ static int setup_tree(void **s)
 	put("next/x.lua", "next x\n");
 	put("two/a/router.lua", "a router\n");
 	put("two/b/router.lua", "b router\n");
+	assert_int_equal(mkdir("work/.git", 0755), 0);
+	assert_int_equal(mkdir("work/src", 0755), 0);
+	assert_int_equal(mkdir("work/src/.hidden", 0755), 0);
+	put("work/.git/config", "token\n");
+	put("work/.env", "env\n");
+	put("work/src/.hidden/h.lua", "hidden\n");
+	put("work/src/ok.lua", "ok\n");
+	assert_int_equal(symlink(".git", "work/cfg"), 0);
 	assert_int_equal(symlink("../secret.lua", "work/link.lua"), 0);
 	assert_int_equal(symlink("../../secret.lua", "root/a/out.lua"), 0);
 	assert_int_equal(chdir("work"), 0);
@@ -165,6 +173,52 @@ static void test_find(void **s)
 	source_finder_init(&f, up, 1);
 	assert_int_equal(find(&f, abs, &t), CHUNK_FILE);                /* its directory given */
 	assert_string_equal(t, "outside\n");
+	free(t);
+	source_finder_free(&f);
+}
+
+static void on_hidden(void *data, const char *name, size_t n)
+{
+	int *calls = data;
+	(void)name;
+	(void)n;
+	(*calls)++;
+}
+
+/* No path through a hidden component below a root, as written, through a
+ * link or by base name; told once per name; a hidden directory given as
+ * a root is read below. */
+static void test_hidden(void **s)
+{
+	(void)s;
+	struct source_finder f;
+	int calls = 0;
+	const char *dot[] = { "." };
+	source_finder_init(&f, dot, 1);
+	f.on_hidden = on_hidden;
+	f.ambiguous_data = &calls;
+	char *t;
+	assert_int_equal(find(&f, ".git/config", &t), CHUNK_HIDDEN);
+	assert_null(t);
+	assert_int_equal(find(&f, ".git/config", &t), CHUNK_HIDDEN);
+	assert_int_equal(calls, 1);                                     /* once per name */
+	assert_int_equal(find(&f, ".env", &t), CHUNK_HIDDEN);
+	assert_int_equal(find(&f, "./.env", &t), CHUNK_HIDDEN);
+	assert_int_equal(find(&f, "src/.hidden/h.lua", &t), CHUNK_HIDDEN);
+	assert_int_equal(find(&f, "cfg/config", &t), CHUNK_HIDDEN);     /* a link to .git */
+	assert_int_equal(find(&f, "h.lua", &t), CHUNK_MISSING);         /* the walk skips it */
+	assert_int_equal(calls, 5);
+	assert_int_equal(find(&f, "./src/ok.lua", &t), CHUNK_FILE);     /* "." is no hidden name */
+	assert_string_equal(t, "ok\n");
+	free(t);
+	source_finder_free(&f);
+
+	const char *git[] = { ".git" };
+	source_finder_init(&f, git, 1);
+	assert_int_equal(find(&f, ".git/config", &t), CHUNK_FILE);      /* by base name in it */
+	assert_string_equal(t, "token\n");
+	free(t);
+	assert_int_equal(find(&f, "config", &t), CHUNK_FILE);
 	free(t);
 	source_finder_free(&f);
 }
@@ -292,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_classify),
 		cmocka_unit_test_setup_teardown(test_find, setup_tree, teardown_tree),
 		cmocka_unit_test_setup_teardown(test_ambiguous, setup_tree, teardown_tree),
+		cmocka_unit_test_setup_teardown(test_hidden, setup_tree, teardown_tree),
 		cmocka_unit_test_setup_teardown(test_ambiguous_api, setup_tree, teardown_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
