@@ -25,6 +25,8 @@ enum crs_verdict {
 	CRS_NOT_NEW,                /* NEW-only but in too few of NEW's runs */
 	CRS_NEGLIGIBLE,             /* new, but the profiles charge it too little */
 	CRS_HARMLESS,               /* usually harmless: no rule counts it */
+	CRS_OUTWEIGHED,             /* would fail, but the interpreted share
+	                               fell beyond the noise */
 	CRS_SAME,                   /* in both; cost within the noise (~) */
 	CRS_INFO                    /* gone, moved, cheaper */
 };
@@ -61,6 +63,8 @@ struct crs_diff {
 	struct crs_share ia, ib;
 	double interp_p, interp_delta;
 	int interp_fails;
+	int improved;               /* the interpreted share fell beyond the
+	                               noise: new and costlier do not fail */
 	int fails;                  /* the CRS_* rules crossed */
 };
 

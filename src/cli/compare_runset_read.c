@@ -78,6 +78,8 @@ static int find_row(void *ctx, const struct csvin *c)
 	f->id = rs_strdup(csvin_text(c, CSVIN_RSFIND_ID));
 	f->advice = rs_strdup(csvin_text(c, CSVIN_RSFIND_ADVICE));
 	f->path = rs_strdup(csvin_text(c, CSVIN_RSFIND_PATH));
+	f->at_file = rs_strdup(csvin_text(c, CSVIN_RSFIND_AT_FILE));
+	f->at_line = (int32_t)csvin_count(c, CSVIN_RSFIND_AT_LINE);
 	f->line = (int32_t)csvin_count(c, CSVIN_RSFIND_LINE);
 	f->end_line = (int32_t)csvin_count(c, CSVIN_RSFIND_END_LINE);
 	f->attempts = csvin_count(c, CSVIN_RSFIND_ATTEMPTS);
@@ -130,6 +132,8 @@ static int plain_row(void *ctx, const struct csvin *c)
 	f->id = rs_strdup(csvin_text(c, CSVIN_FINDINGS_ID));
 	f->advice = rs_strdup(csvin_text(c, CSVIN_FINDINGS_ADVICE));
 	f->path = rs_strdup(csvin_text(c, CSVIN_FINDINGS_PATH));
+	f->at_file = rs_strdup(csvin_text(c, CSVIN_FINDINGS_AT_FILE));
+	f->at_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_AT_LINE);
 	f->line = (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE);
 	f->end_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE);
 	f->attempts = csvin_count(c, CSVIN_FINDINGS_ATTEMPTS);

@@ -49,6 +49,11 @@ static void place(FILE *out, const struct rs_finding *f)
 {
 	char *file = term_text(f->file), *reason = term_text(f->reason);
 	fprintf(out, "%s:%" PRId32 "  %s, %s", file, f->line, reason, f->severity);
+	if (f->at_line > 0 && f->at_file && *f->at_file) {
+		char *at = term_text(f->at_file);
+		fprintf(out, ", at %s:%" PRId32, at, f->at_line);
+		free(at);
+	}
 	free(file);
 	free(reason);
 }
@@ -69,6 +74,7 @@ static const char *verdict(enum crs_verdict v)
 	case CRS_NOT_NEW: return "not new: in too few of NEW's runs (unstable)";
 	case CRS_NEGLIGIBLE: return "negligible cost: does not fail";
 	case CRS_HARMLESS: return "usually harmless: does not fail";
+	case CRS_OUTWEIGHED: return "the interpreted share fell: does not fail (look at it next)";
 	default: return "";
 	}
 }
@@ -112,8 +118,10 @@ static void items(const struct crs_diff *d, FILE *out, enum crs_what what, const
 			if (it->p >= 0) {
 				fprintf(out, ", cost %.1f%% -> %.1f%%  ", it->a->share_med, it->b->share_med);
 				if (it->verdict == CRS_FAILS || it->p < RUNSET_ALPHA)
-					fprintf(out, "%+.1f points (p=%.3f n=%zu+%zu)%s", it->delta, it->p, pa, pb,
-					        it->verdict == CRS_FAILS ? "  FAIL" : "");
+					fprintf(out, "%+.1f points (p=%.3f n=%zu+%zu)%s%s", it->delta, it->p, pa, pb,
+					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ? "  " : "",
+					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED
+					        ? verdict(it->verdict) : "");
 				else
 					fprintf(out, "~ (p=%.3f n=%zu+%zu)", it->p, pa, pb);
 			}

@@ -24,8 +24,9 @@ struct rs_extent {
 };
 
 struct rs_finding {
-	char *identity, *kind, *file, *reason, *severity, *rule, *id, *advice, *path;
+	char *identity, *kind, *file, *reason, *severity, *rule, *id, *advice, *path, *at_file;
 	int32_t line, end_line;     /* in the first run that has it */
+	int32_t at_line;            /* the failing line (AT_FILE:AT_LINE) */
 	int failed;                 /* severity not usually harmless: charged */
 	uint64_t attempts;          /* over all dump runs */
 	unsigned seen;              /* dump runs that have it */

@@ -39,6 +39,8 @@ static int finding_row(void *ctx, const struct csvin *c)
 		f->id = rs_strdup(csvin_text(c, CSVIN_FINDINGS_ID));
 		f->advice = rs_strdup(csvin_text(c, CSVIN_FINDINGS_ADVICE));
 		f->path = rs_strdup(csvin_text(c, CSVIN_FINDINGS_PATH));
+		f->at_file = rs_strdup(csvin_text(c, CSVIN_FINDINGS_AT_FILE));
+		f->at_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_AT_LINE);
 		f->line = (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE);
 		f->end_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE);
 		f->failed = strcmp(f->severity, "harmless") != 0;

@@ -86,7 +86,7 @@ int rs_has_file(const struct rs_set *s, const char *base, size_t n)
 static void free_finding(struct rs_finding *f)
 {
 	char *texts[] = { f->identity, f->kind, f->file, f->reason, f->severity, f->rule, f->id,
-	                  f->advice, f->path };
+	                  f->advice, f->path, f->at_file };
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
 		free(texts[i]);
 	for (size_t i = 0; i < f->next; i++)

@@ -57,8 +57,13 @@ static void finding_line(FILE *fp, size_t rank, const struct rs_finding *f, size
                          size_t profiles)
 {
 	char *file = term_text(f->file), *reason = term_text(f->reason);
-	fprintf(fp, "  %-3zu %s:%" PRId32 "  %s, %s: runs %u/%zu, cost ", rank, file, f->line,
-	        reason, f->severity, f->seen, runs);
+	fprintf(fp, "  %-3zu %s:%" PRId32 "  %s, %s", rank, file, f->line, reason, f->severity);
+	if (f->at_line > 0 && f->at_file && *f->at_file) {
+		char *at = term_text(f->at_file);
+		fprintf(fp, ", at %s:%" PRId32, at, f->at_line);
+		free(at);
+	}
+	fprintf(fp, ": runs %u/%zu, cost ", f->seen, runs);
 	share_line(fp, f, profiles);
 	fputc('\n', fp);
 	free(file);

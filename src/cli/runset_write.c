@@ -92,7 +92,7 @@ static int write_findings(const struct rs_set *s, struct outdir *out)
 	if (!f)
 		return -1;
 	FILE *fp = outfile_fp(f);
-	fputs("RANK,KIND,FILE,LINE,END_LINE,REASON,SEVERITY,RULE,ID,RUNS_SEEN,RUNS_TOTAL,STABLE,"
+	fputs("RANK,KIND,FILE,LINE,END_LINE,REASON,SEVERITY,RULE,ID,AT_FILE,AT_LINE,RUNS_SEEN,RUNS_TOTAL,STABLE,"
 	      "ATTEMPTS,PROFILES,SAMPLES,SHARE,SHARE_LOW,SHARE_HIGH,IDENTITY,ADVICE,PATH\n", fp);
 	size_t runs = rs_usable_runs(s), profiles = rs_usable_profiles(s);
 	struct csv_row r;
@@ -108,6 +108,11 @@ static int write_findings(const struct rs_set *s, struct outdir *out)
 		csv_field_str(&r, x->severity);
 		csv_field_str(&r, x->rule);
 		csv_field_str(&r, x->id);
+		csv_field_str(&r, x->at_file ? x->at_file : "");
+		if (x->at_line > 0)
+			csv_field_i64(&r, x->at_line);
+		else
+			csv_field_str(&r, "");
 		csv_field_u64(&r, x->seen);
 		csv_field_u64(&r, runs);
 		csv_field_str(&r, rs_stable(x->seen, runs) ? "yes" : "unstable");
