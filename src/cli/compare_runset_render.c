@@ -112,8 +112,10 @@ static void items(const struct crs_diff *d, FILE *out, enum crs_what what, const
 			cost(out, f, pa);
 			fputc('\n', out);
 		} else {
-			if (what == CRS_MOVED)
+			if (what == CRS_MOVED && it->a->line != it->b->line)
 				fprintf(out, " (was at line %" PRId32 ")", it->a->line);
+			else if (what == CRS_MOVED)
+				fprintf(out, " (BASE: failing at line %" PRId32 ")", it->a->at_line);
 			fprintf(out, ": runs %u/%zu -> %u/%zu", it->a->seen, ra, it->b->seen, rb);
 			if (it->p >= 0) {
 				fprintf(out, ", cost %.1f%% -> %.1f%%  ", it->a->share_med, it->b->share_med);
@@ -157,7 +159,7 @@ void crs_render_text(const struct crs_diff *d, const char *old_dir, const char *
 		}
 	}
 	items(d, out, CRS_NEW, "new findings (in none of BASE's runs)");
-	items(d, out, CRS_MOVED, "moved (same reason, rule and file; another identity)");
+	items(d, out, CRS_MOVED, "moved (the same failing line's text elsewhere, or the same site failing at another line)");
 	items(d, out, CRS_GONE, "gone (in none of NEW's runs)");
 	items(d, out, CRS_BOTH, "in both: cost per profile run (~: within the noise)");
 	size_t shown = 0;
