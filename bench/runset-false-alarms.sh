@@ -1,30 +1,34 @@
 #!/bin/bash
-# runset-false-alarms.sh — the run-set gate's false-alarm rate: PAIRS pairs
-# of fresh run sets of one unchanged workload (samples/runset.sh: 5 dump and
-# 5 profile runs each), each pair compared with --fail-on recommended; an
-# exit 1 is a false alarm.  Prints each pair's exit and the rules it failed,
-# then the rate.  bench/RESULTS.md ("Run sets") has the last measurement.
-#   bench/runset-false-alarms.sh [PAIRS [DIR [DUMP_ROUNDS PROF_ROUNDS]]]
+# runset-false-alarms.sh — the run-set gate's false-alarm rate: SETS fresh
+# run sets of one unchanged workload (samples/runset.sh: 5 dump and 5
+# profile runs each), every pair of them compared with --fail-on
+# recommended (SETS = 7 gives 21 pairs); an exit 1 is a false alarm.  Prints
+# each pair's exit and what failed, then the rate.  bench/RESULTS.md ("Run
+# sets") has the last measurement.
+#   bench/runset-false-alarms.sh [SETS [DIR [DUMP_ROUNDS PROF_ROUNDS]]]
 # DIR under samples/lua (default serializer).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-pairs=${1:-20} dir=${2:-serializer} dump_rounds=${3:-300} prof_rounds=${4:-4000}
+sets=${1:-7} dir=${2:-serializer} dump_rounds=${3:-300} prof_rounds=${4:-2500}
 tool=$root/dumpanalyze
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-alarms=0
-for ((i = 1; i <= pairs; i++)); do
-  for side in a b; do
-    "$root/samples/runset.sh" "$tmp/$side" 5 "$dump_rounds" -- "$prof_rounds" -- \
-      "$root/samples/lua/$dir" main.lua
-    "$tool" --run-set "$tmp/$side" --source-root "$root/samples/lua/$dir" -q 2>/dev/null
-  done
-  rc=0
-  "$tool" --compare "$tmp/a" "$tmp/b" --fail-on recommended >"$tmp/cmp.txt" 2>/dev/null || rc=$?
-  [ "$rc" -le 1 ] || { echo "pair $i: exit $rc" >&2; cat "$tmp/cmp.txt" >&2; exit 2; }
-  alarms=$((alarms + rc))
-  echo "pair $i: exit $rc $(grep '^FAIL:' "$tmp/cmp.txt" | tr '\n' ' ')"
-  [ "$rc" -eq 0 ] || grep -E '  FAIL$' "$tmp/cmp.txt" || true
-  rm -rf "$tmp/a" "$tmp/b"
+for ((i = 1; i <= sets; i++)); do
+  "$root/samples/runset.sh" "$tmp/$i" 5 "$dump_rounds" -- "$prof_rounds" -- \
+    "$root/samples/lua/$dir" main.lua
+  "$tool" --run-set "$tmp/$i" --source-root "$root/samples/lua/$dir" -q 2>/dev/null
+  echo "set $i recorded: $(grep -c ',profile,' "$tmp/$i/runs.csv") profiles, samples" \
+    "$(awk -F, '$2 == "profile" { printf "%s ", $5 }' "$tmp/$i/runs.csv")"
 done
-echo "false alarms: $alarms of $pairs pairs ($dir, 5 runs and 5 profiles a side)"
+alarms=0 pairs=0
+for ((i = 1; i <= sets; i++)); do
+  for ((j = i + 1; j <= sets; j++)); do
+    rc=0
+    "$tool" --compare "$tmp/$i" "$tmp/$j" --fail-on recommended >"$tmp/cmp.txt" 2>/dev/null || rc=$?
+    [ "$rc" -le 1 ] || { echo "pair $i-$j: exit $rc" >&2; cat "$tmp/cmp.txt" >&2; exit 2; }
+    alarms=$((alarms + rc)) pairs=$((pairs + 1))
+    echo "pair $i-$j: exit $rc $(grep '^FAIL:' "$tmp/cmp.txt" | tr '\n' ' ')"
+    [ "$rc" -eq 0 ] || grep -E '  FAIL$' "$tmp/cmp.txt" || true
+  done
+done
+echo "false alarms: $alarms of $pairs pairs of $sets fresh run sets ($dir, 5 runs and 5 profiles a side)"

@@ -131,7 +131,8 @@ static void cost_test(struct crs_diff *d, struct crs_item *it, int profiled)
 	rs_median(vb, nb, &mb, &lo, &hi);
 	it->delta = mb - ma;
 	if (it->b && it->b->failed && it->p < RUNSET_ALPHA && it->delta > CRS_COST_POINTS) {
-		it->verdict = d->improved ? CRS_OUTWEIGHED : CRS_FAILS;
+		it->verdict = d->improved ? CRS_OUTWEIGHED : (d->rules & CRS_COSTLIER) ? CRS_FAILS
+		              : CRS_GREW;
 		if (!d->improved)
 			d->fails |= d->rules & CRS_COSTLIER;
 	}
@@ -252,6 +253,12 @@ void crs_diff(struct crs_diff *d, const struct rs_set *a, const struct rs_set *b
 		if (v == CRS_FAILS)
 			d->fails |= rules & CRS_NEW_SITES;
 		add(d, CRS_NEW, v, NULL, f);
+	}
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct crs_item *it = &d->items[i];
+		if (it->p >= 0 && it->p < RUNSET_ALPHA && it->delta > 0 &&
+		    (!d->grew_most || it->delta > d->grew_most->delta))
+			d->grew_most = it;
 	}
 	for (size_t j = 0; j < a->nf; j++)
 		if (!paired[j])

@@ -75,6 +75,7 @@ static const char *verdict(enum crs_verdict v)
 	case CRS_NEGLIGIBLE: return "negligible cost: does not fail";
 	case CRS_HARMLESS: return "usually harmless: does not fail";
 	case CRS_OUTWEIGHED: return "the interpreted share fell: does not fail (look at it next)";
+	case CRS_GREW: return "costlier (not a rule asked)";
 	default: return "";
 	}
 }
@@ -121,9 +122,10 @@ static void items(const struct crs_diff *d, FILE *out, enum crs_what what, const
 				fprintf(out, ", cost %.1f%% -> %.1f%%  ", it->a->share_med, it->b->share_med);
 				if (it->verdict == CRS_FAILS || it->p < RUNSET_ALPHA)
 					fprintf(out, "%+.1f points (p=%.3f n=%zu+%zu)%s%s", it->delta, it->p, pa, pb,
-					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ? "  " : "",
-					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED
-					        ? verdict(it->verdict) : "");
+					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ||
+					        it->verdict == CRS_GREW ? "  " : "",
+					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ||
+					        it->verdict == CRS_GREW ? verdict(it->verdict) : "");
 				else
 					fprintf(out, "~ (p=%.3f n=%zu+%zu)", it->p, pa, pb);
 			}
@@ -156,6 +158,12 @@ void crs_render_text(const struct crs_diff *d, const char *old_dir, const char *
 				fprintf(out, "  ~ (p=%.3f n=%zu+%zu)\n", d->interp_p, d->ia.n, d->ib.n);
 		} else {
 			fputc('\n', out);
+		}
+		if (d->interp_fails && d->grew_most) {
+			const struct crs_item *g = d->grew_most;
+			fputs("  grew most: ", out);
+			place(out, g->b);
+			fprintf(out, " (%+.1f points)\n", g->delta);
 		}
 	}
 	items(d, out, CRS_NEW, "new findings (in none of BASE's runs)");

@@ -273,6 +273,9 @@ const struct option_doc cli_options[] = {
 	  "change on \"no new JIT problem\".\n"
 	  "Rules, comma-separated (their arithmetic in\n"
 	  ".BR COMPARE ):\n"
+	  ".B recommended\n"
+	  "(README's rule set; of run sets, see\n"
+	  ".BR \"RUN SETS\" ),\n"
 	  ".B new\\-sites\n"
 	  "(a new abort site, a loop, function or exit whose attempts abort, of\n"
 	  "severity costly or worth a look;\n"
@@ -500,20 +503,6 @@ void cli_usage(FILE *fp)
 	fputs("See dumpanalyze(1).\n", fp);
 }
 
-void cli_list_views(void)
-{
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		printf("%-18s %-26s %s%s\n", v->name, v->files, v->summary,
-		       v->is_default ? "" : " (not default)");
-	}
-	/* after a blank line: the words a list may hold besides names */
-	printf("\n%-18s %s\n", VIEWS_DEFAULT,
-	       "in a list: the views above not marked (not default), and with --profile its views");
-	printf("%-18s %s\n", VIEWS_ALL,
-	       "in a list: every view above (profile and flamegraph only with --profile)");
-}
-
 /* A name in troff: its hyphens are minus signs, as options are set. */
 static void put_troff_name(FILE *fp, const char *s)
 {
@@ -594,30 +583,6 @@ static void man_exit_codes(FILE *fp)
 	fputs(MAN_END("exit-status"), fp);
 }
 
-/* README's table: a row per view, its files each in backquotes. */
-static int readme_views(FILE *fp)
-{
-	fputs("<!-- BEGIN GENERATED views: made from src/views/*.c by make docs -->\n"
-	      "| view | files | what is in it |\n|---|---|---|\n", fp);
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		if (!v->readme) {
-			msg_error("view %s has no README text", v->name);
-			return -1;
-		}
-		fprintf(fp, "| `%s` | ", v->name);
-		for (const char *f = v->files; *f;) {
-			size_t n = strcspn(f, " ");
-			fprintf(fp, "%s`%.*s`", f == v->files ? "" : ", ", (int)n, f);
-			f += n + strspn(f + n, " ");
-		}
-		fprintf(fp, " | %s%s |\n", v->readme, v->is_default ? "" : " (not default)");
-	}
-	/* A blank line ends the table: GFM would take the marker as a row. */
-	fputs("\n<!-- END GENERATED views -->\n", fp);
-	return 0;
-}
-
 int cli_help_doc(FILE *fp, const char *format)
 {
 	if (strcmp(format, "man") == 0) {
@@ -627,7 +592,7 @@ int cli_help_doc(FILE *fp, const char *format)
 		return 0;
 	}
 	if (strcmp(format, "readme") == 0)
-		return readme_views(fp);
+		return cli_readme_views(fp);
 	msg_error("unknown --help format '%s' (man or readme)", format);
 	return -1;
 }

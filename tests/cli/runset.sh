@@ -114,10 +114,11 @@ check "serializer -> its two fixes: the interpreted share fell beyond the noise"
 gate serializer-fixed serializer-regressed
 check "a closure in a hot loop: exit 1" 1 $?
 # (this recording: the loop at serialize.lua:61 failed at another line in
-# two of BASE's runs, so it is not new; its cost grew beyond the noise)
-check "a closure in a hot loop: its line named, failing" 1 \
-	"$(grep -c '^  serialize\.lua:61  NYI: bytecode FNEW, costly, at serialize\.lua:71 .*: runs [0-5]/5 -> 5/5, cost .* points (p=0\.008 n=5+5)  FAIL$' "$TMP/gate.out")"
-check "a closure in a hot loop: the rules named" "FAIL: costlier FAIL: interpreted" \
+# two of BASE's runs, so it is not new; the interpreted share grew, most
+# in it, failing at the closure's line)
+check "a closure in a hot loop: its line named where the time grew" 1 \
+	"$(grep -c '^  grew most: serialize\.lua:61  NYI: bytecode FNEW, costly, at serialize\.lua:71 (+[0-9.]* points)$' "$TMP/gate.out")"
+check "a closure in a hot loop: the rule named" "FAIL: interpreted" \
 	"$(grep '^FAIL: ' "$TMP/gate.out" | tr '\n' ' ' | sed 's/ $//')"
 gate shop shop-fixed
 check "shop -> shop-fixed: exit 0" 0 $?
@@ -160,9 +161,9 @@ cp "$RS/serializer-short.prof" "$TMP/bad/runs/prof-1"
 rm "$TMP/bad/runs/prof-1.zst"
 $DA -q --run-set "$TMP/bad" --source-root "$LUA/serializer" > /dev/null 2> "$TMP/err"
 small=$(awk '!/^@/ { t += $NF } END { print t }' "$RS/serializer-short.prof")
-check "the short profile: a few samples" yes "$([ "$small" -gt 0 ] && [ "$small" -lt 200 ] && echo yes)"
+check "the short profile: a few samples" yes "$([ "$small" -gt 0 ] && [ "$small" -lt 500 ] && echo yes)"
 check "a small profile: said with its count and what to do" 1 \
-	"$(grep -c "^dumpanalyze: warning: only $small samples: profile 1 (prof-1) is too small to rank by (200 at least): run the workload longer or sample more often (-jp=Gvli1)$" "$TMP/err")"
+	"$(grep -c "^dumpanalyze: warning: only $small samples: profile 1 (prof-1) is too small to rank by (500 at least): run the workload longer or sample more often (-jp=Gvli1)$" "$TMP/err")"
 check "a small profile: in summary.txt too" 1 "$(grep -c "^  warning: only $small samples: profile 1" "$TMP/bad/summary.txt")"
 $DA --compare "$TMP/bad" "$TMP/ser" > "$TMP/out" 2> "$TMP/err"
 check "a small profile: --compare says it" 1 "$(grep -c "^dumpanalyze: warning: only $small samples: BASE's profile 1 is too small to rank by" "$TMP/err")"
