@@ -90,6 +90,40 @@ const struct option_doc cli_options[] = {
 	  ".B sysprof\n"
 	  "(a sysprof one) and, for a profile with stacks,\n"
 	  ".BR flamegraph .\n" },
+	{ { "repeats", no_argument, NULL, OPT_REPEATS }, NULL,
+	  "the --dump and --profile files are repeats of one workload: analyse them as a run set",
+	  "The\n"
+	  ".B \\-\\-dump\n"
+	  "files are N runs of one workload, and the\n"
+	  ".B \\-\\-profile\n"
+	  "files (none to M) M separate profile runs of it, not one per worker:\n"
+	  "each dump is analysed into\n"
+	  ".IB OUT /run\\- K\n"
+	  "and the findings over all of them go to the top of\n"
+	  ".I OUT\n"
+	  "(see\n"
+	  ".BR \"RUN SETS\" ).\n" },
+	{ { "run-set", required_argument, NULL, OPT_RUN_SET }, "DIR",
+	  "analyse the run set recorded in DIR/runs (dump-K and prof-K, K = 1..N; .gz/.xz/.zst too)",
+	  "The run set recorded in\n"
+	  ".IR DIR :\n"
+	  "its dumps\n"
+	  ".IB DIR /runs/dump\\- K\n"
+	  "and profiles\n"
+	  ".IB DIR /runs/prof\\- K\n"
+	  ".RI ( K\n"
+	  "from 1 without a gap; plain or ending in\n"
+	  ".BR .gz ,\n"
+	  ".B .xz\n"
+	  "or\n"
+	  ".BR .zst ),\n"
+	  "as with\n"
+	  ".BR \\-\\-repeats .\n"
+	  "The default\n"
+	  ".B \\-\\-out\\-dir\n"
+	  "is\n"
+	  ".I DIR\n"
+	  "itself.\n" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
 	  "comma-separated views, 'default' (the default set) or 'all'; 'list' lists them",
 	  "The views to render, comma-separated; a unique prefix of a name is\n"
@@ -240,6 +274,9 @@ const struct option_doc cli_options[] = {
 	  "change on \"no new JIT problem\".\n"
 	  "Rules, comma-separated (their arithmetic in\n"
 	  ".BR COMPARE ):\n"
+	  ".B recommended\n"
+	  "(README's rule set; of run sets, see\n"
+	  ".BR \"RUN SETS\" ),\n"
 	  ".B new\\-sites\n"
 	  "(a new abort site, a loop, function or exit whose attempts abort, of\n"
 	  "severity costly or worth a look;\n"
@@ -467,20 +504,6 @@ void cli_usage(FILE *fp)
 	fputs("See dumpanalyze(1).\n", fp);
 }
 
-void cli_list_views(void)
-{
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		printf("%-18s %-26s %s%s\n", v->name, v->files, v->summary,
-		       v->is_default ? "" : " (not default)");
-	}
-	/* after a blank line: the words a list may hold besides names */
-	printf("\n%-18s %s\n", VIEWS_DEFAULT,
-	       "in a list: the views above not marked (not default), and with --profile its views");
-	printf("%-18s %s\n", VIEWS_ALL,
-	       "in a list: every view above (profile and flamegraph only with --profile)");
-}
-
 /* A name in troff: its hyphens are minus signs, as options are set. */
 static void put_troff_name(FILE *fp, const char *s)
 {
@@ -561,30 +584,6 @@ static void man_exit_codes(FILE *fp)
 	fputs(MAN_END("exit-status"), fp);
 }
 
-/* README's table: a row per view, its files each in backquotes. */
-static int readme_views(FILE *fp)
-{
-	fputs("<!-- BEGIN GENERATED views: made from src/views/*.c by make docs -->\n"
-	      "| view | files | what is in it |\n|---|---|---|\n", fp);
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		if (!v->readme) {
-			msg_error("view %s has no README text", v->name);
-			return -1;
-		}
-		fprintf(fp, "| `%s` | ", v->name);
-		for (const char *f = v->files; *f;) {
-			size_t n = strcspn(f, " ");
-			fprintf(fp, "%s`%.*s`", f == v->files ? "" : ", ", (int)n, f);
-			f += n + strspn(f + n, " ");
-		}
-		fprintf(fp, " | %s%s |\n", v->readme, v->is_default ? "" : " (not default)");
-	}
-	/* A blank line ends the table: GFM would take the marker as a row. */
-	fputs("\n<!-- END GENERATED views -->\n", fp);
-	return 0;
-}
-
 int cli_help_doc(FILE *fp, const char *format)
 {
 	if (strcmp(format, "man") == 0) {
@@ -594,7 +593,7 @@ int cli_help_doc(FILE *fp, const char *format)
 		return 0;
 	}
 	if (strcmp(format, "readme") == 0)
-		return readme_views(fp);
+		return cli_readme_views(fp);
 	msg_error("unknown --help format '%s' (man or readme)", format);
 	return -1;
 }

@@ -32,7 +32,7 @@ check "man: EXIT STATUS opens with its generated span" ".SH EXIT STATUS|.\\\" BE
 check "man: the views' span is in VIEWS" "VIEWS" \
 	"$(awk '/^\.SH /{s=$2} /BEGIN GENERATED views/{print s}' "$MAN")"
 help_opts=$($DA --help | sed -n 's/^  \(-., \|    \)--\([a-z-]*\).*/\2/p' | paste -sd' ')
-check "--help lists 23 options" 23 "$(printf '%s\n' $help_opts | wc -l)"
+check "--help lists 25 options" 25 "$(printf '%s\n' $help_opts | wc -l)"
 check "man OPTIONS: --help's options, in its order" "$help_opts" \
 	"$(span "$MAN" options | grep -A1 '^\.TP$' | sed -n 's/^\.B[IR]* .*\\-\\-\([^ "]*\).*/\1/p' | sed 's/\\-/-/g' | paste -sd' ')"
 views=$($DA --views list | sed '/^$/,$d' | awk '{print $1}' | paste -sd' ')
