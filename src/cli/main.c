@@ -3,8 +3,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
@@ -117,6 +117,30 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 	return EXIT_OK;
 }
 
+/* Two names of one file (/dev/stdin and /dev/fd/0, a.dump and ./a.dump)
+ * would be read by two workers: a pipe split between them, or a dump
+ * counted twice.  Refused, by device and inode; a name that cannot be
+ * read is its own run's error. */
+static int same_dump_twice(const struct run *run)
+{
+	struct stat *st = xrealloc(NULL, run->ndumps * sizeof(*st));
+	char *ok = xrealloc(NULL, run->ndumps);
+	int r = 0;
+	for (size_t i = 0; i < run->ndumps && r == 0; i++) {
+		ok[i] = stat(run->dumps[i], &st[i]) == 0;
+		for (size_t j = 0; ok[i] && j < i; j++)
+			if (ok[j] && st[j].st_dev == st[i].st_dev && st[j].st_ino == st[i].st_ino) {
+				msg_error("--dump %s is the same file as --dump %s: each dump is read by "
+				          "one run, give it once", run->dumps[i], run->dumps[j]);
+				r = -1;
+				break;
+			}
+	}
+	free(st);
+	free(ok);
+	return r;
+}
+
 /* Several dumps: usage is checked first, so nothing is created for a
  * command line that is wrong. */
 static int several(struct run *run)
@@ -131,6 +155,8 @@ static int several(struct run *run)
 			msg_error("standard input can only be the one dump of a run");
 			return EXIT_USAGE;
 		}
+	if (same_dump_twice(run) < 0)
+		return EXIT_IO;
 	struct view_set views;
 	char err[256];
 	/* the names only: each dump's run checks them against its profile */
