@@ -67,6 +67,27 @@ static void write_holder(const struct fs *fs, int fd)
 		fs_write_all(fs, fd, text, (size_t)n);
 }
 
+/* The lock file is written (truncated, then the holder's text), so the
+ * name must be a file of this directory alone: a hard link planted there
+ * would have a run overwrite its other name's file, wherever it is.  A
+ * regular file with one name, owned by this user (as one this tool
+ * made is), or a clear refusal; nothing is written through it. */
+static int not_ours(const struct fs *fs, int fd, const char *out)
+{
+	struct fs_stat st;
+	int r = FS_CALL(fs, stat, fd, "", &st);
+	const char *why = r < 0 ? strerror(-r)
+	                  : st.type != FS_FILE ? "it is not a regular file"
+	                  : st.nlink != 1 ? "it has other names (a hard link)"
+	                  : !st.mine ? "another user owns it"
+	                  : NULL;
+	if (!why)
+		return 0;
+	msg_error("%s: refusing the lock file %s (%s): nothing written; remove it if no run "
+	          "is using %s", out, LOCK_NAME, why, out);
+	return -1;
+}
+
 int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *out, int wait,
                  int quiet)
 {
@@ -79,6 +100,10 @@ int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *ou
 		if (fd < 0) {
 			msg_error("%s: cannot lock it: %s: %s", out, LOCK_NAME, strerror(-fd));
 			return fd;
+		}
+		if (not_ours(fs, fd, out) < 0) {
+			FS_CALL(fs, close, fd);
+			return -EPERM;
 		}
 		int r = FS_CALL(fs, lock, fd, 0);
 		if (r == -EAGAIN && wait) {

@@ -396,6 +396,36 @@ check "lock file of a live process holding no lock: exit 0" 0 $?
 check "--wait with nobody there: no wait, exit 0" "0 " \
 	"$($DA --wait -q $NEW_ARGS --out-dir "$W/stale" > /dev/null 2> "$TMP/err"; echo "$? $(cat "$TMP/err")")"
 
+# A hard link planted as the lock file (issue 34): writing the lock would
+# truncate and overwrite its other name's file, outside OUT.  Refused by a
+# run and by --recover, the target untouched, nothing written.
+rm -rf "$W/hard"
+mkdir -p "$W/hard/out"
+printf 'not a lock\n' > "$W/hard/target"
+ln "$W/hard/target" "$W/hard/out/.dumpanalyze.lock"
+n=0
+for how in run recover; do
+	if [ $how = run ]; then
+		$DA -q $NEW_ARGS --out-dir "$W/hard/out" > /dev/null 2> "$TMP/err"
+	else
+		$DA --recover "$W/hard/out" > /dev/null 2> "$TMP/err"
+	fi
+	check "hard link as the lock ($how): exit 2" 2 $?
+	check "hard link as the lock ($how): message" \
+		"dumpanalyze: $W/hard/out: refusing the lock file .dumpanalyze.lock (it has other names (a hard link)): nothing written; remove it if no run is using $W/hard/out" \
+		"$(cat "$TMP/err")"
+	check "hard link as the lock ($how): its target untouched" "not a lock" "$(cat "$W/hard/target")"
+	check "hard link as the lock ($how): nothing else in OUT" ".dumpanalyze.lock" "$(ls -A "$W/hard/out")"
+	n=$((n + 1))
+done
+ran "hard link as the lock: run and --recover" $n 2
+rm -rf "$W/hard"
+mkdir -p "$W/hard/out"
+mkfifo "$W/hard/out/.dumpanalyze.lock"
+$DA -q $NEW_ARGS --out-dir "$W/hard/out" > /dev/null 2> "$TMP/err"
+check "a FIFO as the lock: exit 2, refused" "2 dumpanalyze: $W/hard/out: refusing the lock file .dumpanalyze.lock (it is not a regular file): nothing written; remove it if no run is using $W/hard/out" \
+	"$? $(cat "$TMP/err")"
+
 # A file system without locks: a warning, and the run goes on.
 rm -rf "$W/nolock"
 mkdir "$W/nolock"                # the same operations as the logged rerun's
