@@ -167,6 +167,31 @@ $DA_BIN --views traces,abort-reasons --dump "$TMP/joined.dump" --out-dir "$TMP/j
 as_sample joined "unclosed chunk name before long lines" $? "$TMP/joined.dump:1: warning: quoted chunk name is never closed"
 rm -rf "$TMP/bomb" "$TMP/bomb.gz" "$TMP/name" "$TMP/joined" "$TMP/joined.dump"
 
+# ---- one trace cannot take all memory (issue 34) ------------------------
+# A trace of 16 M IR lines (48 KB of zstd; lines forged into the stream:
+# LuaJIT caps a trace at 65,536 IR instructions) after the sample: its
+# text is kept up to 32 MiB of whole lines, said once with the first line
+# not kept, every line still counted; the report, source view and bush
+# text stay within a bound (they once took 1.1 GB, 548 MB, 556 MB).
+ir='0001 rbx   >  int ADD    0001  +1'
+{ cat "$P"; echo '---- TRACE 9999 start big.lua:1'; echo '---- TRACE 9999 IR'
+  awk -v l="$ir" 'BEGIN { for (i = 0; i < 16000000; i++) print l }'
+  echo '---- TRACE 9999 stop -> loop'; } | zstd -q -c > "$TMP/longtrace.zst"
+check "16 M-line trace: compressed small" yes "$([ "$(wc -c < "$TMP/longtrace.zst")" -lt 200000 ] && echo yes)"
+fit=$(( (32 * 1048576) / (${#ir} + 1) ))
+/usr/bin/time -f %M -o "$TMP/long.rss" $DA_BIN --views html,source,bush-txt --dump "$TMP/longtrace.zst" \
+	--out-dir "$TMP/long" > /dev/null 2> "$TMP/long.err"
+check "16 M-line trace: exit status" 0 $?
+check "16 M-line trace: one warning, naming the first line not kept" \
+	"$TMP/longtrace.zst:$((np + 3 + fit)): warning: trace 9999: its text passes 32 MiB (no trace of LuaJIT's is that long): kept up to this line, the rest counted only" \
+	"$(grep ': warning: ' "$TMP/long.err")"
+check "16 M-line trace: every line counted" "$((np + 16000003))" \
+	"$(sed -n 's/^  lines *\([0-9]*\)  (.*/\1/p' "$TMP/long.err")"
+check "16 M-line trace: its bush text holds the lines kept, whole" "$fit" \
+	"$(grep -cxF "$ir" "$TMP/long/gen-1-bush-9999.txt")"
+rss_under "16 M-line trace, html+source+bush-txt" "$TMP/long.rss" 196608
+rm -rf "$TMP/long" "$TMP/longtrace.zst"
+
 # Inputs the fuzzers once choked on, and hand-written ones of their
 # shapes (tests/fuzz/regressions/), run by the tool as the fuzz target ran
 # them: the exit status their name ends in (.exitN), never a signal, no
