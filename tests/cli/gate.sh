@@ -312,6 +312,18 @@ $DA -q --dump "$SAMPLES/shop.dump" --out-dir "$TMP/wp" --write-baseline "$TMP/pr
 check "write over a file that is no baseline: exit 2, kept" \
 	"2 precious|dumpanalyze: $TMP/precious:1: not a dumpanalyze baseline: its first line that is not a comment must be 'dumpanalyze-baseline 1'|dumpanalyze: $TMP/precious is not a baseline: not written over" \
 	"$? $(cat "$TMP/precious")|$(paste -sd'|' "$TMP/err")"
+# nor removes a file with its temporary's name, FILE.tmpPID (issue 34):
+# the shell's PID is the tool's after exec.
+sh -c 'printf "mine\n" > "$1.tmp$$"; exec "$2" -q --dump "$3" --out-dir "$4" --write-baseline "$1"' \
+	sh "$TMP/tmpname.baseline" "$DA_BIN" "$SAMPLES/shop.dump" "$TMP/wt" > /dev/null 2> "$TMP/err"
+check "write beside a file named FILE.tmpPID: exit 0, no message" "0 " "$? $(cat "$TMP/err")"
+check "write beside a file named FILE.tmpPID: that file kept" "mine" "$(cat "$TMP"/tmpname.baseline.tmp[0-9]*)"
+check "write beside a file named FILE.tmpPID: the baseline written, no other temporary left" \
+	"tmpname.baseline $(cd "$TMP" && ls tmpname.baseline.tmp* | grep -c '')" \
+	"$(cd "$TMP" && ls tmpname.baseline) 1"
+$DA -q --dump "$SAMPLES/shop.dump" --out-dir "$TMP/wt2" --write-baseline "$TMP/ref.baseline" > /dev/null 2>&1
+check "write beside a file named FILE.tmpPID: the same baseline as without it" "" \
+	"$(diff "$TMP/tmpname.baseline" "$TMP/ref.baseline" 2>&1 | head -3)"
 $DA -q --dump "$SAMPLES/shop.dump" --dump "$SAMPLES/shop-fixed.dump" --out-dir "$TMP/two" --baseline "$TMP/reg.baseline" \
 	> /dev/null 2> "$TMP/err"
 check "--baseline with several dumps: a usage error" \
