@@ -59,6 +59,19 @@ $DA --views traces --dump "$TMP/bad.gz" --out-dir "$TMP/bad" 2> "$TMP/bad.err"
 check "corrupt gzip: exit status" 2 $?
 check "corrupt gzip: message" "dumpanalyze: $TMP/bad.gz: trailing garbage after gzip data (after line 2588)" "$(cat "$TMP/bad.err")"
 check "corrupt gzip: no files" "" "$(ls -A "$TMP/bad")"
+# The same after xz and zstd data: the position is the lines read (issue
+# 34: xz's said "after line 0", the lines decoded with the error dropped).
+n=0
+for z in "xz -c" "zstd -q -c"; do
+	{ $z < "$SAMPLES/rsx.dump"; echo garbage-garbage-garbage-garbage; } > "$TMP/bad.z"
+	$DA --views traces --dump "$TMP/bad.z" --out-dir "$TMP/badz" 2> "$TMP/bad.err"
+	check "$z, then garbage: exit status" 2 $?
+	check "$z, then garbage: message with the lines read" \
+		"dumpanalyze: $TMP/bad.z: corrupt ${z%% *} data (after line $(wc -l < "$SAMPLES/rsx.dump"))" "$(cat "$TMP/bad.err")"
+	check "$z, then garbage: no files" "" "$(ls -A "$TMP/badz")"
+	n=$((n + 1))
+done
+ran "xz and zstd, then garbage" $n 2
 printf '\037\213\010\000garbage-garbage-garbage' > "$TMP/worse.gz"
 $DA --views traces --dump "$TMP/worse.gz" --out-dir "$TMP/worse" 2> "$TMP/bad.err"
 check "broken gzip header: exit status" 2 $?
