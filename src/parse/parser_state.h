@@ -37,8 +37,9 @@ enum pstate {
  * bounded per trace as it is per line. */
 #define TRACE_TEXT_MAX (32u << 20)
 
-/* A buffer kept for the next trace only up to this: a trace's text past
- * it is given back once the trace is handed on. */
+/* A buffer kept for the next trace only up to this: a longer one is
+ * given back as soon as its trace is handed on (the model holds its own
+ * copy), so a long text is held twice only while it is copied. */
 #define TRACE_TEXT_KEEP (1u << 20)
 
 struct parser {

@@ -22,12 +22,6 @@ void trace_open(struct parser *p, uint32_t id, int started, uint64_t line)
 	memset(&p->tt, 0, sizeof(p->tt));
 	p->text_len = 0;
 	p->text_cut = 0;
-	if (p->text_cap > TRACE_TEXT_KEEP) {
-		/* the last trace's text was long: not held on to */
-		free(p->text);
-		p->text = NULL;
-		p->text_cap = 0;
-	}
 	p->bc.seen = 0;
 	p->tr.id = id;
 	p->tr.started = started;
@@ -93,7 +87,17 @@ int trace_emit(struct parser *p, enum event_kind kind, uint64_t line,
 				return r;
 		}
 	}
-	return p->emit(p->ctx, &ev);
+	int e = p->emit(p->ctx, &ev);
+	if (with_trace && p->text_cap > TRACE_TEXT_KEEP) {
+		/* The trace is closed and the model has its copy (or, with
+		 * DA_CALLBACK_ONLY, the callback is over): a long text is not
+		 * held a second time until the next trace. */
+		free(p->text);
+		p->text = NULL;
+		p->text_cap = 0;
+		p->text_len = 0;
+	}
+	return e;
 }
 
 int trace_incomplete(struct parser *p, uint64_t line, const char *why)
