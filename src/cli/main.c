@@ -117,21 +117,22 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 	return EXIT_OK;
 }
 
-/* Two names of one file (/dev/stdin and /dev/fd/0, a.dump and ./a.dump)
- * would be read by two workers: a pipe split between them, or a dump
- * counted twice.  Refused, by device and inode; a name that cannot be
- * read is its own run's error. */
-static int same_dump_twice(const struct run *run)
+/* Two names of one pipe or stream (/dev/stdin and /dev/fd/0) would be
+ * read by two workers, each getting part of it: refused, by device and
+ * inode.  A regular file may be given twice (one dump with two
+ * profiles): each run reads it whole.  A name that cannot be read is its
+ * own run's error. */
+static int same_stream_twice(const struct run *run)
 {
 	struct stat *st = xrealloc(NULL, run->ndumps * sizeof(*st));
 	char *ok = xrealloc(NULL, run->ndumps);
 	int r = 0;
 	for (size_t i = 0; i < run->ndumps && r == 0; i++) {
-		ok[i] = stat(run->dumps[i], &st[i]) == 0;
+		ok[i] = stat(run->dumps[i], &st[i]) == 0 && !S_ISREG(st[i].st_mode);
 		for (size_t j = 0; ok[i] && j < i; j++)
 			if (ok[j] && st[j].st_dev == st[i].st_dev && st[j].st_ino == st[i].st_ino) {
-				msg_error("--dump %s is the same file as --dump %s: each dump is read by "
-				          "one run, give it once", run->dumps[i], run->dumps[j]);
+				msg_error("--dump %s is the same pipe or stream as --dump %s: two runs would "
+				          "each read part of it; give it once", run->dumps[i], run->dumps[j]);
 				r = -1;
 				break;
 			}
@@ -155,7 +156,7 @@ static int several(struct run *run)
 			msg_error("standard input can only be the one dump of a run");
 			return EXIT_USAGE;
 		}
-	if (same_dump_twice(run) < 0)
+	if (same_stream_twice(run) < 0)
 		return EXIT_IO;
 	struct view_set views;
 	char err[256];

@@ -110,18 +110,25 @@ check "rotated and reserved names: the same names again" \
 		--dump "$TMP/rot/a/manifest.json" --dump "$TMP/rot/a/.commit" --out-dir "$TMP/rot/out2" 2>&1
 		ls -A "$TMP/rot/out2" | tr '\n' ' ' | sed 's/ $//')"
 
-# ---- one file under two names (issue 34) --------------------------------
+# ---- one pipe under two names (issue 34) --------------------------------
 # /dev/stdin and /dev/fd/0 are one pipe: two workers would split it.
 cat "$SAMPLES/rsx.dump" | $DA --dump /dev/stdin --dump /dev/fd/0 --out-dir "$TMP/twice" > "$TMP/out" 2> "$TMP/err"
 check "/dev/stdin and /dev/fd/0: exit status 2" 2 $?
 check "/dev/stdin and /dev/fd/0: message" \
-	"dumpanalyze: --dump /dev/fd/0 is the same file as --dump /dev/stdin: each dump is read by one run, give it once" \
+	"dumpanalyze: --dump /dev/fd/0 is the same pipe or stream as --dump /dev/stdin: two runs would each read part of it; give it once" \
 	"$(cat "$TMP/err")"
 check "/dev/stdin and /dev/fd/0: nothing written" "" "$(cat "$TMP/out"; ls "$TMP/twice" 2>/dev/null)"
-$DA --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/a/../b/x.dump" --out-dir "$TMP/twice" > /dev/null 2> "$TMP/err"
-check "a file under two paths: exit status 2" 2 $?
-check "a file under two paths: message" \
-	"dumpanalyze: --dump $TMP/rot/a/../b/x.dump is the same file as --dump $TMP/rot/b/x.dump: each dump is read by one run, give it once" \
-	"$(cat "$TMP/err")"
+mkfifo "$TMP/fifo"
+$DA --dump "$TMP/fifo" --dump "$TMP/rot/b/../../fifo" --out-dir "$TMP/twice" > /dev/null 2> "$TMP/err"
+check "a FIFO under two paths: exit status 2, refused before it is opened" \
+	"2 dumpanalyze: --dump $TMP/rot/b/../../fifo is the same pipe or stream as --dump $TMP/fifo: two runs would each read part of it; give it once" \
+	"$? $(cat "$TMP/err")"
+# A regular file may be given twice (one dump, two profiles): each run
+# reads it whole.
+$DA -q --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/a/../b/x.dump" --out-dir "$TMP/twice" > /dev/null 2> "$TMP/err"
+check "a regular file under two paths: exit 0, no message" "0 " "$? $(cat "$TMP/err")"
+check "a regular file under two paths: read whole twice" \
+	"$(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/b/x.dump") $(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/b/x.dump")" \
+	"$(cat "$TMP/twice/x.dump"/gen-*-traces.csv | grep -vc '^ID,') $(cat "$TMP/twice/x.dump.2"/gen-*-traces.csv | grep -vc '^ID,')"
 
 finish
