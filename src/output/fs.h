@@ -27,7 +27,6 @@ struct fs_stat {
 	uint64_t dev, ino;          /* what makes two names one file */
 	uint64_t size;
 	uint64_t nlink;             /* names the file has (hard links) */
-	int mine;                   /* owned by the process's effective user */
 };
 
 struct fs;

@@ -399,7 +399,6 @@ static int m_stat(const struct fs *fs, int dir, const char *path, struct fs_stat
 	st->ino = n->ino;
 	st->size = n->is_dir ? 0 : n->len;
 	st->nlink = 1;              /* no hard links here */
-	st->mine = 1;
 	return 0;
 }
 

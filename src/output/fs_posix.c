@@ -109,7 +109,6 @@ static int p_stat(const struct fs *fs, int dir, const char *path, struct fs_stat
 	st->ino = (uint64_t)s.st_ino;
 	st->size = (uint64_t)s.st_size;
 	st->nlink = (uint64_t)s.st_nlink;
-	st->mine = s.st_uid == geteuid();
 	return 0;
 }
 

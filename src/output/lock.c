@@ -70,8 +70,10 @@ static void write_holder(const struct fs *fs, int fd)
 /* The lock file is written (truncated, then the holder's text), so the
  * name must be a file of this directory alone: a hard link planted there
  * would have a run overwrite its other name's file, wherever it is.  A
- * regular file with one name, owned by this user (as one this tool
- * made is), or a clear refusal; nothing is written through it. */
+ * regular file with one name, or a clear refusal; nothing is written
+ * through it.  Its owner is not asked: writing a file of one name in OUT
+ * harms nothing outside it, and on NFS with root squashed a file root
+ * just made belongs to nobody. */
 static int not_ours(const struct fs *fs, int fd, const char *out)
 {
 	struct fs_stat st;
@@ -79,7 +81,6 @@ static int not_ours(const struct fs *fs, int fd, const char *out)
 	const char *why = r < 0 ? strerror(-r)
 	                  : st.type != FS_FILE ? "it is not a regular file"
 	                  : st.nlink != 1 ? "it has other names (a hard link)"
-	                  : !st.mine ? "another user owns it"
 	                  : NULL;
 	if (!why)
 		return 0;
