@@ -68,7 +68,8 @@ static void write_holder(const struct fs *fs, int fd)
 }
 
 /* The lock file is written (truncated, then the holder's text), so the
- * name must be a file of this directory alone: a hard link planted there
+ * name must be a file of this directory alone (1: none, it was removed
+ * since it was opened; -1 after a message): a hard link planted there
  * would have a run overwrite its other name's file, wherever it is.  A
  * regular file with one name, or a clear refusal; nothing is written
  * through it.  Its owner is not asked: writing a file of one name in OUT
@@ -78,6 +79,8 @@ static int not_ours(const struct fs *fs, int fd, const char *out)
 {
 	struct fs_stat st;
 	int r = FS_CALL(fs, stat, fd, "", &st);
+	if (r == 0 && st.type == FS_FILE && st.nlink == 0)
+		return 1;       /* its holder removed it just now: open it again */
 	const char *why = r < 0 ? strerror(-r)
 	                  : st.type != FS_FILE ? "it is not a regular file"
 	                  : st.nlink != 1 ? "it has other names (a hard link)"
@@ -102,8 +105,11 @@ int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *ou
 			msg_error("%s: cannot lock it: %s: %s", out, LOCK_NAME, strerror(-fd));
 			return fd;
 		}
-		if (not_ours(fs, fd, out) < 0) {
+		int o = not_ours(fs, fd, out);
+		if (o != 0) {
 			FS_CALL(fs, close, fd);
+			if (o > 0)
+				continue;
 			return -EPERM;
 		}
 		int r = FS_CALL(fs, lock, fd, 0);
