@@ -3,8 +3,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
+#include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
