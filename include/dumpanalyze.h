@@ -123,7 +123,9 @@ enum da_section {
 
 /* A trace's lines, section by section: buf + off[s], len[s] bytes, each
  * line ending in '\n', byte for byte as in the dump (buf is never NULL).
- * Only with DA_KEEP_TEXT. */
+ * At most 32 MiB of whole lines per trace (no LuaJIT trace comes near):
+ * past that, lines are counted but not kept, and a warning names the
+ * first line left out.  Only with DA_KEEP_TEXT. */
 struct da_trace_text {
 	const char *buf;
 	size_t off[DA_SEC_COUNT], len[DA_SEC_COUNT];

@@ -42,22 +42,36 @@ int baseline_write_file(const char *path, struct baseline_item *items, size_t n)
 		}
 		have_prev = 1;
 	}
-	size_t len = strlen(path) + 32;
+	/* A temporary name that is made here (O_EXCL): a file already there
+	 * with that name is someone else's, never written or removed. */
+	size_t len = strlen(path) + 48;
 	char *tmp = xrealloc(NULL, len);
-	snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
-	FILE *fp = fopen(tmp, "wx");
-	int rc = -1;
+	FILE *fp = NULL;
+	errno = 0;
+	for (unsigned k = 0; !fp && k < 100; k++) {
+		if (k)
+			snprintf(tmp, len, "%s.tmp%ld.%u", path, (long)getpid(), k);
+		else
+			snprintf(tmp, len, "%s.tmp%ld", path, (long)getpid());
+		fp = fopen(tmp, "wx");
+		if (!fp && errno != EEXIST)
+			break;
+	}
+	int rc = -1, err = fp ? 0 : errno;
 	if (fp) {
 		baseline_put(fp, items, n, have_prev ? &prev : NULL);
 		int bad = ferror(fp);
 		if (fclose(fp) == 0 && !bad && rename(tmp, path) == 0)
 			rc = 0;
+		else
+			err = errno;
 	}
 	if (rc < 0) {
 		char *shown = term_text(path);
-		msg_error("cannot write the baseline %s: %s", shown, strerror(errno ? errno : EIO));
+		msg_error("cannot write the baseline %s: %s", shown, strerror(err ? err : EIO));
 		free(shown);
-		unlink(tmp);
+		if (fp)
+			unlink(tmp);
 	}
 	free(tmp);
 	if (have_prev)

@@ -264,24 +264,30 @@ static void kept_free(struct kept *k)
 	free(k->v);
 }
 
+static int by_file_line(const void *x, const void *y)
+{
+	const struct baseline_entry *a = *(const struct baseline_entry *const *)x;
+	const struct baseline_entry *b = *(const struct baseline_entry *const *)y;
+	return (a->pub.line > b->pub.line) - (a->pub.line < b->pub.line);
+}
+
 /* The entries no finding of NEW matched, in the file's order: said, and
  * as the JSON object returned. */
 static json_t *stale(struct rep *r, const struct baseline *bl)
 {
 	json_t *o = json_object(), *list = json_array();
 	json_object_set_new(o, "path", cmp_str(bl->path));
+	/* the entries are sorted by identity: the unmatched ones taken in
+	 * the file's order by one sort (n log n, whatever the share stale) */
+	const struct baseline_entry **left = xrealloc(NULL, (bl->n ? bl->n : 1) * sizeof(*left));
+	size_t nleft = 0;
+	for (size_t i = 0; i < bl->n; i++)
+		if (!bl->v[i].matched)
+			left[nleft++] = &bl->v[i];
+	qsort(left, nleft, sizeof(*left), by_file_line);
 	size_t n = 0;
-	for (uint64_t line = 0, next; ; line = next) {
-		/* the entries are sorted by identity: take them by line */
-		const struct baseline_entry *e = NULL;
-		next = UINT64_MAX;
-		for (size_t i = 0; i < bl->n; i++)
-			if (!bl->v[i].matched && bl->v[i].pub.line > line && bl->v[i].pub.line < next) {
-				next = bl->v[i].pub.line;
-				e = &bl->v[i];
-			}
-		if (!e)
-			break;
+	for (size_t i = 0; i < nleft; i++) {
+		const struct baseline_entry *e = left[i];
 		const struct da_baseline_entry *p = &e->pub;
 		if (!n++)
 			cmp_say(r, "baseline %s: entries no finding of NEW has (stale):\n",
@@ -297,6 +303,7 @@ static json_t *stale(struct rep *r, const struct baseline *bl)
 		json_object_set_new(x, "place", cmp_str(p->place));
 		json_array_append_new(list, x);
 	}
+	free(left);
 	size_t matched = bl->n - n;
 	cmp_say(r, "baseline %s: %zu entr%s matched, %zu stale\n", cmp_text(r, bl->path), matched,
 	        matched == 1 ? "y" : "ies", n);

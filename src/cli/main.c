@@ -120,6 +120,31 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 	return EXIT_OK;
 }
 
+/* Two names of one pipe or stream (/dev/stdin and /dev/fd/0) would be
+ * read by two workers, each getting part of it: refused, by device and
+ * inode.  A regular file may be given twice (one dump with two
+ * profiles): each run reads it whole.  A name that cannot be read is its
+ * own run's error. */
+static int same_stream_twice(const struct run *run)
+{
+	struct stat *st = xrealloc(NULL, run->ndumps * sizeof(*st));
+	char *ok = xrealloc(NULL, run->ndumps);
+	int r = 0;
+	for (size_t i = 0; i < run->ndumps && r == 0; i++) {
+		ok[i] = stat(run->dumps[i], &st[i]) == 0 && !S_ISREG(st[i].st_mode);
+		for (size_t j = 0; ok[i] && j < i; j++)
+			if (ok[j] && st[j].st_dev == st[i].st_dev && st[j].st_ino == st[i].st_ino) {
+				msg_error("--dump %s is the same pipe or stream as --dump %s: two runs would "
+				          "each read part of it; give it once", run->dumps[i], run->dumps[j]);
+				r = -1;
+				break;
+			}
+	}
+	free(st);
+	free(ok);
+	return r;
+}
+
 /* Several dumps: usage is checked first, so nothing is created for a
  * command line that is wrong. */
 static int several(struct run *run)
@@ -134,6 +159,8 @@ static int several(struct run *run)
 			msg_error("standard input can only be the one dump of a run");
 			return EXIT_USAGE;
 		}
+	if (same_stream_twice(run) < 0)
+		return EXIT_IO;
 	struct view_set views;
 	char err[256];
 	/* the names only: each dump's run checks them against its profile */

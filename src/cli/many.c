@@ -32,6 +32,45 @@ static void free_names(char **dirs, char **shown, char **names, size_t n)
 	free(names);
 }
 
+/* The names OUT itself holds in a run of several dumps (the merged
+ * summary, the manifest) and what a name of the tool's own looks like
+ * (hidden: the lock, the commit record, staging directories, temporary
+ * files): no dump's directory may take them. */
+static int reserved(const char *name)
+{
+	return name[0] == '.' || strcmp(name, "summary.txt") == 0 ||
+	       strcmp(name, MANIFEST_NAME) == 0;
+}
+
+static int taken(const char *name, const char *const *names, size_t n)
+{
+	if (reserved(name))
+		return 1;
+	for (size_t j = 0; j < n; j++)
+		if (strcmp(names[j], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The directory of a dump under OUT: its base name (one that starts with
+ * '.' behind a '_', an empty one "dump"), else, when that is reserved or
+ * an earlier dump's, the first of BASE.2, BASE.3, ... that is neither;
+ * so every dump has a directory of its own, the same for the same
+ * command line. */
+static char *dump_dir_name(const char *path, const char *const *names, size_t n)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t len = strlen(b) + 32;
+	char *base = xrealloc(NULL, len), *name = xrealloc(NULL, len);
+	snprintf(base, len, "%s%s", b[0] == '.' ? "_" : "", b[0] ? b : "dump");
+	snprintf(name, len, "%s", base);
+	for (unsigned k = 2; taken(name, names, n); k++)
+		snprintf(name, len, "%s.%u", base, k);
+	free(base);
+	return name;
+}
+
 /* Several dumps (one per worker process is common): each into
  * OUT/<basename>/, as many at once as there are cores, then one merged
  * OUT/summary.txt.  A dump that fails does not stop the others; the exit
@@ -74,28 +113,16 @@ int run_many(struct run *run)
 	int *status = xrealloc(NULL, n * sizeof(*status));
 	pid_t *pids = xrealloc(NULL, n * sizeof(*pids));
 	for (size_t i = 0; i < n; i++) {
-		const char *b = strrchr(run->dumps[i], '/');
-		b = b ? b + 1 : run->dumps[i];
-		char runk[32];
 		if (run->repeats) {
 			/* a run set's runs: run-1 ... run-N, whatever the files' names */
-			snprintf(runk, sizeof(runk), "run-%zu", i + 1);
-			b = runk;
+			size_t len = 32;
+			names[i] = xrealloc(NULL, len);
+			snprintf(names[i], len, "run-%zu", i + 1);
+		} else {
+			names[i] = dump_dir_name(run->dumps[i], (const char *const *)names, i);
 		}
-		/* The same base name twice: dump.txt, dump.txt.2, ... */
-		unsigned k = 1;
-		for (size_t j = 0; j < i; j++)
-			if (strncmp(names[j], b, strlen(b)) == 0 &&
-			    (names[j][strlen(b)] == '\0' || names[j][strlen(b)] == '.'))
-				k++;
-		size_t len = strlen(b) + 16;
-		names[i] = xrealloc(NULL, len);
-		if (k > 1)
-			snprintf(names[i], len, "%s.%u", b, k);
-		else
-			snprintf(names[i], len, "%s", b);
 		/* into the staging directory: the commit moves them all at once */
-		len = strlen(rd.stage) + strlen(names[i]) + 2;
+		size_t len = strlen(rd.stage) + strlen(names[i]) + 2;
 		dirs[i] = xrealloc(NULL, len);
 		snprintf(dirs[i], len, "%s/%s", rd.stage, names[i]);
 		len = strlen(top) + strlen(names[i]) + 2;

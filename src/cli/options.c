@@ -426,9 +426,10 @@ static const struct {
 	  "corrupt compressed data, a sysprof profile malformed or cut short (the byte is "
 	  "named), a failed write, or no memory to be had (the message then says \"out of "
 	  "memory\"); the output directory in use by another run "
-	  "(without \\fB\\-\\-wait\\fR), a dump or profile the run would write over; with "
-	  "\\fB\\-\\-recover\\fR, a commit that can be neither finished nor undone; with "
-	  "\\fB\\-\\-compare\\fR, a directory that "
+	  "(without \\fB\\-\\-wait\\fR), a lock file there that is not a regular file "
+	  "of one name, a dump or profile the run would write over, one "
+	  "pipe given twice as \\fB\\-\\-dump\\fR; with \\fB\\-\\-recover\\fR, a commit that "
+	  "can be neither finished nor undone; with \\fB\\-\\-compare\\fR, a directory that "
 	  "is not dumpanalyze output or holds a file that is not what its run wrote, a side whose "
 	  "run saw no JIT event, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR (also an input with no JIT "

@@ -189,7 +189,7 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 				return no_memory(d);
 			else if (r != Z_OK && r != Z_BUF_ERROR) {
 				d->error = "corrupt gzip data";
-				return -1;
+				return produced ? (long)produced : -1;     /* the error next */
 			}
 			break;
 		}
@@ -207,7 +207,7 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 				return no_memory(d);
 			else if (r != LZMA_OK && r != LZMA_BUF_ERROR) {
 				d->error = "corrupt xz data";
-				return -1;
+				return produced ? (long)produced : -1;     /* the error next */
 			}
 			break;
 		}
@@ -219,7 +219,7 @@ long decode_read(struct decoder *d, unsigned char *out, size_t n)
 				return no_memory(d);
 			if (ZSTD_isError(r)) {
 				d->error = "corrupt zstd data";
-				return -1;
+				return ob.pos ? (long)ob.pos : -1;       /* the error next */
 			}
 			used = ib.pos;
 			produced = ob.pos;

@@ -26,6 +26,7 @@ struct fs_stat {
 	enum fs_type type;
 	uint64_t dev, ino;          /* what makes two names one file */
 	uint64_t size;
+	uint64_t nlink;             /* names the file has (hard links) */
 };
 
 struct fs;

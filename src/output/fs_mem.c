@@ -398,6 +398,7 @@ static int m_stat(const struct fs *fs, int dir, const char *path, struct fs_stat
 	st->dev = 1;
 	st->ino = n->ino;
 	st->size = n->is_dir ? 0 : n->len;
+	st->nlink = 1;              /* no hard links here */
 	return 0;
 }
 

@@ -108,6 +108,7 @@ static int p_stat(const struct fs *fs, int dir, const char *path, struct fs_stat
 	st->dev = (uint64_t)s.st_dev;
 	st->ino = (uint64_t)s.st_ino;
 	st->size = (uint64_t)s.st_size;
+	st->nlink = (uint64_t)s.st_nlink;
 	return 0;
 }
 

@@ -67,6 +67,31 @@ static void write_holder(const struct fs *fs, int fd)
 		fs_write_all(fs, fd, text, (size_t)n);
 }
 
+/* The lock file is written (truncated, then the holder's text), so the
+ * name must be a file of this directory alone (1: none, it was removed
+ * since it was opened; -1 after a message): a hard link planted there
+ * would have a run overwrite its other name's file, wherever it is.  A
+ * regular file with one name, or a clear refusal; nothing is written
+ * through it.  Its owner is not asked: writing a file of one name in OUT
+ * harms nothing outside it, and on NFS with root squashed a file root
+ * just made belongs to nobody. */
+static int not_ours(const struct fs *fs, int fd, const char *out)
+{
+	struct fs_stat st;
+	int r = FS_CALL(fs, stat, fd, "", &st);
+	if (r == 0 && st.type == FS_FILE && st.nlink == 0)
+		return 1;       /* its holder removed it just now: open it again */
+	const char *why = r < 0 ? strerror(-r)
+	                  : st.type != FS_FILE ? "it is not a regular file"
+	                  : st.nlink != 1 ? "it has other names (a hard link)"
+	                  : NULL;
+	if (!why)
+		return 0;
+	msg_error("%s: refusing the lock file %s (%s): nothing written; remove it if no run "
+	          "is using %s", out, LOCK_NAME, why, out);
+	return -1;
+}
+
 int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *out, int wait,
                  int quiet)
 {
@@ -79,6 +104,13 @@ int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *ou
 		if (fd < 0) {
 			msg_error("%s: cannot lock it: %s: %s", out, LOCK_NAME, strerror(-fd));
 			return fd;
+		}
+		int o = not_ours(fs, fd, out);
+		if (o != 0) {
+			FS_CALL(fs, close, fd);
+			if (o > 0)
+				continue;
+			return -EPERM;
 		}
 		int r = FS_CALL(fs, lock, fd, 0);
 		if (r == -EAGAIN && wait) {

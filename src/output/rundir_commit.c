@@ -21,6 +21,8 @@ struct plan {
 	size_t nsubs;
 	char **old_views, **new_views;
 	size_t nold_views, nnew_views;
+	char **replaced;            /* files of others a new one replaces */
+	size_t nreplaced;
 };
 
 static int visible(const char *name)
@@ -229,6 +231,7 @@ static int in_the_way(struct rundir *r, struct plan *p)
 			ret = -1;
 		} else if (!manifest_has(p->j.backups, listed, path)) {
 			set_aside(p, path);
+			manifest_add(&p->replaced, &p->nreplaced, path);
 		}
 	}
 	free_list(real, nreal);
@@ -259,6 +262,20 @@ static int make_durable(struct rundir *r, char *what, size_t len)
 	return e;
 }
 
+/* "warning: DIR: 2 files not written by dumpanalyze, WHAT: a, b": the
+ * first few names, sorted (list is sorted here). */
+static void say_files(const char *dir, const char *what, char **list, size_t n)
+{
+	manifest_sort(list, n);
+	char names[1024];
+	size_t k = 0;
+	names[0] = '\0';
+	for (size_t i = 0; i < n && i < SHOWN_FOREIGN && k < sizeof(names); i++)
+		k += (size_t)snprintf(names + k, sizeof(names) - k, "%s%s", i ? ", " : "", list[i]);
+	msg_error("warning: %s: %zu file%s not written by dumpanalyze, %s: %s%s", dir, n,
+	          n == 1 ? "" : "s", what, names, n > SHOWN_FOREIGN ? ", ..." : "");
+}
+
 /* Files in DIR (OUT or one of its dumps' directories) that the run did
  * not write: named in one warning. */
 static void warn_foreign(struct rundir *r, const char *dir, char *const *files, size_t nfiles,
@@ -280,15 +297,8 @@ static void warn_foreign(struct rundir *r, const char *dir, char *const *files, 
 	fs_list_free(names, n);
 	if (!nf)
 		return;
-	manifest_sort(foreign, nf);
-	char list[1024];
-	size_t k = 0;
-	list[0] = '\0';
-	for (size_t i = 0; i < nf && i < SHOWN_FOREIGN && k < sizeof(list); i++)
-		k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%s", i ? ", " : "", foreign[i]);
 	char *where = strcmp(dir, ".") == 0 ? NULL : rundir_join(r->out, dir);
-	msg_error("warning: %s: %zu file%s not written by dumpanalyze, left alone: %s%s",
-	          where ? where : r->out, nf, nf == 1 ? "" : "s", list, nf > SHOWN_FOREIGN ? ", ..." : "");
+	say_files(where ? where : r->out, "left alone", foreign, nf);
 	free(where);
 	free_list(foreign, nf);
 }
@@ -358,6 +368,7 @@ static void plan_free(struct plan *p)
 	free_list(p->subs, p->nsubs);
 	free_list(p->old_views, p->nold_views);
 	free_list(p->new_views, p->nnew_views);
+	free_list(p->replaced, p->nreplaced);
 }
 
 int rundir_commit(struct rundir *r, struct manifest *m, struct rundir_result *res,
@@ -407,6 +418,10 @@ int rundir_commit(struct rundir *r, struct manifest *m, struct rundir_result *re
 	r->stage_fd = -1;
 	*committed = a == APPLIED_FORWARD || a == APPLIED_UNSETTLED;
 	if (*committed) {
+		/* README promises a word on every file of others: these had
+		 * the names of this run's files */
+		if (p.nreplaced)
+			say_files(r->out, "replaced by this run's", p.replaced, p.nreplaced);
 		warn_all_foreign(r, m, &p);
 		dropped_views(&p, res);
 	}

@@ -23,8 +23,8 @@ enum applied rundir_apply(const struct fs *fs, int out, const char *out_path, in
 
 /* Act on what killed runs left in OUT (the handle dir): finish or undo
  * their commits (every one when locked, else only those of processes
- * that are gone), remove staging directories and temporary files of
- * processes that are gone.  0, or -1 after a message when a commit could
+ * that are gone), remove staging directories of processes that are gone
+ * (nothing else: no other name in OUT is provably a run's).  0, or -1 after a message when a commit could
  * be neither finished nor undone.  *acted counts the commits acted on. */
 int rundir_clean_leftovers(const struct fs *fs, int dir, const char *out, int locked,
                            int *acted);

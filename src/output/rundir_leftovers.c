@@ -1,6 +1,6 @@
 /* rundir_leftovers.c — what killed runs leave in an output directory:
  * the record of a commit, acted on (forward, or back when forward cannot
- * be done), and staging directories and temporary files, removed. */
+ * be done), and staging directories, removed. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -101,26 +101,18 @@ enum applied rundir_apply(const struct fs *fs, int out, const char *out_path, in
 	return APPLIED_FAILED;
 }
 
-/* The PID in NAME after the staging prefix (".dumpanalyze-run.123") or
- * after ".tmp" at its end (".gen-1-traces.csv.tmp123", a temporary file
- * of an older version), or 0. */
-static long pid_in(const char *name, int *stage)
+/* The PID in NAME after the staging prefix (".dumpanalyze-run.123"), or
+ * 0.  Only staging directories are ours to remove: this version writes
+ * every file inside one, and a loose ".NAME.tmp123" in OUT (0.3.0 wrote
+ * its temporaries there) cannot be told from a user's hidden file, so it
+ * is left alone. */
+static long stage_pid(const char *name)
 {
-	const char *digits = NULL;
 	size_t pre = strlen(RUNDIR_STAGE_PREFIX);
-	*stage = strncmp(name, RUNDIR_STAGE_PREFIX, pre) == 0;
-	if (*stage) {
-		digits = name + pre;
-	} else if (name[0] == '.') {
-		const char *t = strstr(name, ".tmp");
-		while (t && strstr(t + 1, ".tmp"))
-			t = strstr(t + 1, ".tmp");
-		digits = t ? t + 4 : NULL;
-	}
-	if (!digits || !*digits)
+	if (strncmp(name, RUNDIR_STAGE_PREFIX, pre) != 0 || !name[pre])
 		return 0;
 	char *end;
-	long pid = strtol(digits, &end, 10);
+	long pid = strtol(name + pre, &end, 10);
 	return *end == '\0' && pid > 0 ? pid : 0;
 }
 
@@ -170,17 +162,12 @@ int rundir_clean_leftovers(const struct fs *fs, int dir, const char *out, int lo
 		return 0;
 	int ret = 0;
 	for (size_t i = 0; i < n && ret == 0; i++) {
-		int is_stage;
-		long pid = pid_in(names[i], &is_stage);
+		long pid = stage_pid(names[i]);
 		if (!pid)
 			continue;
 		struct fs_stat st;
-		if (FS_CALL(fs, stat, dir, names[i], &st) < 0)
-			continue;
-		if (is_stage && st.type == FS_DIR)
+		if (FS_CALL(fs, stat, dir, names[i], &st) == 0 && st.type == FS_DIR)
 			ret = leftover_stage(fs, dir, out, names[i], pid, locked, acted);
-		else if (!is_stage && st.type == FS_FILE && pid != (long)getpid() && dead(pid))
-			FS_CALL(fs, unlink, dir, names[i]);
 	}
 	fs_list_free(names, n);
 	return ret;

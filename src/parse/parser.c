@@ -18,12 +18,30 @@
  * s of the open trace's text. */
 static void text_append(struct parser *p, enum da_section s, const char *l, size_t n)
 {
+	if (p->text_cut)
+		return;
 	ALLOC_GROW(p->text, p->text_len + n + 1, p->text_cap);
 	if (n)
 		memcpy(p->text + p->text_len, l, n);
 	p->text[p->text_len + n] = '\n';
 	p->text_len += n + 1;
 	p->tt.len[s] += n + 1;
+}
+
+/* k contiguous data lines from l, as many whole ones as fit under
+ * TRACE_TEXT_MAX; the first that does not is where the text was cut
+ * (trace_emit says so). */
+static void text_keep(struct parser *p, enum da_section s, const struct line *l, size_t k)
+{
+	if (p->text_cut || !k)
+		return;
+	size_t fit = 0;
+	while (fit < k && p->text_len + (size_t)(l[fit].p + l[fit].len - l[0].p) + 1 <= TRACE_TEXT_MAX)
+		fit++;
+	if (fit)
+		text_append(p, s, l[0].p, (size_t)(l[fit - 1].p + l[fit - 1].len - l[0].p));
+	if (fit < k)
+		p->text_cut = l[fit].no;
 }
 
 /* The open trace's machine code references exit ex: kept once, in the
@@ -213,7 +231,7 @@ static DA_NOINLINE int not_data(struct parser *p, const struct line *l)
 		p->quote_budget = quote_left_open(s, n) ? 0 : p->quote_budget - n - 1;
 		p->counts.content++;
 		if (p->keep_text)
-			text_append(p, p->quote_sec, s, n);
+			text_keep(p, p->quote_sec, l, 1);
 		return 0;
 	}
 	p->quote_budget = 0;
@@ -243,7 +261,7 @@ static void data_taken(struct parser *p, enum da_section sec, const struct line 
 	if (sec == DA_SEC_BYTECODE)
 		bc_keep(p, l, k);
 	if (p->keep_text)
-		text_append(p, sec, l[0].p, (size_t)(l[k - 1].p + l[k - 1].len - l[0].p));
+		text_keep(p, sec, l, k);
 	/* Only the last line of a run can leave a quote open. */
 	p->quote_budget = 0;
 	p->quote_line = sec != DA_SEC_MCODE ? l[k - 1].p : NULL;

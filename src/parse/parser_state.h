@@ -28,6 +28,20 @@ enum pstate {
 	ST_EXIT_REGS                /* register lines after "exit" (+X) */
 };
 
+/* The text kept of one trace: LuaJIT caps a trace at 65,536 IR
+ * instructions (and its machine code at -Omaxmcode, 512 KiB by default),
+ * so its whole dump, snapshots and bytecode included, stays well below
+ * this; the largest trace of the samples is 50 KB.  A longer one is not
+ * LuaJIT's (lines forged into the stream): its lines are still counted,
+ * but text past this is dropped, with a warning, so that memory is
+ * bounded per trace as it is per line. */
+#define TRACE_TEXT_MAX (32u << 20)
+
+/* A buffer kept for the next trace only up to this: a longer one is
+ * given back as soon as its trace is handed on (the model holds its own
+ * copy), so a long text is held twice only while it is copied. */
+#define TRACE_TEXT_KEEP (1u << 20)
+
 struct parser {
 	struct diag *diag;
 	int keep_text;
@@ -38,9 +52,10 @@ struct parser {
 	int active;                 /* a trace is open */
 	struct pending_trace tr;
 	struct da_line_counts counts;
-	/* text of the open trace */
+	/* text of the open trace, at most TRACE_TEXT_MAX bytes of it */
 	char *text;
 	size_t text_len, text_cap;
+	uint64_t text_cut;          /* the first line not kept, or 0 */
 	struct da_trace_text tt;
 	struct bc_ring bc;
 	/* LOC of the open trace (the line buffer moves on) */

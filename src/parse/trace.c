@@ -1,5 +1,6 @@
 /* trace.c — the open trace: opened by a header, its text's sections and
  * LOC kept, its exits put in order, and handed over in events. */
+#include <stdlib.h>
 #include <string.h>
 #include "parse/parser_state.h"
 #include "util/alloc.h"
@@ -20,6 +21,7 @@ void trace_open(struct parser *p, uint32_t id, int started, uint64_t line)
 	memset(&p->tr, 0, sizeof(p->tr));
 	memset(&p->tt, 0, sizeof(p->tt));
 	p->text_len = 0;
+	p->text_cut = 0;
 	p->bc.seen = 0;
 	p->tr.id = id;
 	p->tr.started = started;
@@ -75,8 +77,27 @@ int trace_emit(struct parser *p, enum event_kind kind, uint64_t line,
 		}
 		p->tr.nbc = n;
 		ev.trace = &p->tr;
+		if (p->text_cut && p->text_cut != UINT64_MAX) {
+			int r = diag_warn(p->diag, p->text_cut,
+			                  "trace %u: its text passes %u MiB (no trace of LuaJIT's is "
+			                  "that long): kept up to this line, the rest counted only",
+			                  p->tr.id, TRACE_TEXT_MAX >> 20);
+			p->text_cut = UINT64_MAX;      /* said; still nothing more kept */
+			if (r < 0)
+				return r;
+		}
 	}
-	return p->emit(p->ctx, &ev);
+	int e = p->emit(p->ctx, &ev);
+	if (with_trace && p->text_cap > TRACE_TEXT_KEEP) {
+		/* The trace is closed and the model has its copy (or, with
+		 * DA_CALLBACK_ONLY, the callback is over): a long text is not
+		 * held a second time until the next trace. */
+		free(p->text);
+		p->text = NULL;
+		p->text_cap = 0;
+		p->text_len = 0;
+	}
+	return e;
 }
 
 int trace_incomplete(struct parser *p, uint64_t line, const char *why)

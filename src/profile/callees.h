@@ -21,7 +21,10 @@
 /* Where the JIT failed, by the base name of its file: a failed finding
  * (its line and main reason) or an abort site or blacklisted start. */
 struct failed_line {
-	const char *file;           /* the dump's name, interned */
+	const char *file;           /* the base name of the dump's name: a part
+	                               of an interned string, not one itself
+	                               (its length is file_len, never
+	                               intern_len's) */
 	size_t file_len;
 	int32_t line;
 	const char *reason;         /* the main (normal) reason, or "likely

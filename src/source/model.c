@@ -326,12 +326,19 @@ void src_model_profile(struct src_model *m, const struct profile *p, const struc
 		const char *name = dump_name(m, r->file, r->file_len);
 		if (!name || !r->callee)
 			continue;
+		/* The callee's file is a base name inside another string, not an
+		 * interned one (intern_len would read its length from the bytes
+		 * before it), and the findings own it and its reason: both are
+		 * copied into the model's intern, which lives as long as the
+		 * lines that name them. */
+		const char *callee_file = local(m, r->callee->file, r->callee->file_len);
+		const char *callee_reason = local(m, r->callee->reason, strlen(r->callee->reason));
 		size_t li = line_of(m, name, r->line);
 		struct src_line *l = &m->lines[li];
 		l->callee_samples += r->samples;
-		l->callee_file = r->callee->file;
+		l->callee_file = callee_file;
 		l->callee_line = r->callee->line;
-		l->callee_reason = r->callee->reason;
+		l->callee_reason = callee_reason;
 		file_of(m, name)->callee_samples += r->samples;
 	}
 }

@@ -65,7 +65,7 @@ struct src_line {
 	struct src_ref cover_refs[SRC_REFS];
 	uint64_t samples, state[VM_STATES];
 	uint64_t callee_samples;    /* in callees at lines that failed to compile */
-	const char *callee_file, *callee_reason;
+	const char *callee_file, *callee_reason;   /* in the model's intern */
 	int32_t callee_line;
 };
 

@@ -94,9 +94,21 @@ check "durable: OUT synced after the commit point, before the record goes" "fsyn
 check "durable: the record goes after that" "unlink .commit" \
 	"$(awk -v c="$commit_point" '$1 > c && $2 == "unlink" { print $2, $3; exit }' "$TMP/ops")"
 
+# seen DIR: what a reader that skips the tool's hidden names sees (an
+# artifact upload, a diff): old, new or mix.
+seen() {
+	if diff -r -x '.dumpanalyze*' "$W/old" "$1" > /dev/null 2>&1; then echo old
+	elif diff -r -x '.dumpanalyze*' "$W/new" "$1" > /dev/null 2>&1; then echo new
+	else echo mix; fi
+}
+
 # SIGKILL at every operation, then --recover: exactly the old run up to
 # the record's write, exactly the new one from the operation after it.
-seq=
+# Before --recover, what README says a reader sees (issue 34): one whole
+# run wherever no commit record (OUT/.dumpanalyze-run.PID/.commit) is
+# left; a mix only with one, from the first file set aside to the
+# manifest's rename.
+seq= untold= mixed=
 n=1
 while [ "$n" -le $((ops + 1)) ]; do
 	rm -rf "$W/o"
@@ -105,6 +117,12 @@ while [ "$n" -le $((ops + 1)) ]; do
 	status=$?
 	[ "$status" -eq 0 ] && break
 	[ "$status" -eq 137 ] || { not_ok "kill@$n: killed (status $status)"; break; }
+	v=$(seen "$W/o")
+	if ls "$W"/o/.dumpanalyze-run.*/.commit > /dev/null 2>&1; then
+		[ "$v" = mix ] && mixed="$mixed $n"
+	elif [ "$v" = mix ]; then
+		untold="$untold $n"
+	fi
 	$DA --recover "$W/o" > /dev/null 2> "$TMP/rerr"
 	[ $? -eq 0 ] || { not_ok "kill@$n: --recover exit 0" "$(cat "$TMP/rerr")"; break; }
 	seq="$seq $(state "$W/o")"
@@ -112,6 +130,10 @@ while [ "$n" -le $((ops + 1)) ]; do
 done
 ran "SIGKILL at every operation" $((n - 1)) "$ops"
 check "SIGKILL: the run not killed past the last operation" 0 "$status"
+first_aside=$(awk -v r="$record" '$1 > r && $2 == "rename" { print $1; exit }' "$TMP/ops")
+check "SIGKILL, before --recover: a reader sees one whole run where no record is left" "" "$untold"
+check "SIGKILL, before --recover: a mix only with a record, killed after the first set-aside up to the manifest's rename" \
+	"$(seq $((first_aside + 1)) "$commit_point" | paste -sd' ')" "$(echo $mixed)"
 check "SIGKILL: old up to the record, new from the operation after it" \
 	"$((record))old $((ops - record))new" \
 	"$(echo $seq | tr ' ' '\n' | uniq -c | awk '{ printf "%s%s%s", s, $1, $2; s = " " }')"
@@ -395,6 +417,36 @@ $DA -q $NEW_ARGS --out-dir "$W/stale" > /dev/null 2>&1
 check "lock file of a live process holding no lock: exit 0" 0 $?
 check "--wait with nobody there: no wait, exit 0" "0 " \
 	"$($DA --wait -q $NEW_ARGS --out-dir "$W/stale" > /dev/null 2> "$TMP/err"; echo "$? $(cat "$TMP/err")")"
+
+# A hard link planted as the lock file (issue 34): writing the lock would
+# truncate and overwrite its other name's file, outside OUT.  Refused by a
+# run and by --recover, the target untouched, nothing written.
+rm -rf "$W/hard"
+mkdir -p "$W/hard/out"
+printf 'not a lock\n' > "$W/hard/target"
+ln "$W/hard/target" "$W/hard/out/.dumpanalyze.lock"
+n=0
+for how in run recover; do
+	if [ $how = run ]; then
+		$DA -q $NEW_ARGS --out-dir "$W/hard/out" > /dev/null 2> "$TMP/err"
+	else
+		$DA --recover "$W/hard/out" > /dev/null 2> "$TMP/err"
+	fi
+	check "hard link as the lock ($how): exit 2" 2 $?
+	check "hard link as the lock ($how): message" \
+		"dumpanalyze: $W/hard/out: refusing the lock file .dumpanalyze.lock (it has other names (a hard link)): nothing written; remove it if no run is using $W/hard/out" \
+		"$(cat "$TMP/err")"
+	check "hard link as the lock ($how): its target untouched" "not a lock" "$(cat "$W/hard/target")"
+	check "hard link as the lock ($how): nothing else in OUT" ".dumpanalyze.lock" "$(ls -A "$W/hard/out")"
+	n=$((n + 1))
+done
+ran "hard link as the lock: run and --recover" $n 2
+rm -rf "$W/hard"
+mkdir -p "$W/hard/out"
+mkfifo "$W/hard/out/.dumpanalyze.lock"
+$DA -q $NEW_ARGS --out-dir "$W/hard/out" > /dev/null 2> "$TMP/err"
+check "a FIFO as the lock: exit 2, refused" "2 dumpanalyze: $W/hard/out: refusing the lock file .dumpanalyze.lock (it is not a regular file): nothing written; remove it if no run is using $W/hard/out" \
+	"$? $(cat "$TMP/err")"
 
 # A file system without locks: a warning, and the run goes on.
 rm -rf "$W/nolock"

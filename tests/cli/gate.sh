@@ -219,6 +219,22 @@ check "stale: --json" "$lines" "$(jq -r '[.baseline.stale[] | .line] | map(tostr
 check "stale: --json, the baseline's key last" "old new dumps dumps_not_compared fail exit_status baseline|$TMP/reg.baseline 0" \
 	"$(jq -r '(keys_unsorted | join(" ")) + "|" + .baseline.path + " " + (.baseline.matched | tostring)' "$TMP/st.json")"
 
+# 100,000 stale entries (issue 34: each was once found by a scan of all
+# the entries, 22 s for these): every one listed, in the file's order.
+{ sed -n '1,/^dumpanalyze-baseline/p' "$TMP/reg.baseline"
+  awk 'BEGIN { for (i = 0; i < 100000; i++)
+	printf "\nfinding v1|exit|gone.lua|NYIBC|S:x = %06d#0|A:end#0\n  kind: given-up-exit\n  accepted: old\n", i }'
+} > "$TMP/many.baseline"
+$DA --compare "$A" "$F" --baseline "$TMP/many.baseline" > "$TMP/many-stale"
+check "100,000 stale entries: exit 0" 0 $?
+check "100,000 stale entries: the count" "baseline $TMP/many.baseline: 0 entries matched, 100000 stale" \
+	"$(grep '^baseline .* stale$' "$TMP/many-stale")"
+check "100,000 stale entries: each by its line, in the file's order" \
+	"$(grep -n '^finding ' "$TMP/many.baseline" | cut -d: -f1 | md5sum)" \
+	"$(sed -n 's/^  line \([0-9]*\): .*/\1/p' "$TMP/many-stale" | md5sum)"
+check "100,000 stale entries: the last one said" "  line $(grep -c '' "$TMP/many.baseline" | awk '{ print $1 - 2 }'): ? given-up-exit: ?  v1|exit|gone.lua|NYIBC|S:x = 099999#0|A:end#0" \
+	"$(grep '^  line ' "$TMP/many-stale" | tail -n 1)"
+
 # On a run: marked in findings.csv and findings.jsonl, left out of "fix
 # these first"; stale entries said on stderr.  (BASELINED and ACCEPTED
 # come before EXTENT, PROFILE and PATH, findings.csv's last three columns.)
@@ -296,6 +312,18 @@ $DA -q --dump "$SAMPLES/shop.dump" --out-dir "$TMP/wp" --write-baseline "$TMP/pr
 check "write over a file that is no baseline: exit 2, kept" \
 	"2 precious|dumpanalyze: $TMP/precious:1: not a dumpanalyze baseline: its first line that is not a comment must be 'dumpanalyze-baseline 1'|dumpanalyze: $TMP/precious is not a baseline: not written over" \
 	"$? $(cat "$TMP/precious")|$(paste -sd'|' "$TMP/err")"
+# nor removes a file with its temporary's name, FILE.tmpPID (issue 34):
+# the shell's PID is the tool's after exec.
+sh -c 'printf "mine\n" > "$1.tmp$$"; exec "$2" -q --dump "$3" --out-dir "$4" --write-baseline "$1"' \
+	sh "$TMP/tmpname.baseline" "$DA_BIN" "$SAMPLES/shop.dump" "$TMP/wt" > /dev/null 2> "$TMP/err"
+check "write beside a file named FILE.tmpPID: exit 0, no message" "0 " "$? $(cat "$TMP/err")"
+check "write beside a file named FILE.tmpPID: that file kept" "mine" "$(cat "$TMP"/tmpname.baseline.tmp[0-9]*)"
+check "write beside a file named FILE.tmpPID: the baseline written, no other temporary left" \
+	"tmpname.baseline $(cd "$TMP" && ls tmpname.baseline.tmp* | grep -c '')" \
+	"$(cd "$TMP" && ls tmpname.baseline) 1"
+$DA -q --dump "$SAMPLES/shop.dump" --out-dir "$TMP/wt2" --write-baseline "$TMP/ref.baseline" > /dev/null 2>&1
+check "write beside a file named FILE.tmpPID: the same baseline as without it" "" \
+	"$(diff "$TMP/tmpname.baseline" "$TMP/ref.baseline" 2>&1 | head -3)"
 $DA -q --dump "$SAMPLES/shop.dump" --dump "$SAMPLES/shop-fixed.dump" --out-dir "$TMP/two" --baseline "$TMP/reg.baseline" \
 	> /dev/null 2> "$TMP/err"
 check "--baseline with several dumps: a usage error" \

@@ -74,4 +74,61 @@ $DA -q --dump "$TMP/glob/w-1.dump" "$TMP/glob/w-2.dump" --profile "$SAMPLES/cost
 check "--dump a b with one --profile: exit 1" 1 $?
 check "--dump a b with one --profile: message" \
 	"dumpanalyze: give one --profile per --dump, in the same order (2 dumps, 1 profiles), or two for one dump (a -jp and a sysprof profile)" "$(cat "$TMP/err")"
+# ---- names that were an earlier dump's, or OUT's own (issue 34) ---------
+# a/x.dump.2 then b/x.dump: the second was once named x.dump.2 too (an
+# earlier "x.dump."-prefixed name counted as an earlier x.dump), and both
+# wrote into OUT/x.dump.2.  Base names OUT holds itself (summary.txt,
+# manifest.json) or hidden ones (.commit) get directories of their own.
+mkdir -p "$TMP/rot/a" "$TMP/rot/b"
+cp "$SAMPLES/flush.dump" "$TMP/rot/a/x.dump.2"
+cp "$SAMPLES/rsx.dump" "$TMP/rot/b/x.dump"
+cp "$SAMPLES/luacheck.dump" "$TMP/rot/b/summary.txt"
+cp "$SAMPLES/penlight-x.dump" "$TMP/rot/a/manifest.json"
+cp "$SAMPLES/rsx.dump" "$TMP/rot/a/.commit"
+$DA -q --dump "$TMP/rot/a/x.dump.2" --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/b/summary.txt" \
+	--dump "$TMP/rot/a/manifest.json" --dump "$TMP/rot/a/.commit" --out-dir "$TMP/rot/out" 2> "$TMP/err"
+check "rotated and reserved names: exit status" 0 $?
+check "rotated and reserved names: no message" "" "$(cat "$TMP/err")"
+check "rotated and reserved names: one directory each, none of OUT's names" \
+	"_.commit manifest.json manifest.json.2 summary.txt summary.txt.2 x.dump x.dump.2" \
+	"$(ls -A "$TMP/rot/out" | tr '\n' ' ' | sed 's/ $//')"
+n=0
+for pair in x.dump.2:a/x.dump.2 x.dump:b/x.dump summary.txt.2:b/summary.txt \
+	manifest.json.2:a/manifest.json _.commit:a/.commit; do
+	d=${pair%%:*} f=${pair#*:}
+	check "rotated and reserved names: $d's traces = $f's stop lines" \
+		"$(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/$f")" \
+		"$(cat "$TMP/rot/out/$d"/gen-*-traces.csv | grep -vc '^ID,')"
+	check "rotated and reserved names: $d once in the summary's table" 1 \
+		"$(awk -v d="$d" '$1 == d && $2 == "ok"' "$TMP/rot/out/summary.txt" | wc -l)"
+	n=$((n + 1))
+done
+ran "rotated and reserved names: dumps" "$n" 5
+check "rotated and reserved names: the same names again" \
+	"_.commit manifest.json manifest.json.2 summary.txt summary.txt.2 x.dump x.dump.2" \
+	"$($DA -q --dump "$TMP/rot/a/x.dump.2" --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/b/summary.txt" \
+		--dump "$TMP/rot/a/manifest.json" --dump "$TMP/rot/a/.commit" --out-dir "$TMP/rot/out2" 2>&1
+		ls -A "$TMP/rot/out2" | tr '\n' ' ' | sed 's/ $//')"
+
+# ---- one pipe under two names (issue 34) --------------------------------
+# /dev/stdin and /dev/fd/0 are one pipe: two workers would split it.
+cat "$SAMPLES/rsx.dump" | $DA --dump /dev/stdin --dump /dev/fd/0 --out-dir "$TMP/twice" > "$TMP/out" 2> "$TMP/err"
+check "/dev/stdin and /dev/fd/0: exit status 2" 2 $?
+check "/dev/stdin and /dev/fd/0: message" \
+	"dumpanalyze: --dump /dev/fd/0 is the same pipe or stream as --dump /dev/stdin: two runs would each read part of it; give it once" \
+	"$(cat "$TMP/err")"
+check "/dev/stdin and /dev/fd/0: nothing written" "" "$(cat "$TMP/out"; ls "$TMP/twice" 2>/dev/null)"
+mkfifo "$TMP/fifo"
+$DA --dump "$TMP/fifo" --dump "$TMP/rot/b/../../fifo" --out-dir "$TMP/twice" > /dev/null 2> "$TMP/err"
+check "a FIFO under two paths: exit status 2, refused before it is opened" \
+	"2 dumpanalyze: --dump $TMP/rot/b/../../fifo is the same pipe or stream as --dump $TMP/fifo: two runs would each read part of it; give it once" \
+	"$? $(cat "$TMP/err")"
+# A regular file may be given twice (one dump, two profiles): each run
+# reads it whole.
+$DA -q --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/a/../b/x.dump" --out-dir "$TMP/twice" > /dev/null 2> "$TMP/err"
+check "a regular file under two paths: exit 0, no message" "0 " "$? $(cat "$TMP/err")"
+check "a regular file under two paths: read whole twice" \
+	"$(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/b/x.dump") $(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/b/x.dump")" \
+	"$(cat "$TMP/twice/x.dump"/gen-*-traces.csv | grep -vc '^ID,') $(cat "$TMP/twice/x.dump.2"/gen-*-traces.csv | grep -vc '^ID,')"
+
 finish

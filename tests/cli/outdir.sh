@@ -30,24 +30,43 @@ sh -c 'exit 0' & dead=$!
 wait $dead                      # a process that no longer runs
 mkdir "$TMP/o/.dumpanalyze-run.$dead"
 echo half > "$TMP/o/.dumpanalyze-run.$dead/.gen-1-traces.csv.tmp$dead"
-echo half > "$TMP/o/.gen-9-traces.csv.tmp$dead"
+# A hidden file of the user's with a temporary's shape and a dead PID
+# (issue 34: it was removed as a leftover of this tool's).
+echo mine > "$TMP/o/.notes.tmp$dead"
 alive=$$                        # this shell: a run still going
 mkdir "$TMP/o/.dumpanalyze-run.$alive"
 $DA -q --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/o" > /dev/null 2> "$TMP/err"
 check "rerun: exit 0" 0 $?
 $DA -q --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/alone" > /dev/null 2>&1
-check "rerun: exactly one run's files, and the user's" "$( (ls -A "$TMP/alone"; echo notes.txt) | sort | tr '\n' ' ')" \
+check "rerun: exactly one run's files, and the user's" "$( (ls -A "$TMP/alone"; echo notes.txt; echo .notes.tmp$dead) | sort | tr '\n' ' ')" \
 	"$(ls -A "$TMP/o" | grep -v '^\.dumpanalyze-run\.' | sort | tr '\n' ' ')"
 check "rerun: no generation 2 left" 0 "$(ls "$TMP/o" | grep -c '^gen-2-')"
 check "rerun: the user's file untouched" mine "$(cat "$TMP/o/notes.txt")"
 check "rerun: the user's file named" \
 	"dumpanalyze: warning: $TMP/o: 1 file not written by dumpanalyze, left alone: notes.txt" "$(cat "$TMP/err")"
-check "rerun: a killed run's leftovers removed" "" \
-	"$(ls -A "$TMP/o" | grep -e "\.dumpanalyze-run\.$dead" -e "tmp$dead")"
+check "rerun: a killed run's staging directory removed" "" \
+	"$(ls -A "$TMP/o" | grep -e "\.dumpanalyze-run\.$dead")"
+check "rerun: the user's hidden .notes.tmp$dead kept" mine "$(cat "$TMP/o/.notes.tmp$dead")"
+rm "$TMP/o/.notes.tmp$dead"
 check "rerun: a running run's staging directory kept" ".dumpanalyze-run.$alive" \
 	"$(ls -A "$TMP/o" | grep '^\.dumpanalyze-run\.')"
 rmdir "$TMP/o/.dumpanalyze-run.$alive"
 check "rerun: the same files as a fresh run" "" "$(diff -r -x notes.txt "$TMP/alone" "$TMP/o")"
+
+# A file of the user's with the name of one the run writes (issue 34: the
+# user's index.html was replaced without a word): replaced, and named.
+mkdir -p "$TMP/ih"
+echo mine > "$TMP/ih/index.html"
+echo mine > "$TMP/ih/notes.txt"
+$DA -q --views html --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/ih" > /dev/null 2> "$TMP/err"
+check "a user's index.html: exit 0" 0 $?
+check "a user's index.html: named as replaced, the other file as left alone" \
+	"dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, replaced by this run's: index.html|dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, left alone: notes.txt" \
+	"$(paste -sd'|' "$TMP/err")"
+check "a user's index.html: the report's now" "<!DOCTYPE html>" "$(head -n 1 "$TMP/ih/index.html")"
+$DA -q --views html --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/ih" > /dev/null 2> "$TMP/err"
+check "a user's index.html: the next run replaces its own, saying only the other file" \
+	"dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, left alone: notes.txt" "$(cat "$TMP/err")"
 
 # A manifest names only plain file names: one that names a path outside
 # OUT (written by hand here) makes the next run touch nothing there.

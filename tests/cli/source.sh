@@ -302,4 +302,24 @@ got=$(sed -n '/^files, ranked/,/^$/p' "$TMP/m/source.txt" | awk '$1 ~ /^[0-9]+$/
 check "many start files: aborts and attempts per file = the dump's" "$want" "$got"
 ran "many start files: chunks (more than the 16 the array first holds)" "$(echo "$got" | grep -c '^chunk')"
 
+# ---- a callee in a file named with a directory (issue 34) ---------------
+# A folded stack that enters a chunk named with a '/' through a caller
+# that aborts too: the callee's file is a base name inside the dump's
+# name, which the source view once read as an interned string of its own
+# (a length from the bytes before it: a read past the name, ASan's
+# use-after-poison).  Hand-written: three dump lines, two profile lines.
+printf -- '---- TRACE 1 start d1/app.lua:2\n---- TRACE 1 abort d1/app.lua:5 -- NYI: bytecode 50\n---- TRACE 9 abort x.lua:1 -- NYI: bytecode 51\n' > "$TMP/slash.dump"
+printf 'Interpreted 50\n@0x1;x.lua:1;d1/app.lua:2;bcd.lua:3 50\n' > "$TMP/slash.prof"
+mkdir -p "$TMP/slashsrc/d1"
+printf 'local t = {}\nfor i = 1, 100 do\n  local x = i\n  t[i] = function() return x end\nend\n' > "$TMP/slashsrc/d1/app.lua"
+printf 'return function() end\n' > "$TMP/slashsrc/x.lua"
+(cd "$TMP/slashsrc" && $DA -q --views source,html --dump "$TMP/slash.dump" --profile "$TMP/slash.prof" --out-dir "$TMP/slash") 2> "$TMP/err"
+check "callee in d1/app.lua: exit status" 0 $?
+check "callee in d1/app.lua: no message" "" "$(cat "$TMP/err")"
+check "callee in d1/app.lua: x.lua:1's callee line names app.lua:2 and its reason" \
+	"               > 50 interpreted samples in callees that failed to compile (NYI: bytecode UCLO, app.lua:2)" \
+	"$(grep -F 'in callees that failed to compile (' "$TMP/slash/source.txt")"
+check "callee in d1/app.lua: the report's source page says the same" 1 \
+	"$(grep -cF '<li>50 interpreted samples in callees that failed to compile (NYI: bytecode UCLO, app.lua:2)</li>' "$TMP/slash/source-2.html")"
+
 finish

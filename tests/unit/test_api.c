@@ -377,6 +377,85 @@ static void test_keep_text_gives_each_trace_its_lines(void **state)
 	free(text);
 }
 
+/* ---- one trace's text is bounded (issue 34) ---------------------------- */
+
+#define LONG_IR "0001 rbx   >  int ADD    0001  +1\n"     /* 34 bytes */
+#define LONG_LINES 1100000u                               /* 37.4 MB of IR */
+
+struct long_trace {
+	unsigned traces;
+	size_t ir, total;
+	int whole;                  /* every kept line is a whole IR line */
+};
+
+static int keep_long(void *data, const struct da_trace *t)
+{
+	struct long_trace *l = data;
+	l->traces++;
+	assert_non_null(t->text);
+	l->ir = t->text->len[DA_SEC_IR];
+	for (int s = 0; s < DA_SEC_COUNT; s++)
+		l->total += t->text->len[s];
+	const char *ir = t->text->buf + t->text->off[DA_SEC_IR];
+	size_t n = sizeof(LONG_IR) - 1;
+	l->whole = l->ir % n == 0;
+	for (size_t at = 0; l->whole && at < l->ir; at += n)
+		l->whole = memcmp(ir + at, LONG_IR, n) == 0;
+	return 0;
+}
+
+/* A trace of 1.1 M IR lines (LuaJIT writes at most 65,536): its text is
+ * kept up to 32 MiB of whole lines, one warning names the first line left
+ * out, every line is counted; and without DA_STRICT the run goes on. */
+static void test_keep_text_of_one_trace_is_capped(void **state)
+{
+	(void)state;
+	const char *head = "---- TRACE 1 start x.lua:1\n---- TRACE 1 IR\n";
+	const char *tail = "---- TRACE 1 stop -> loop\n";
+	size_t n = sizeof(LONG_IR) - 1, hl = strlen(head), tl = strlen(tail);
+	size_t len = hl + LONG_LINES * n + tl;
+	char *dump = malloc(len);
+	assert_non_null(dump);
+	memcpy(dump, head, hl);
+	for (size_t i = 0; i < LONG_LINES; i++)
+		memcpy(dump + hl + i * n, LONG_IR, n);
+	memcpy(dump + hl + LONG_LINES * n, tail, tl);
+	struct long_trace l = { 0 };
+	struct diags g = { 0 };
+	struct da_sink sink = DA_SINK(.trace = keep_long);
+	struct da_options o = DA_OPTIONS(.flags = DA_KEEP_TEXT, .name = "long.dump", .sink = &sink,
+	                                 .sink_data = &l, .diag = record_diag, .diag_data = &g);
+	da_dump *d = da_open_memory(dump, len, &o, NULL);
+	assert_non_null(d);
+	assert_int_equal(da_read(d), DA_OK);
+	size_t fit = (32u << 20) / n;
+	assert_int_equal(l.traces, 1);
+	assert_int_equal(l.ir, fit * n);
+	assert_int_equal(l.total, fit * n);
+	assert_true(l.whole);
+	assert_int_equal(g.n, 1);
+	assert_int_equal(g.errors, 0);
+	assert_string_equal(g.file, "long.dump");
+	assert_int_equal(g.line, 2 + fit + 1);
+	assert_string_equal(g.msg, "trace 1: its text passes 32 MiB (no trace of LuaJIT's is that long): "
+	                           "kept up to this line, the rest counted only");
+	assert_int_equal(da_warnings(d), 1);
+	assert_int_equal(da_line_counts(d)->content, LONG_LINES);
+	da_close(d);
+
+	/* under DA_STRICT the warning is the error that stops the run */
+	memset(&g, 0, sizeof(g));
+	memset(&l, 0, sizeof(l));
+	o.flags = DA_KEEP_TEXT | DA_STRICT;
+	d = da_open_memory(dump, len, &o, NULL);
+	assert_int_equal(da_read(d), DA_ESTRICT);
+	assert_int_equal(g.errors, 1);
+	assert_int_equal(g.line, 2 + fit + 1);
+	assert_int_equal(l.traces, 0);
+	da_close(d);
+	free(dump);
+}
+
 /* ---- exit counts against the tool's gen-N-exits.csv -------------------- */
 
 #define MAX_ROWS 256
@@ -634,6 +713,7 @@ int main(void)
 		cmocka_unit_test(test_sink_returning_non_zero_stops_the_run),
 		cmocka_unit_test(test_strict_stops_at_a_malformed_line),
 		cmocka_unit_test(test_keep_text_gives_each_trace_its_lines),
+		cmocka_unit_test(test_keep_text_of_one_trace_is_capped),
 		cmocka_unit_test(test_gen_exit_count_equals_exits_csv),
 		cmocka_unit_test(test_step_is_positive_then_zero_for_good),
 		cmocka_unit_test(test_interrupt_stops_even_a_quiet_pipe),
