@@ -35,6 +35,8 @@ struct run {
 	int annotate_github;        /* --annotate github */
 	unsigned jobs;
 	int quiet_stdout;           /* a worker of several dumps: no summary */
+	int repeats;                /* --repeats: the dumps are one workload's runs */
+	const char *run_set;        /* --run-set DIR */
 	const struct fs *fs;        /* the output's file system operations */
 };
 
@@ -42,7 +44,8 @@ struct run {
  * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
        OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER,
-       OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FORMAT, OPT_ANNOTATE };
+       OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FORMAT, OPT_ANNOTATE,
+       OPT_REPEATS, OPT_RUN_SET };
 struct option_doc {
 	struct option opt;
 	const char *arg;            /* the argument's name, or NULL */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
+#include "cli/runset.h"
 #include "luajit/vmdef.h"
 #include "cli/signals.h"
 #include "output/fs.h"
@@ -66,6 +67,8 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 		case OPT_VMDEF: run->vmdef = optarg; break;
 		case OPT_WAIT: run->wait = 1; break;
 		case OPT_RECOVER: run->recover = optarg; break;
+		case OPT_REPEATS: run->repeats = 1; break;
+		case OPT_RUN_SET: run->run_set = optarg; break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "gcc") == 0) {
 				run->format_gcc = 1;
@@ -142,6 +145,60 @@ static int several(struct run *run)
 	return run_many(run);
 }
 
+/* --repeats or --run-set DIR: N dumps and M profiles of one workload.
+ * The list from DIR lives in *from until main frees it. */
+static struct runset_list from_dir;
+
+static int repeats(struct run *run)
+{
+	if (run->run_set) {
+		if (run->ndumps || run->nprofiles) {
+			msg_error("--run-set DIR reads its dumps and profiles from DIR/runs: "
+			          "no --dump or --profile with it");
+			return EXIT_USAGE;
+		}
+		char err[512];
+		if (runset_from_dir(run->run_set, &from_dir, err, sizeof(err)) < 0) {
+			msg_error("--run-set: %s", err);
+			return EXIT_USAGE;
+		}
+		run->dumps = xrealloc(run->dumps, from_dir.ndumps * sizeof(*run->dumps));
+		for (size_t i = 0; i < from_dir.ndumps; i++)
+			run->dumps[i] = from_dir.dumps[i];
+		run->ndumps = from_dir.ndumps;
+		run->profiles = xrealloc(run->profiles, (from_dir.nprofiles + 1) * sizeof(*run->profiles));
+		for (size_t i = 0; i < from_dir.nprofiles; i++)
+			run->profiles[i] = from_dir.profiles[i];
+		run->nprofiles = from_dir.nprofiles;
+		if (!run->out_dir)
+			run->out_dir = run->run_set;
+	}
+	if (run->ndumps == 0) {
+		msg_error("--repeats needs the dumps of the runs: --dump D1 --dump D2 ...");
+		return EXIT_USAGE;
+	}
+	if (run->format_gcc || run->annotate_github || run->baseline || run->write_baseline) {
+		msg_error("%s takes one dump, not a run set",
+		          run->format_gcc ? "--format=gcc" : run->annotate_github ? "--annotate"
+		          : run->baseline ? "--baseline" : "--write-baseline");
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < run->ndumps; i++)
+		if (strcmp(run->dumps[i], "-") == 0) {
+			msg_error("standard input cannot be a run of a run set");
+			return EXIT_USAGE;
+		}
+	struct view_set views;
+	char err[256];
+	if (view_set_init(&views, run->views, NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF, err, sizeof(err)) < 0) {
+		msg_error("%s", err);
+		return EXIT_USAGE;
+	}
+	view_set_finish(&views);
+	run->repeats = 1;
+	return run_runset(run);
+}
+
 /* --recover DIR: alone, but for --wait and --quiet. */
 static int recover(const struct run *run, int argc)
 {
@@ -207,6 +264,8 @@ static int dispatch(struct run *run, int argc, char **argv)
 		run->dumps[run->ndumps++] = argv[optind];
 	}
 	size_t ndumps = run->ndumps ? run->ndumps : 1;
+	if (run->repeats || run->run_set)
+		return repeats(run);
 	/* one profile per dump; one dump may have two, a -jp and a sysprof
 	 * one of comparable runs (run_one checks their kinds) */
 	if (run->nprofiles && run->nprofiles != ndumps && !(ndumps == 1 && run->nprofiles == 2)) {
@@ -264,5 +323,6 @@ int main(int argc, char **argv)
 	free(run.dumps);
 	free(run.profiles);
 	free(run.source_roots);
+	runset_list_free(&from_dir);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/merge.h"
+#include "cli/runset.h"
 #include "output/message.h"
 #include "output/manifest.h"
 #include "output/outdir.h"
@@ -40,10 +41,20 @@ int run_many(struct run *run)
 	const char *top = run->out_dir ? run->out_dir : "dumpanalyze-out";
 	size_t n = run->ndumps;
 	struct rundir rd;
-	struct rundir_input *inputs = xrealloc(NULL, 2 * n * sizeof(*inputs));
-	struct rundir_options ro = { run->fs, run->wait, run->quiet, inputs,
-	                             run_inputs(run->dumps, run->nprofiles ? run->profiles : NULL, n,
-	                                        inputs) };
+	/* a run set may have more or fewer profiles than dumps */
+	size_t nin = run->repeats ? n + run->nprofiles : 2 * n;
+	struct rundir_input *inputs = xrealloc(NULL, (nin + 1) * sizeof(*inputs));
+	size_t ninputs = run->repeats
+		? run_inputs(run->dumps, NULL, n, inputs)
+		: run_inputs(run->dumps, run->nprofiles ? run->profiles : NULL, n, inputs);
+	if (run->repeats) {
+		size_t k = run_inputs((const char *const *)run->profiles, NULL, run->nprofiles,
+		                      inputs + ninputs);
+		for (size_t i = ninputs; i < ninputs + k; i++)
+			inputs[i].what = "profile";
+		ninputs += k;
+	}
+	struct rundir_options ro = { run->fs, run->wait, run->quiet, inputs, ninputs };
 	int o = rundir_open(&rd, &ro, top);
 	struct outdir *out = o == 0 && !signals_caught() ? outdir_open_fs(run->fs, rd.stage, top) : NULL;
 	if (!out) {
@@ -65,6 +76,12 @@ int run_many(struct run *run)
 	for (size_t i = 0; i < n; i++) {
 		const char *b = strrchr(run->dumps[i], '/');
 		b = b ? b + 1 : run->dumps[i];
+		char runk[32];
+		if (run->repeats) {
+			/* a run set's runs: run-1 ... run-N, whatever the files' names */
+			snprintf(runk, sizeof(runk), "run-%zu", i + 1);
+			b = runk;
+		}
 		/* The same base name twice: dump.txt, dump.txt.2, ... */
 		unsigned k = 1;
 		for (size_t j = 0; j < i; j++)
@@ -102,8 +119,9 @@ int run_many(struct run *run)
 					_exit(EXIT_IO);
 				run->quiet_stdout = 1;
 				run->jobs = 1;      /* the dumps already share the cores */
+				/* a run set's profile K goes with run K, when there is one */
 				int r = run_one(run, run->dumps[next], run->profiles + next,
-				                run->nprofiles ? 1 : 0, dirs[next], shown[next]);
+				                next < run->nprofiles ? 1 : 0, dirs[next], shown[next]);
 				/* The parent's copies, freed so that leak checkers
 				 * following the worker see a clean exit. */
 				outdir_close(out);
@@ -150,8 +168,11 @@ int run_many(struct run *run)
 		if (status[i] > rc)
 			rc = status[i];
 	int sig = signals_caught();
-	int ok = !sig && merge_summaries(out, rd.stage, top, (const char *const *)run->dumps,
-	                                 (const char *const *)names, status, n) == 0 &&
+	int ok = !sig && (run->repeats
+	                  ? runset_aggregate(run, out, rd.stage, top, (const char *const *)names,
+	                                     status, &rc)
+	                  : merge_summaries(out, rd.stage, top, (const char *const *)run->dumps,
+	                                    (const char *const *)names, status, n)) == 0 &&
 	         outdir_publish(out) == 0 && outdir_sync(out) == 0;
 	outdir_close(out);
 	int committed = 0;
@@ -164,7 +185,7 @@ int run_many(struct run *run)
 		for (size_t i = 0; i < n; i++) {
 			m.dumps = xrealloc(m.dumps, (m.ndumps + 1) * sizeof(*m.dumps));
 			m.dumps[m.ndumps++] = (struct manifest_dump){ strdup(run->dumps[i]), 0,
-				run->nprofiles ? strdup(run->profiles[i]) : NULL, NULL };
+				i < run->nprofiles ? strdup(run->profiles[i]) : NULL, NULL };
 			if (status[i] == EXIT_OK || status[i] == EXIT_REJECTED)
 				manifest_add(&m.dirs, &m.ndirs, names[i]);
 		}

@@ -90,6 +90,40 @@ const struct option_doc cli_options[] = {
 	  ".B sysprof\n"
 	  "(a sysprof one) and, for a profile with stacks,\n"
 	  ".BR flamegraph .\n" },
+	{ { "repeats", no_argument, NULL, OPT_REPEATS }, NULL,
+	  "the --dump and --profile files are repeats of one workload: analyse them as a run set",
+	  "The\n"
+	  ".B \\-\\-dump\n"
+	  "files are N runs of one workload, and the\n"
+	  ".B \\-\\-profile\n"
+	  "files (none to M) M separate profile runs of it, not one per worker:\n"
+	  "each dump is analysed into\n"
+	  ".IB OUT /run\\- K\n"
+	  "and the findings over all of them go to the top of\n"
+	  ".I OUT\n"
+	  "(see\n"
+	  ".BR \"RUN SETS\" ).\n" },
+	{ { "run-set", required_argument, NULL, OPT_RUN_SET }, "DIR",
+	  "analyse the run set recorded in DIR/runs (dump-K and prof-K, K = 1..N; .gz/.xz/.zst too)",
+	  "The run set recorded in\n"
+	  ".IR DIR :\n"
+	  "its dumps\n"
+	  ".IB DIR /runs/dump\\- K\n"
+	  "and profiles\n"
+	  ".IB DIR /runs/prof\\- K\n"
+	  ".RI ( K\n"
+	  "from 1 without a gap; plain or ending in\n"
+	  ".BR .gz ,\n"
+	  ".B .xz\n"
+	  "or\n"
+	  ".BR .zst ),\n"
+	  "as with\n"
+	  ".BR \\-\\-repeats .\n"
+	  "The default\n"
+	  ".B \\-\\-out\\-dir\n"
+	  "is\n"
+	  ".I DIR\n"
+	  "itself.\n" },
 	{ { "views", required_argument, NULL, 'V' }, "LIST",
 	  "comma-separated views, 'default' (the default set) or 'all'; 'list' lists them",
 	  "The views to render, comma-separated; a unique prefix of a name is\n"
