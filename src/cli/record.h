@@ -7,11 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "cli/cli.h"
+#include "output/rundir.h"
 
 struct fs;
 
 /* The folder of OUT that holds the run set (rundir.h keeps it). */
-#define RECORD_RUNS "runs"
+#define RECORD_RUNS RUNDIR_RUN_SET
 #define RECORD_DEFAULT_RUNS 5
 #define RECORD_MAX_RUNS 100
 
@@ -19,7 +21,6 @@ struct fs;
 int record_main(int argc, char **argv, const struct fs *fs);
 /* record_options.c: the options' table, --help and the man page's
  * generated block. */
-struct option_doc;
 extern const struct option_doc record_options[];
 extern const size_t record_noptions;
 /* getopt's: stop at COMMAND, ':' for a missing argument; the letters
@@ -72,9 +73,11 @@ void record_environment_free(char **env);
  * (with OUT) after the stale ones of dead processes are removed; NULL
  * after a message. */
 char *record_stage_open(const char *out);
-/* Put the staged runs/ in place of OUT/runs (exchanged, the old one then
- * removed) and remove the stage: 0, or -1 after a message. */
-int record_stage_commit(const char *out, const char *stage);
+/* Put STAGE/runs in place of OUT/runs in one rename (an exchange when
+ * OUT had one: *had; the previous set is then STAGE/runs), and back.  0,
+ * or -1 after a message. */
+int record_set_swap(const char *out, const char *stage, int *had);
+int record_set_unswap(const char *out, const char *stage, int had);
 /* Remove a directory and everything in it (best effort). */
 void record_remove_tree(const char *path);
 

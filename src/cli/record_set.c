@@ -107,35 +107,44 @@ char *record_stage_open(const char *out)
 	return stage;
 }
 
-int record_stage_commit(const char *out, const char *stage)
+/* Exchange STAGE/runs and OUT/runs, or move STAGE/runs there when OUT
+ * has none (back: move OUT/runs to STAGE/runs).  0, or -1 after a
+ * message. */
+static int exchange(const char *out, const char *stage, int had, int back)
 {
 	char *staged = join(stage, RECORD_RUNS), *runs = join(out, RECORD_RUNS);
-	int ret = 0;
-	struct stat st;
-	if (lstat(runs, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		msg_error("%s is in the way of the run set (not a directory); the runs are left in %s",
-		          runs, staged);
-		ret = -1;
-	} else if (lstat(runs, &st) == 0) {
-		if (renameat2(AT_FDCWD, staged, AT_FDCWD, runs, RENAME_EXCHANGE) != 0) {
-			msg_error("%s: cannot put the new run set in place: %s; it is left in %s",
-			          runs, strerror(errno), staged);
-			ret = -1;
-		}
-	} else if (rename(staged, runs) != 0) {
-		msg_error("%s: cannot put the run set in place: %s; it is left in %s", runs,
-		          strerror(errno), staged);
-		ret = -1;
-	}
-	if (ret == 0) {
-		int fd = open(out, O_RDONLY | O_DIRECTORY);
-		if (fd >= 0) {
-			fsync(fd);
-			close(fd);
-		}
-		record_remove_tree(stage);
+	int r;
+	if (had)
+		r = renameat2(AT_FDCWD, staged, AT_FDCWD, runs, RENAME_EXCHANGE);
+	else
+		r = back ? rename(runs, staged) : rename(staged, runs);
+	if (r != 0)
+		msg_error("%s: cannot %s: %s", runs, back ? "put the previous run set back"
+		          : "put the run set in place", strerror(errno));
+	int fd = r == 0 ? open(out, O_RDONLY | O_DIRECTORY) : -1;
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
 	}
 	free(staged);
 	free(runs);
-	return ret;
+	return r == 0 ? 0 : -1;
+}
+
+int record_set_swap(const char *out, const char *stage, int *had)
+{
+	char *runs = join(out, RECORD_RUNS);
+	struct stat st;
+	*had = lstat(runs, &st) == 0;
+	int bad = *had && !S_ISDIR(st.st_mode);
+	if (bad)
+		msg_error("%s is in the way of the run set (not a directory, and record did not "
+		          "write it)", runs);
+	free(runs);
+	return bad ? -1 : exchange(out, stage, *had, 0);
+}
+
+int record_set_unswap(const char *out, const char *stage, int had)
+{
+	return exchange(out, stage, had, 1);
 }

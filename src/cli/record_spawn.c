@@ -61,7 +61,7 @@ static int file_actions(posix_spawn_file_actions_t *fa, const struct record_chil
 {
 	if (posix_spawn_file_actions_init(fa) != 0)
 		return -1;
-	int mode = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC;
+	int mode = O_WRONLY | O_CREAT | O_TRUNC;
 	if (posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0) != 0 ||
 	    posix_spawn_file_actions_addopen(fa, 1, c->stdout_path, mode, 0644) != 0 ||
 	    posix_spawn_file_actions_addopen(fa, 2, c->stderr_path, mode, 0644) != 0) {
