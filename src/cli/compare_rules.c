@@ -13,7 +13,7 @@
 #include "util/alloc.h"
 #include "luajit/recipe.h"
 
-#define RULES_LIST "new-sites[:all][>=N], new-reasons[:all][>=N], aborts+N, aborts+N%%, " \
+#define RULES_LIST "recommended, new-sites[:all][>=N], new-reasons[:all][>=N], aborts+N, aborts+N%%, " \
 	"traces-N%%, interpreted+P, cost+P"
 
 /* Digits: 0 and the value, or -1. */
@@ -83,7 +83,10 @@ int rules_parse(const char *s, struct rules *r)
 		memcpy(shown, tok, n + 1);
 		unsigned long v = 0;
 		int k;
-		if ((k = fresh_rule(tok, "new-reasons", &r->new_reasons, &r->new_reasons_all)) ||
+		if (strcmp(tok, "recommended") == 0) {
+			/* one run a side: what README recommended before run sets */
+			r->new_sites = r->new_reasons = 1;
+		} else if ((k = fresh_rule(tok, "new-reasons", &r->new_reasons, &r->new_reasons_all)) ||
 		    (k = fresh_rule(tok, "new-sites", &r->new_sites, &r->new_sites_all))) {
 			ok = k > 0;
 		} else if (strncmp(tok, "aborts+", 7) == 0 && n > 8 && tok[n - 1] == '%') {
