@@ -15,8 +15,12 @@ runs=${2:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for w in serializer shop; do
+	case $w in
+	serializer) rounds=${ROUNDS_serializer:-2000} ;;
+	shop) rounds=${ROUNDS_shop:-10000} ;;
+	esac
 	(cd "$top/samples/lua/$w" && LUA_PATH="./?.lua;;" \
-		"$da" record -q --runs "$runs" --out-dir "$tmp/$w" -- luajit main.lua) >/dev/null
+		"$da" record -q --runs "$runs" --out-dir "$tmp/$w" -- luajit main.lua "$rounds") >/dev/null
 	k=1
 	while [ "$k" -le "$runs" ]; do
 		# the VM states' totals are the lines of no stack ("Interpreted 22")
@@ -25,5 +29,6 @@ for w in serializer shop; do
 			     END { printf "%d %d\n", i, t }' >> "$tmp/$w.states"
 		k=$((k + 1))
 	done
+	echo "($w: main.lua $rounds)"
 	node "$here/record-runs.mjs" "$w" "$tmp/$w" "$runs" "$tmp/$w.states"
 done
