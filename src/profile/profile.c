@@ -269,7 +269,7 @@ static int folded_line(struct profile *p, const char *s, size_t n, const char **
 	int st = state_of(s, klen);
 	if (st >= 0) {
 		if (p->cur_nested != p->cur_count) {
-			*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with -jp=Gvl)";
+			*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with " RECIPE_JP ")";
 			return -1;
 		}
 		p->states = 1;
@@ -339,7 +339,7 @@ int profile_line(struct profile *p, const char *s, size_t n, const char **why)
 int profile_end(struct profile *p, const char **why)
 {
 	if (p->format == FMT_FOLDED && p->states && p->cur_nested != p->cur_count) {
-		*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with -jp=Gvl)";
+		*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with " RECIPE_JP ")";
 		return -1;
 	}
 	if (p->format == FMT_TABLE)
