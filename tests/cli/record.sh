@@ -11,7 +11,7 @@
 # serialize.lua:42 on "NYI: return to lower frame"; every dump of
 # `shop/main.lua 2000` at json.lua:25 on FNEW (samples/generate.sh checks
 # the same of the samples).  The findings of a wrapper and of luajit are
-# compared by a measured rate (below).
+# compared on findings of the same kind (below).
 SUITE=record
 . "$(dirname "$0")/setup.sh"
 need_luajit
@@ -36,8 +36,6 @@ columns() {
 		const [file, ...cols] = process.argv.slice(1);
 		for (const r of csv(file)) console.log(cols.map((c) => r[c]).join("|")); })' "$@"
 }
-# ids DIR K: the identities of run K's findings, sorted.
-ids() { columns "$1/run-$2/findings.csv" IDENTITY | sort -u; }
 
 # --- luajit itself, 3 runs ---
 (cd "$SER" && $DA record --runs 3 --out-dir "$TMP/ser" -- luajit main.lua 300) \
@@ -108,22 +106,31 @@ check "wrapper: every dump aborts at serialize.lua:17 on FNEW" 3 \
 	"$(abort_runs "$TMP/wrap" 'serialize\.lua:17 -- NYI: bytecode 51')"
 check "wrapper: every dump aborts at serialize.lua:42 (return to lower frame)" 3 \
 	"$(abort_runs "$TMP/wrap" 'serialize\.lua:42 -- NYI: return to lower frame')"
-# The same findings: each identity seen in all 3 runs of one record is
-# seen in a run of the other.  bench/record-runs.sh at main.lua 300: of 14
-# identities 11 were in 10 of 10 runs, 2 in 9, 1 in 1; a 9-in-10 one is in
-# all 3 runs of one and none of the other with 0.9^3 x 0.1^3 = 0.07%, so
-# this fails by chance about 0.3% of the time (2 such, both ways).
+# The same findings.  Of `main.lua 300`'s findings, 7 were in each of 20
+# recorded runs (and the rest in 1 to 19: LuaJIT's choice); these 5 rest
+# on what LuaJIT 2.1 never compiles (FNEW, a return to a lower frame) in
+# functions every round calls, so every run has them: each is in every
+# run of both records, with the same identity (the source's text read
+# the same way through --source-root).
+pinned="blacklisted-function|serialize.lua|14|serialize.lua|17|NYI: bytecode FNEW
+aborting-loop|main.lua|26|serialize.lua|33|NYI: bytecode FNEW
+aborting-function|serialize.lua|15|serialize.lua|15|NYI: return to lower frame
+aborting-function|serialize.lua|42|serialize.lua|42|NYI: return to lower frame
+aborting-function|serialize.lua|80|serialize.lua|80|NYI: return to lower frame"
 for side in ser wrap; do
-	for k in 1 2 3; do ids "$TMP/$side" $k; done | sort | uniq -c | awk '$1 == 3' |
-		sed 's/^ *3 //' > "$TMP/$side.always"
-	for k in 1 2 3; do ids "$TMP/$side" $k; done | sort -u > "$TMP/$side.any"
+	for k in 1 2 3; do
+		columns "$TMP/$side/run-$k/findings.csv" KIND FILE LINE AT_FILE AT_LINE REASON IDENTITY |
+			sort -u > "$TMP/$side.$k"
+	done
+	check "$side: the 5 pinned findings, in each of the 3 runs" "5 5 5" \
+		"$(for k in 1 2 3; do printf '%s\n' "$pinned" | while IFS= read -r f; do
+			grep -F "$f|" "$TMP/$side.$k" | head -1; done | wc -l; done | paste -sd' ')"
+	for k in 1 2 3; do printf '%s\n' "$pinned" | while IFS= read -r f; do
+		grep -F "$f|" "$TMP/$side.$k" | head -1; done; done | sort -u > "$TMP/$side.pinned"
 done
-check "wrapper vs luajit: findings in every run, some (identities with the source's text)" "yes yes" \
-	"$([ "$(wc -l < "$TMP/ser.always")" -ge 5 ] && echo yes) $(grep -c '|S:' "$TMP/wrap.always" | awk '$1 >= 5 { print "yes" }')"
-check "wrapper vs luajit: luajit's every-run findings all seen through the wrapper" "" \
-	"$(comm -23 "$TMP/ser.always" "$TMP/wrap.any")"
-check "wrapper vs luajit: the wrapper's every-run findings all seen under luajit" "" \
-	"$(comm -23 "$TMP/wrap.always" "$TMP/ser.any")"
+check "wrapper vs luajit: the pinned findings' identities, with the source's text" "5 5" \
+	"$(wc -l < "$TMP/ser.pinned") $(grep -c '|v1|[a-z]*|[a-z.]*|[A-Z]*|S:' "$TMP/wrap.pinned")"
+check "wrapper vs luajit: the same identities" "" "$(diff "$TMP/ser.pinned" "$TMP/wrap.pinned")"
 
 # --- a rerun replaces the run set whole; shop, 2 runs ---
 cp -a "$TMP/ser" "$TMP/ser.before"
