@@ -185,6 +185,15 @@ check "LUA_INIT that fails: exit 2, luajit's message shown" "2 1" \
 	"$? $(grep -c '^  | luajit: .*broken init' "$TMP/err")"
 dir_unchanged "LUA_INIT that fails"
 
+# --- a program that ends with os.exit: luajit -jp loses its profile
+# (written when the state is closed, which os.exit skips); record's does not
+printf 'arg = { [0] = "main.lua", "300" }\ndofile("main.lua")\nos.exit(0)\n' > "$TMP/exit.lua"
+(cd "$SER" && luajit -jp=Gvli1,"$TMP/plain.prof" "$TMP/exit.lua" > /dev/null)
+(cd "$SER" && $DA record -q --runs 1 --out-dir "$TMP/exit" -- luajit "$TMP/exit.lua") > /dev/null 2>&1
+status=$?
+check "os.exit: plain -jp writes nothing, record's profile has samples" "0 0 yes" \
+	"$(wc -c < "$TMP/plain.prof") $status $(zstd -dc "$TMP/exit/runs/prof-1.zst" | grep -q '^Interpreted [1-9][0-9]*$' && echo yes)"
+
 # --- not a LuaJIT program ---
 $DA record -q --runs 2 --out-dir "$TMP/ser" -- sh -c 'echo hello' > /dev/null 2> "$TMP/err"
 check "not LuaJIT: exit 2 and what to do" "2 1 1" \
