@@ -274,6 +274,15 @@ out:
 	return rc;
 }
 
+/* The stage goes; OUT too when record made it and it is empty. */
+static void discard(struct record *r)
+{
+	if (r->stage)
+		record_remove_tree(r->stage);
+	if (r->made_out)
+		rmdir(r->an.out_dir);
+}
+
 /* The analysis of OUT's run set into OUT, in this process, as
  * `dumpanalyze --run-set OUT` does: the exit code. */
 static int analyse_set(struct run *an, const char *out)
@@ -301,11 +310,13 @@ static int analyse_set(struct run *an, const char *out)
 static struct {
 	const char *out, *stage;
 	int had;
+	pid_t pid;                  /* record's own process: not a worker's */
 } swapped;
 
 static void put_back(void)
 {
-	if (swapped.stage && record_set_unswap(swapped.out, swapped.stage, swapped.had) == 0)
+	if (swapped.stage && swapped.pid == getpid() &&
+	    record_set_unswap(swapped.out, swapped.stage, swapped.had) == 0)
 		record_remove_tree(swapped.stage);
 	swapped.stage = NULL;
 }
@@ -314,37 +325,46 @@ static void put_back(void)
  * when the analysis fails or is interrupted.  The exit code. */
 static int analyse_in_place(struct record *r)
 {
-	int had;
-	if (record_set_swap(r->an.out_dir, r->stage, &had) < 0)
+	int had, lock = record_lock(r->an.out_dir, r->an.wait);
+	if (lock < 0) {
+		if (signals_caught())
+			return -signals_caught();
+		discard(r);
+		msg_error("record: %s is left as it was", r->an.out_dir);
 		return EXIT_IO;
+	}
+	/* no signal between the swap and the hook that undoes it */
+	signals_hold();
+	if (record_set_swap(r->an.out_dir, r->stage, &had) < 0) {
+		signals_release();
+		close(lock);
+		discard(r);
+		msg_error("record: %s is left as it was", r->an.out_dir);
+		return EXIT_IO;
+	}
 	swapped.out = r->an.out_dir;
 	swapped.stage = r->stage;
 	swapped.had = had;
+	swapped.pid = getpid();
 	signals_before_death(put_back);
+	signals_release();
 	int rc = analyse_set(&r->an, r->an.out_dir);
 	signals_before_death(NULL);
 	swapped.stage = NULL;
+	int kept = 1;
 	if (rc != EXIT_OK) {
-		if (record_set_unswap(r->an.out_dir, r->stage, had) == 0)
+		kept = record_set_unswap(r->an.out_dir, r->stage, had) < 0;
+		if (!kept)
 			msg_error("record: the analysis failed; the runs are not kept (%s/%s is as it "
 			          "was)", r->an.out_dir, RECORD_RUNS);
-		else
-			return rc;      /* the stage holds the previous set: left */
 	}
-	record_remove_tree(r->stage);
-	if (r->made_out && rc != EXIT_OK)
-		rmdir(r->an.out_dir);
+	/* kept after a failed unswap: the stage holds the previous set */
+	if (rc == EXIT_OK || !kept)
+		record_remove_tree(r->stage);
+	close(lock);
 	return rc;
 }
 
-/* The stage goes; OUT too when record made it and it is empty. */
-static void discard(struct record *r)
-{
-	if (r->stage)
-		record_remove_tree(r->stage);
-	if (r->made_out)
-		rmdir(r->an.out_dir);
-}
 
 static int record_runs(struct record *r)
 {
@@ -384,19 +404,19 @@ int record_main(int argc, char **argv, const struct fs *fs)
 	r.stage = stage ? realpath(stage, NULL) : NULL;
 	free(stage);
 	rc = r.stage ? record_runs(&r) : EXIT_IO;
+	if (rc == EXIT_OK) {
+		rc = analyse_in_place(&r);
+	} else if (rc > 0) {
+		discard(&r);
+		if (r.stage)
+			msg_error("record: %s is left as it was", r.an.out_dir);
+	}
 	if (rc < 0) {
 		progress_clear(&r);
 		discard(&r);
 		msg_error("record: interrupted (%s); %s is left as it was", signals_name(-rc),
 		          r.an.out_dir);
 		signals_die(-rc);
-	}
-	if (rc != EXIT_OK) {
-		discard(&r);
-		if (r.stage)
-			msg_error("record: %s is left as it was", r.an.out_dir);
-	} else {
-		rc = analyse_in_place(&r);
 	}
 	free(r.stage);
 	free(r.an.source_roots);

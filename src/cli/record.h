@@ -78,6 +78,11 @@ char *record_stage_open(const char *out);
  * or -1 after a message. */
 int record_set_swap(const char *out, const char *stage, int *had);
 int record_set_unswap(const char *out, const char *stage, int had);
+/* Lock OUT against another record's swap and analysis (a hidden lock
+ * file, flock: it dies with its holder); with wait, wait for it.  The
+ * descriptor (closing it unlocks), or -1 after a message (none when a
+ * signal came). */
+int record_lock(const char *out, int wait);
 /* Remove a directory and everything in it (best effort). */
 void record_remove_tree(const char *path);
 

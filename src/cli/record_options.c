@@ -21,8 +21,9 @@ const struct option_doc record_options[] = {
 	  "where the run set (DIR/runs) and its analysis go (default dumpanalyze-out)",
 	  "Where the run set\n.RI ( DIR /runs)\nand its analysis go (default\n"
 	  ".BR dumpanalyze\\-out ).\n"
-	  "The analysis is committed as any run's (see\n.BR \"OUTPUT DIRECTORY\" );\n"
-	  "then the new\n.B runs\nfolder takes the old one's place in one rename.\n"
+	  "Once every run is made, the new\n.B runs\nfolder takes the old one's place in one "
+	  "rename,\nthen the analysis is committed as any run's (see\n.BR \"OUTPUT DIRECTORY\" );\n"
+	  "the old folder comes back when it fails.\n"
 	  "When a run fails or record is interrupted,\n.I DIR\nis left as it was.\n" },
 	{ { "source-root", required_argument, NULL, 'S' }, "DIR",
 	  "as for an analysis: where the Lua files are (repeatable)",
@@ -34,8 +35,11 @@ const struct option_doc record_options[] = {
 	  "as for an analysis: picture workers",
 	  "As for an analysis.\n" },
 	{ { "wait", no_argument, NULL, 'w' }, NULL,
-	  "as for an analysis: wait for another run into DIR",
-	  "As for an analysis.\n" },
+	  "wait for another run, or record, into DIR (default: exit 2)",
+	  "When another run of\n.B dumpanalyze\n"
+	  "(or another record, putting its runs in place) is writing into\n.IR DIR ,\n"
+	  "wait for it once the runs are made, instead of exiting with status 2\n"
+	  "(the runs made are then not kept).\n" },
 	{ { "strict", no_argument, NULL, 's' }, NULL,
 	  "as for an analysis: a warning about a dump is fatal",
 	  "As for an analysis.\n" },

@@ -12,13 +12,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli/record.h"
+#include "cli/signals.h"
 #include "output/message.h"
 #include "util/alloc.h"
 
 #define STAGE_PREFIX ".dumpanalyze-record."
+#define RECORD_LOCK_NAME ".dumpanalyze-record.lock"
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
@@ -147,4 +150,28 @@ int record_set_swap(const char *out, const char *stage, int *had)
 int record_set_unswap(const char *out, const char *stage, int had)
 {
 	return exchange(out, stage, had, 1);
+}
+
+int record_lock(const char *out, int wait)
+{
+	char *path = join(out, RECORD_LOCK_NAME);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	int r = fd < 0 ? -1 : flock(fd, LOCK_EX | LOCK_NB);
+	if (fd >= 0 && r != 0 && errno == EWOULDBLOCK && wait) {
+		msg_error("record: %s: another record is putting its runs there; waiting", out);
+		while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR && !signals_caught())
+			;
+	}
+	if (r != 0) {
+		if (fd >= 0 && errno == EWOULDBLOCK)
+			msg_error("record: %s: another record is putting its runs there (--wait to "
+			          "wait for it)", out);
+		else if (!signals_caught())
+			msg_error("record: %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+	}
+	free(path);
+	return fd;
 }

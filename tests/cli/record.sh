@@ -74,7 +74,7 @@ check "serializer: the manifest names the kept runs" \
 	"$TMP/ser/runs/dump-1.zst $TMP/ser/runs/dump-2.zst $TMP/ser/runs/dump-3.zst" \
 	"$(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$TMP/ser/manifest.json" | paste -sd' ')"
 check "serializer: no stage left, no file called another's" "0 0" \
-	"$(ls -a "$TMP/ser" | grep -c '^\.dumpanalyze-record') $(grep -c 'not written by dumpanalyze' "$TMP/ser.err")"
+	"$(ls -a "$TMP/ser" | grep -c '^\.dumpanalyze-record\.[0-9]') $(grep -c 'not written by dumpanalyze' "$TMP/ser.err")"
 # the FNEW abort at :17 is a finding in every run, on the right file and line
 check "serializer: a FNEW finding at serialize.lua:17 in each run" "1 1 1" \
 	"$(for k in 1 2 3; do columns "$TMP/ser/run-$k/findings.csv" AT_FILE AT_LINE REASON |
@@ -143,7 +143,7 @@ check "rerun: the analysis of 2 runs, the third run's directory gone" "run-1 run
 check "rerun: every dump aborts at json.lua:25 on FNEW" 2 \
 	"$(abort_runs "$TMP/ser" 'json\.lua:25 -- NYI: bytecode 51')"
 check "rerun: no stage left, nothing called another's" "0 0" \
-	"$(ls -a "$TMP/ser" | grep -c '^\.dumpanalyze-record') $(grep -c 'not written by dumpanalyze' "$TMP/shop.err")"
+	"$(ls -a "$TMP/ser" | grep -c '^\.dumpanalyze-record\.[0-9]') $(grep -c 'not written by dumpanalyze' "$TMP/shop.err")"
 rm -rf "$TMP/ser.before"
 cp -a "$TMP/ser" "$TMP/ser.before"
 
@@ -211,6 +211,16 @@ $DA record -q --runs 1 --out-dir "$TMP/ser" -- sh -c "cd '$SER' && luajit main.l
 check "two LuaJITs in a run: exit 2, said" "2 1" \
 	"$? $(grep -c '2 LuaJIT processes of the run wrote a dump; record analyses one program' "$TMP/err")"
 dir_unchanged "two LuaJITs"
+
+# --- another record putting its runs into the same directory: exit 2
+# without --wait (the lock held here by flock(1), as a record holds it)
+if command -v flock > /dev/null; then
+	flock "$TMP/ser/.dumpanalyze-record.lock" sh -c "cd '$SER' && $DA_BIN record -q --runs 1 \
+		--out-dir '$TMP/ser' -- luajit main.lua 300" > /dev/null 2> "$TMP/err"
+	check "locked by another record: exit 2, said" "2 dumpanalyze: record: $TMP/ser: another record is putting its runs there (--wait to wait for it)
+dumpanalyze: record: $TMP/ser is left as it was" "$? $(cat "$TMP/err")"
+	dir_unchanged "locked by another record"
+fi
 
 # --- Ctrl-C: the workload stopped, the directory as it was ---
 cat > "$TMP/spin.lua" <<'EOF'
