@@ -248,6 +248,32 @@ check "Ctrl-C: said" "dumpanalyze: record: interrupted (SIGINT); $TMP/ser is lef
 check "Ctrl-C: the workload is gone" gone "$(kill -0 "$(cat "$TMP/spin.pid")" 2>/dev/null || echo gone)"
 dir_unchanged "Ctrl-C"
 
+# --- Ctrl-C during the analysis: the previous run set back.  A run
+# reading a FIFO holds the directory's lock; record --wait swaps its runs
+# in and waits for that lock (it says so): then SIGINT.
+mkfifo "$TMP/hold.fifo"
+$DA_BIN --dump "$TMP/hold.fifo" --out-dir "$TMP/ser" > /dev/null 2>&1 &
+holder=$!
+exec 3> "$TMP/hold.fifo"
+i=0
+while ! ls -a "$TMP/ser" | grep -q '^\.dumpanalyze-run\.' && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+(cd "$SER" && exec env --default-signal=INT $DA_BIN record -q --wait --runs 1 --out-dir "$TMP/ser" -- \
+	luajit main.lua 300) > /dev/null 2> "$TMP/err" &
+rec=$!
+i=0
+while ! grep -q 'is in use by' "$TMP/err" && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+check "interrupted analysis: its new runs were in place" "dump-1.zst prof-1.zst" \
+	"$(ls "$TMP/ser/runs" | grep -v '^run-' | paste -sd' ')"
+kill -INT $rec
+wait $rec
+check "interrupted analysis: record dies of SIGINT" 130 $?
+kill -TERM $holder
+wait $holder 2> /dev/null
+exec 3>&-
+check "interrupted analysis: said" "dumpanalyze: interrupted (SIGINT); $TMP/ser is left as it was" \
+	"$(grep -v 'is in use by' "$TMP/err")"
+dir_unchanged "interrupted analysis"
+
 # --- usage ---
 $DA record --runs 0 -- luajit x.lua > /dev/null 2> "$TMP/err"
 check "--runs 0: usage error" "1 dumpanalyze: record: --runs wants a number from 1 to 100, not '0'" "$? $(cat "$TMP/err")"
