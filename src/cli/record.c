@@ -287,19 +287,28 @@ static void discard(struct record *r)
  * `dumpanalyze --run-set OUT` does: the exit code. */
 static int analyse_set(struct run *an, const char *out)
 {
-	struct runset_list rs;
+	/* static: reachable while forked workers run (a leak checker in a
+	 * worker sees no frame of ours) */
+	static struct runset_list rs;
 	char err[512];
 	if (runset_from_dir(out, &rs, err, sizeof(err)) < 0) {
 		msg_error("record: %s", err);
 		return EXIT_IO;
 	}
-	an->dumps = (const char **)rs.dumps;
+	/* the run's own arrays, as main.c makes them from --run-set */
+	an->dumps = xrealloc(NULL, (rs.ndumps + 1) * sizeof(*an->dumps));
+	for (size_t i = 0; i < rs.ndumps; i++)
+		an->dumps[i] = rs.dumps[i];
 	an->ndumps = rs.ndumps;
-	an->profiles = (const char **)rs.profiles;
+	an->profiles = xrealloc(NULL, (rs.nprofiles + 1) * sizeof(*an->profiles));
+	for (size_t i = 0; i < rs.nprofiles; i++)
+		an->profiles[i] = rs.profiles[i];
 	an->nprofiles = rs.nprofiles;
 	an->out_dir = out;
 	an->repeats = 1;
 	int rc = run_runset(an);
+	free(an->dumps);
+	free(an->profiles);
 	an->dumps = an->profiles = NULL;
 	runset_list_free(&rs);
 	return rc;
