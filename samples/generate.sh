@@ -603,6 +603,9 @@ for name in "${ALL[@]}"; do
       shop_profile shop-Gvl shop ';json\.lua:2[2-5] [0-9]+$'
       shop_profile shop-fixed-Gvl shop-fixed ';main\.lua:2[0-9]'
       shop_profile shop-regressed-Gvl shop-regressed ';router\.lua:(3[4-9]|4[0-2]) [0-9]+$' ;;
+    runsets)
+      # run sets for tests/cli/runset.sh (runsets.sh says which)
+      LUAJIT=$LUAJIT ./runsets.sh || die "runsets: recording failed" ;;
     shop-regressed-profile)
       # the regression's closure and loop run interpreted
       shop_profile shop-regressed-Gvl shop-regressed ';router\.lua:(3[4-9]|4[0-2]) [0-9]+$' ;;

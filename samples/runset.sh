@@ -30,7 +30,7 @@ run() { # the workload's output kept beside its file: FILE.out
     "$LUAJIT" "$@" >"$file.out" 2>&1) ||
     { echo "$0: luajit failed for $file:" >&2; cat "$file.out" >&2; exit 1; }
   rm -f "$file.out"
-  zstd -q -f --rm -19 "$file"
+  zstd -q -f --rm "$file"
 }
 for ((k = 1; k <= n; k++)); do
   run "$runs/dump-$k" "-jdump=+x,$runs/dump-$k" "$@" "${dump_args[@]}"

@@ -69,7 +69,10 @@ void cli_usage(FILE *fp);
  * scripts/gen-docs.sh splices on.  -1 after a message for another
  * format, or a table entry without its text. */
 int cli_help_doc(FILE *fp, const char *format);
+/* views_doc.c: --views list; README's view table (0, or -1 after a
+ * message for a view without its text). */
 void cli_list_views(void);
+int cli_readme_views(FILE *fp);
 
 /* run.c: one dump (and its profiles: none, one, or a -jp and a sysprof
  * one) into one directory; the exit code.  nested_as not NULL: out_dir is

@@ -97,6 +97,18 @@ static int same_place(const struct rs_finding *x, const struct rs_finding *y)
 	return memcmp(x->identity, y->identity, (size_t)(sx - x->identity)) == 0;
 }
 
+/* The same site: the same identity up to its failing line's part
+ * ("|A:..."), which the same loop or function shows at one line in one
+ * run and another in the next (an abort's place moves with LuaJIT's
+ * decisions); without the source (o:N), the whole identity. */
+static int same_site(const struct rs_finding *x, const struct rs_finding *y)
+{
+	const char *ax = strstr(x->identity, "|A:"), *ay = strstr(y->identity, "|A:");
+	size_t nx = ax ? (size_t)(ax - x->identity) : strlen(x->identity);
+	size_t ny = ay ? (size_t)(ay - y->identity) : strlen(y->identity);
+	return nx == ny && memcmp(x->identity, y->identity, nx) == 0;
+}
+
 /* Negligible: NEW's profiles charge it under RUNSET_NEGLIGIBLE_SHARE in
  * the median and under twice that in every profile. */
 static int negligible(const struct rs_finding *f)
@@ -119,7 +131,8 @@ static void cost_test(struct crs_diff *d, struct crs_item *it, int profiled)
 	rs_median(vb, nb, &mb, &lo, &hi);
 	it->delta = mb - ma;
 	if (it->b && it->b->failed && it->p < RUNSET_ALPHA && it->delta > CRS_COST_POINTS) {
-		it->verdict = d->improved ? CRS_OUTWEIGHED : CRS_FAILS;
+		it->verdict = d->improved ? CRS_OUTWEIGHED : (d->rules & CRS_COSTLIER) ? CRS_FAILS
+		              : CRS_GREW;
 		if (!d->improved)
 			d->fails |= d->rules & CRS_COSTLIER;
 	}
@@ -225,6 +238,10 @@ void crs_diff(struct crs_diff *d, const struct rs_set *a, const struct rs_set *b
 				moved = &a->f[j];
 				paired[j] = 1;
 			}
+		/* the same site failing at another line: not new */
+		for (size_t j = 0; j < a->nf && !moved; j++)
+			if (same_site(&a->f[j], f))
+				moved = &a->f[j];
 		if (moved) {
 			add(d, CRS_MOVED, CRS_INFO, moved, f);
 			cost_test(d, &d->items[d->nitems - 1], profiled);
@@ -236,6 +253,12 @@ void crs_diff(struct crs_diff *d, const struct rs_set *a, const struct rs_set *b
 		if (v == CRS_FAILS)
 			d->fails |= rules & CRS_NEW_SITES;
 		add(d, CRS_NEW, v, NULL, f);
+	}
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct crs_item *it = &d->items[i];
+		if (it->p >= 0 && it->p < RUNSET_ALPHA && it->delta > 0 &&
+		    (!d->grew_most || it->delta > d->grew_most->delta))
+			d->grew_most = it;
 	}
 	for (size_t j = 0; j < a->nf; j++)
 		if (!paired[j])

@@ -75,6 +75,7 @@ static const char *verdict(enum crs_verdict v)
 	case CRS_NEGLIGIBLE: return "negligible cost: does not fail";
 	case CRS_HARMLESS: return "usually harmless: does not fail";
 	case CRS_OUTWEIGHED: return "the interpreted share fell: does not fail (look at it next)";
+	case CRS_GREW: return "costlier (not a rule asked)";
 	default: return "";
 	}
 }
@@ -112,16 +113,19 @@ static void items(const struct crs_diff *d, FILE *out, enum crs_what what, const
 			cost(out, f, pa);
 			fputc('\n', out);
 		} else {
-			if (what == CRS_MOVED)
+			if (what == CRS_MOVED && it->a->line != it->b->line)
 				fprintf(out, " (was at line %" PRId32 ")", it->a->line);
+			else if (what == CRS_MOVED)
+				fprintf(out, " (BASE: failing at line %" PRId32 ")", it->a->at_line);
 			fprintf(out, ": runs %u/%zu -> %u/%zu", it->a->seen, ra, it->b->seen, rb);
 			if (it->p >= 0) {
 				fprintf(out, ", cost %.1f%% -> %.1f%%  ", it->a->share_med, it->b->share_med);
 				if (it->verdict == CRS_FAILS || it->p < RUNSET_ALPHA)
 					fprintf(out, "%+.1f points (p=%.3f n=%zu+%zu)%s%s", it->delta, it->p, pa, pb,
-					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ? "  " : "",
-					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED
-					        ? verdict(it->verdict) : "");
+					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ||
+					        it->verdict == CRS_GREW ? "  " : "",
+					        it->verdict == CRS_FAILS || it->verdict == CRS_OUTWEIGHED ||
+					        it->verdict == CRS_GREW ? verdict(it->verdict) : "");
 				else
 					fprintf(out, "~ (p=%.3f n=%zu+%zu)", it->p, pa, pb);
 			}
@@ -155,9 +159,15 @@ void crs_render_text(const struct crs_diff *d, const char *old_dir, const char *
 		} else {
 			fputc('\n', out);
 		}
+		if (d->interp_fails && d->grew_most) {
+			const struct crs_item *g = d->grew_most;
+			fputs("  grew most: ", out);
+			place(out, g->b);
+			fprintf(out, " (%+.1f points)\n", g->delta);
+		}
 	}
 	items(d, out, CRS_NEW, "new findings (in none of BASE's runs)");
-	items(d, out, CRS_MOVED, "moved (same reason, rule and file; another identity)");
+	items(d, out, CRS_MOVED, "moved (the same failing line's text elsewhere, or the same site failing at another line)");
 	items(d, out, CRS_GONE, "gone (in none of NEW's runs)");
 	items(d, out, CRS_BOTH, "in both: cost per profile run (~: within the noise)");
 	size_t shown = 0;

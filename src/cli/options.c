@@ -273,6 +273,9 @@ const struct option_doc cli_options[] = {
 	  "change on \"no new JIT problem\".\n"
 	  "Rules, comma-separated (their arithmetic in\n"
 	  ".BR COMPARE ):\n"
+	  ".B recommended\n"
+	  "(README's rule set; of run sets, see\n"
+	  ".BR \"RUN SETS\" ),\n"
 	  ".B new\\-sites\n"
 	  "(a new abort site, a loop, function or exit whose attempts abort, of\n"
 	  "severity costly or worth a look;\n"
@@ -498,18 +501,4 @@ void cli_usage(FILE *fp)
 		fputc('\n', fp);
 	}
 	fputs("See dumpanalyze(1).\n", fp);
-}
-
-void cli_list_views(void)
-{
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		printf("%-18s %-26s %s%s\n", v->name, v->files, v->summary,
-		       v->is_default ? "" : " (not default)");
-	}
-	/* after a blank line: the words a list may hold besides names */
-	printf("\n%-18s %s\n", VIEWS_DEFAULT,
-	       "in a list: the views above not marked (not default), and with --profile its views");
-	printf("%-18s %s\n", VIEWS_ALL,
-	       "in a list: every view above (profile and flamegraph only with --profile)");
 }

@@ -1,6 +1,7 @@
 /* options_docs.c — the man page's OPTIONS, VIEWS, EXIT STATUS and RECORD
- * options and README's view table, made from the tables (--help=man,
- * --help=readme; scripts/gen-docs.sh puts them in place, make docs). */
+ * options, made from the tables (--help=man; README's view table,
+ * --help=readme, is views_doc.c's; scripts/gen-docs.sh puts them in
+ * place, make docs). */
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -88,30 +89,6 @@ static void man_exit_codes(FILE *fp)
 	fputs(MAN_END("exit-status"), fp);
 }
 
-/* README's table: a row per view, its files each in backquotes. */
-static int readme_views(FILE *fp)
-{
-	fputs("<!-- BEGIN GENERATED views: made from src/views/*.c by make docs -->\n"
-	      "| view | files | what is in it |\n|---|---|---|\n", fp);
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		if (!v->readme) {
-			msg_error("view %s has no README text", v->name);
-			return -1;
-		}
-		fprintf(fp, "| `%s` | ", v->name);
-		for (const char *f = v->files; *f;) {
-			size_t n = strcspn(f, " ");
-			fprintf(fp, "%s`%.*s`", f == v->files ? "" : ", ", (int)n, f);
-			f += n + strspn(f + n, " ");
-		}
-		fprintf(fp, " | %s%s |\n", v->readme, v->is_default ? "" : " (not default)");
-	}
-	/* A blank line ends the table: GFM would take the marker as a row. */
-	fputs("\n<!-- END GENERATED views -->\n", fp);
-	return 0;
-}
-
 int cli_help_doc(FILE *fp, const char *format)
 {
 	if (strcmp(format, "man") == 0) {
@@ -122,7 +99,7 @@ int cli_help_doc(FILE *fp, const char *format)
 		return 0;
 	}
 	if (strcmp(format, "readme") == 0)
-		return readme_views(fp);
+		return cli_readme_views(fp);
 	msg_error("unknown --help format '%s' (man or readme)", format);
 	return -1;
 }

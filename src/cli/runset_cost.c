@@ -64,14 +64,15 @@ static int charge_one(struct rs_set *s, size_t k)
 	rp->states = p.states;
 	rp->total = p.total;
 	rp->interpreted = p.states ? p.state_total[VM_INTERPRETED] : 0;
-	size_t named = 0, ours = 0;
+	uint64_t named = 0, ours = 0;      /* samples at a source line; in the dumps' files */
 	size_t runs = rs_usable_runs(s);
 	for (size_t i = 0; i < p.nlines; i++) {
 		const struct profile_line *l = &p.lines[i];
 		size_t blen;
 		const char *b = profile_basename(l->file, strlen(l->file), &blen);
-		named++;
-		ours += rs_has_file(s, b, blen);
+		named += l->samples;
+		if (rs_has_file(s, b, blen))
+			ours += l->samples;
 		if (p.kind == PROFILE_STACKS)
 			continue;
 		/* the cost is the interpreted samples (all, without states) */
@@ -104,7 +105,9 @@ static int charge_one(struct rs_set *s, size_t k)
 		}
 	}
 	/* -jp=G: the lines are the stacks' leaves, read into lines too */
-	rp->foreign = named > 0 && ours == 0 && s->nfiles > 0;
+	/* of another program: most of its samples at a source line fall
+	 * outside the files the dumps name */
+	rp->foreign = named > 0 && 2 * ours < named && s->nfiles > 0;
 	profile_free(&p);
 	return 0;
 }

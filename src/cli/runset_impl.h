@@ -8,7 +8,7 @@
 
 /* Below this many samples a profile is too small to rank by (measured:
  * bench/RESULTS.md, "Run sets"). */
-#define RUNSET_MIN_SAMPLES 200
+#define RUNSET_MIN_SAMPLES 500
 /* A finding whose median share of NEW's profiles is below this (percent),
  * and whose highest share is below twice it, costs too little to fail a
  * gate as new. */
@@ -90,14 +90,16 @@ int rs_read_runs(struct rs_set *s, const struct runfile_dir *top);
  * 0, or -1 after a message (a profile that cannot be read). */
 int rs_charge_profiles(struct rs_set *s);
 
-/* runset_write.c: the set's files into out; 0 or -1.  The runs and
- * profiles that count (not failed, cut short, of another program, or
- * percentages), and a profile's word for runs.csv's STATUS. */
-struct outdir;
-int rs_write(const struct rs_set *s, struct outdir *out);
+/* The runs and profiles that count (not failed, cut short, of another
+ * program, or percentages), and their words for runs.csv's STATUS. */
 size_t rs_usable_runs(const struct rs_set *s);
 size_t rs_usable_profiles(const struct rs_set *s);
+const char *rs_dump_status(const struct rs_dump *d);
 const char *rs_profile_status(const struct rs_profile *p);
+
+/* runset_write.c: the set's files into out; 0 or -1. */
+struct outdir;
+int rs_write(const struct rs_set *s, struct outdir *out);
 
 /* runset_summary.c: summary.txt; the warnings, each line after prefix. */
 #include <stdio.h>

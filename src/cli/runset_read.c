@@ -105,11 +105,13 @@ int rs_read_runs(struct rs_set *s, const struct runfile_dir *top)
 			continue;
 		struct runfile_dir dir;
 		int r = runfile_dir_open(&dir, top, d->dir);
-		if (r != 0) {
-			if (r > 0)
-				msg_error("%s/%s: missing", top->shown, d->dir);
-			return -1;
+		if (r > 0) {
+			/* the run wrote nothing: it failed */
+			d->status = 2;
+			continue;
 		}
+		if (r < 0)
+			return -1;
 		struct read_ctx x = { s, k };
 		struct csvin_reader rd = { NULL, finding_row, &x };
 		struct files_ctx fx = { s, s->nfiles == 0, 0, 0 };
@@ -124,7 +126,10 @@ int rs_read_runs(struct rs_set *s, const struct runfile_dir *top)
 		runfile_dir_free(&dir);
 		if (r < 0)
 			return -1;
-		d->foreign = !fx.first && fx.named > 0 && fx.shared == 0;
+		/* of another program: it shares fewer than half of the files
+		 * the two runs name together */
+		size_t all = fx.named + s->nfiles - fx.shared;
+		d->foreign = !fx.first && fx.named > 0 && 2 * fx.shared < all;
 	}
 	return 0;
 }

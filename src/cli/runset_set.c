@@ -137,6 +137,35 @@ void rs_rank(struct rs_set *s)
 	rehash(s);
 }
 
+/* The words of runs.csv's STATUS, and the runs and profiles that count. */
+const char *rs_dump_status(const struct rs_dump *d)
+{
+	return d->status != 0 && d->status != 3 ? "failed" : d->cut_short ? "cut-short"
+	       : d->foreign ? "foreign" : "ok";
+}
+
+const char *rs_profile_status(const struct rs_profile *p)
+{
+	return p->foreign ? "foreign" : !p->ok ? "percentages"
+	       : p->total < RUNSET_MIN_SAMPLES ? "too-few-samples" : "ok";
+}
+
+size_t rs_usable_runs(const struct rs_set *s)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < s->ndumps; k++)
+		n += strcmp(rs_dump_status(&s->dumps[k]), "ok") == 0;
+	return n;
+}
+
+size_t rs_usable_profiles(const struct rs_set *s)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < s->nprofiles; k++)
+		n += s->profiles[k].ok && !s->profiles[k].foreign;
+	return n;
+}
+
 static int by_value(const void *pa, const void *pb)
 {
 	double a = *(const double *)pa, b = *(const double *)pb;

@@ -22,15 +22,15 @@ static int refuse(const struct rs_set *s)
 			return -1;
 		}
 		if (d->foreign) {
-			msg_error("run %zu (%s) names none of run 1's source files: not a run of the "
-			          "same workload (a run set is N runs of one program)", k + 1, d->path);
+			msg_error("run %zu (%s) shares fewer than half of its source files with run 1: "
+			          "not a run of the same workload (a run set is N runs of one program)", k + 1, d->path);
 			return -1;
 		}
 	}
 	for (size_t k = 0; k < s->nprofiles; k++)
 		if (s->profiles[k].foreign) {
-			msg_error("profile %zu (%s) names none of the dumps' source files: a profile of "
-			          "another program?", k + 1, s->profiles[k].path);
+			msg_error("profile %zu (%s) has most of its samples outside the dumps' source "
+			          "files: a profile of another program?", k + 1, s->profiles[k].path);
 			return -1;
 		}
 	if (rs_usable_runs(s) == 0) {

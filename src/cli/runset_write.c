@@ -21,18 +21,6 @@ static void field_share(struct csv_row *r, double v)
 	csv_field_str(r, b);
 }
 
-static const char *dump_status(const struct rs_dump *d)
-{
-	return d->status != 0 && d->status != 3 ? "failed" : d->cut_short ? "cut-short"
-	       : d->foreign ? "foreign" : "ok";
-}
-
-const char *rs_profile_status(const struct rs_profile *p)
-{
-	return p->foreign ? "foreign" : !p->ok ? "percentages"
-	       : p->total < RUNSET_MIN_SAMPLES ? "too-few-samples" : "ok";
-}
-
 static int write_runs(const struct rs_set *s, struct outdir *out)
 {
 	struct outfile *f = outfile_create(out, "runs.csv");
@@ -46,7 +34,7 @@ static int write_runs(const struct rs_set *s, struct outdir *out)
 		csv_field_u64(&r, k + 1);
 		csv_field_str(&r, "dump");
 		csv_field_str(&r, s->dumps[k].path);
-		csv_field_str(&r, dump_status(&s->dumps[k]));
+		csv_field_str(&r, rs_dump_status(&s->dumps[k]));
 		csv_field_str(&r, "");
 		csv_field_str(&r, "");
 		csv_field_str(&r, "");
@@ -68,22 +56,6 @@ static int write_runs(const struct rs_set *s, struct outdir *out)
 		csv_row_end(&r);
 	}
 	return outfile_commit(f);
-}
-
-size_t rs_usable_runs(const struct rs_set *s)
-{
-	size_t n = 0;
-	for (size_t k = 0; k < s->ndumps; k++)
-		n += strcmp(dump_status(&s->dumps[k]), "ok") == 0;
-	return n;
-}
-
-size_t rs_usable_profiles(const struct rs_set *s)
-{
-	size_t n = 0;
-	for (size_t k = 0; k < s->nprofiles; k++)
-		n += s->profiles[k].ok && !s->profiles[k].foreign;
-	return n;
 }
 
 static int write_findings(const struct rs_set *s, struct outdir *out)

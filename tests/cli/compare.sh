@@ -267,7 +267,7 @@ check "missing directory: exit 2" 2 $?
 check "missing directory: message" "dumpanalyze: cannot read $TMP/nope: No such file or directory" "$(cat "$TMP/err")"
 $DA --compare "$TMP/a" "$TMP/b" --fail-on 'more-speed' > /dev/null 2> "$TMP/err"
 check "bad rule: exit 1" 1 $?
-check "bad rule: message" "dumpanalyze: unknown --fail-on rule 'more-speed' (rules: new-sites[:all][>=N], new-reasons[:all][>=N], aborts+N, aborts+N%, traces-N%, interpreted+P, cost+P)" "$(cat "$TMP/err")"
+check "bad rule: message" "dumpanalyze: unknown --fail-on rule 'more-speed' (rules: recommended, new-sites[:all][>=N], new-reasons[:all][>=N], aborts+N, aborts+N%, traces-N%, interpreted+P, cost+P)" "$(cat "$TMP/err")"
 n=0
 for bad in 'new-sites:some' 'new-sites>=0' 'new-sites>=x' 'new-sites>2' 'aborts+10%x' 'aborts+' \
 	'traces-5' 'interpreted+' 'interpreted+1.' 'interpreted+-1' 'cost+.5' 'cost+5%'; do
