@@ -473,7 +473,7 @@ profile() {
   printf 'generate.sh: %-22s %6d bytes  (-jp=%s)\n' "$name.prof" "$(wc -c <"$SAMPLES/$name.prof")" "$opts" >&2
 }
 make_profiles() {
-  profile costly-lvr lj lvrm0i1       # counts per line, split by VM state: the recipe
+  profile costly-lvr lj lvrm0i1       # counts per line, split by VM state (the recipe is Gvli1)
   profile costly-vlr lj vlrm0i1       # the same, VM state first
   profile costly-lv lj lv             # percentages, lines under 3% dropped
   profile costly-vl lj vl

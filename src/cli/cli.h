@@ -54,6 +54,12 @@ struct option_doc {
 };
 extern const struct option_doc cli_options[];
 extern const size_t cli_noptions;
+struct cli_exit_code {
+	int code;
+	const char *text;           /* troff, inline font changes only */
+};
+extern const struct cli_exit_code cli_exit_codes[];
+extern const size_t cli_nexit_codes;
 /* getopt's short options, made from the table: 0, or -1 when len (at
  * least 2 * cli_noptions + 2 is enough) is too small. */
 int cli_short_options(char *buf, size_t len);

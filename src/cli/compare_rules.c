@@ -11,6 +11,7 @@
 #include "cli/compare_impl.h"
 #include "output/message.h"
 #include "util/alloc.h"
+#include "luajit/recipe.h"
 
 #define RULES_LIST "recommended, new-sites[:all][>=N], new-reasons[:all][>=N], aborts+N, aborts+N%%, " \
 	"traces-N%%, interpreted+P, cost+P"
@@ -259,7 +260,7 @@ void rules_apply(struct rep *r, const struct rules *ru, const struct side *a, co
 	if (ru->interpreted >= 0 && needs(r, "interpreted+P", profiles, "profile")) {
 		if (a->prof_no_states || b->prof_no_states) {
 			msg_error("cannot evaluate --fail-on interpreted+P: the profile of %s has no VM "
-			          "states (record it with -jp=Gvl or -jp=vl)", a->prof_no_states ? "OLD" : "NEW");
+			          "states (record it with " RECIPE_JP ")", a->prof_no_states ? "OLD" : "NEW");
 			r->cannot = 1;
 		} else if (cb.interpreted - ca.interpreted > ru->interpreted) {
 			fail(r, "interpreted+%g: the interpreted share grew by more than %g points: "

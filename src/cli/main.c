@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/compare.h"
+#include "cli/record.h"
 #include "cli/runset.h"
 #include "luajit/vmdef.h"
 #include "cli/signals.h"
@@ -343,8 +344,11 @@ int main(int argc, char **argv)
 		return EXIT_IO;
 	}
 	int done = 0;
-	int rc = parse_options(&run, argc, argv, &done);
-	if (rc == EXIT_OK && !done)
+	/* a subcommand with options of its own */
+	int recording = argc > 1 && strcmp(argv[1], "record") == 0;
+	int rc = recording ? record_main(argc - 1, argv + 1, run.fs)
+	                   : parse_options(&run, argc, argv, &done);
+	if (rc == EXIT_OK && !done && !recording)
 		rc = dispatch(&run, argc, argv);
 	oom_pop(&oc);
 	free(run.dumps);

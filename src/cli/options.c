@@ -1,10 +1,10 @@
-/* options.c — the option and exit code tables, and what is made of them:
- * getopt's options, --help, --views list, and the man page's OPTIONS,
- * VIEWS and EXIT STATUS sections and README's view table (--help=man,
- * --help=readme; scripts/gen-docs.sh puts them in place, make docs). */
+/* options.c — the option and exit code tables, and what is made of them
+ * for the terminal: getopt's options, --help, --views list (the man
+ * page's and README's generated parts: options_docs.c). */
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "luajit/recipe.h"
 #include "output/message.h"
 #include "views/view.h"
 
@@ -63,7 +63,7 @@ const struct option_doc cli_options[] = {
 	{ { "profile", required_argument, NULL, 'p' }, "FILE",
 	  "a -jp profile of the workload, or a sysprof one of the dump's process: what costs time",
 	  "A profile of the same workload written by LuaJIT's profiler\n"
-	  ".RB ( \"luajit \\-jp=lvrm0i1,FILE\" ),\n"
+	  ".RB ( \"luajit \\" RECIPE_JP ",FILE\" ),\n"
 	  "plain or compressed, joined with the dump on source lines (see\n"
 	  ".BR PROFILES );\n"
 	  "or a profile of the dump's own process written by the platform\n"
@@ -415,10 +415,7 @@ const size_t cli_noptions = sizeof(cli_options) / sizeof(cli_options[0]);
 
 /* The exit codes, as --help and EXIT STATUS say them: troff with inline
  * font changes only, so that --help can print them plain. */
-static const struct {
-	int code;
-	const char *text;
-} exit_codes[] = {
+const struct cli_exit_code cli_exit_codes[] = {
 	{ EXIT_OK, "Success (warnings allowed)." },
 	{ EXIT_USAGE, "Usage error: unknown option or view, missing argument, no dump; with "
 	  "\\fB\\-\\-compare\\fR, also a \\fB\\-\\-fail\\-on\\fR rule crossed." },
@@ -431,12 +428,14 @@ static const struct {
 	  "pipe given twice as \\fB\\-\\-dump\\fR; with \\fB\\-\\-recover\\fR, a commit that "
 	  "can be neither finished nor undone; with \\fB\\-\\-compare\\fR, a directory that "
 	  "is not dumpanalyze output or holds a file that is not what its run wrote, a side whose "
-	  "run saw no JIT event, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated." },
+	  "run saw no JIT event, or a \\fB\\-\\-fail\\-on\\fR rule that cannot be evaluated; with "
+	  "\\fBrecord\\fR, a run of the workload that failed." },
 	{ EXIT_REJECTED, "Input rejected under \\fB\\-\\-strict\\fR (also an input with no JIT "
 	  "event), or a \\fB\\-\\-profile\\fR "
 	  "file that is not a profile dumpanalyze reads (a sysprof or symbol table format "
 	  "version it does not know, a memprof profile)." },
 };
+const size_t cli_nexit_codes = sizeof(cli_exit_codes) / sizeof(cli_exit_codes[0]);
 
 int cli_short_options(char *buf, size_t len)
 {
@@ -483,7 +482,8 @@ void cli_usage(FILE *fp)
 	      "       luajit -jdump=+x app.lua | dumpanalyze --out-dir DIR\n"
 	      "       dumpanalyze --compare OLD_OUT NEW_OUT [--fail-on RULES] [--baseline FILE] [--json | --annotate github]\n"
 	      "       dumpanalyze -q --format=gcc [--annotate github] --dump FILE\n"
-	      "       luajit -jp=lvrm0i1,prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n\n"
+	      "       luajit " RECIPE_JP ",prof.txt app.lua; dumpanalyze --dump dump.txt --profile prof.txt\n"
+	      "       dumpanalyze record [--runs N] [--out-dir DIR] -- COMMAND [ARGS...]\n\n"
 	      "Turns a LuaJIT -jdump dump into CSV, text and picture views.\n\n", fp);
 	for (size_t i = 0; i < cli_noptions; i++) {
 		const struct option_doc *o = &cli_options[i];
@@ -497,104 +497,10 @@ void cli_usage(FILE *fp)
 		fprintf(fp, "  %-24s %s\n", left, o->help);
 	}
 	fputs("\nExit status:\n", fp);
-	for (size_t i = 0; i < sizeof(exit_codes) / sizeof(exit_codes[0]); i++) {
-		fprintf(fp, "  %d  ", exit_codes[i].code);
-		put_plain(fp, exit_codes[i].text);
+	for (size_t i = 0; i < cli_nexit_codes; i++) {
+		fprintf(fp, "  %d  ", cli_exit_codes[i].code);
+		put_plain(fp, cli_exit_codes[i].text);
 		fputc('\n', fp);
 	}
 	fputs("See dumpanalyze(1).\n", fp);
-}
-
-/* A name in troff: its hyphens are minus signs, as options are set. */
-static void put_troff_name(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '-')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
-/* A paragraph of troff, ended by a newline whether or not it has one. */
-static void put_lines(FILE *fp, const char *text)
-{
-	size_t n = strlen(text);
-	fputs(text, fp);
-	if (n == 0 || text[n - 1] != '\n')
-		fputc('\n', fp);
-}
-
-/* The marker lines gen-docs.sh replaces the text between; the name says
- * which block, the rest where it comes from. */
-#define MAN_BEGIN(name, from) ".\\\" BEGIN GENERATED " name ": made from " from " by make docs\n"
-#define MAN_END(name) ".\\\" END GENERATED " name "\n"
-
-static int man_options(FILE *fp)
-{
-	fputs(MAN_BEGIN("options", "src/cli/options.c"), fp);
-	for (size_t i = 0; i < cli_noptions; i++) {
-		const struct option_doc *o = &cli_options[i];
-		if (!o->man) {
-			msg_error("option --%s has no man page text", o->opt.name);
-			return -1;
-		}
-		/* -d, --dump FILE: the forms the page used when written by hand. */
-		if (o->opt.val < 256) {
-			fprintf(fp, ".TP\n.BR \\-%c \", \" \\-\\-", o->opt.val);
-			put_troff_name(fp, o->opt.name);
-			if (o->arg)
-				fprintf(fp, " \" \\fI%s\\fR\"", o->arg);
-		} else {
-			fputs(o->arg ? ".TP\n.BI \\-\\-" : ".TP\n.B \\-\\-", fp);
-			put_troff_name(fp, o->opt.name);
-			if (o->arg)
-				fprintf(fp, " \" %s\"", o->arg);
-		}
-		fputc('\n', fp);
-		put_lines(fp, o->man);
-	}
-	fputs(MAN_END("options"), fp);
-	return 0;
-}
-
-static int man_views(FILE *fp)
-{
-	fputs(MAN_BEGIN("views", "src/views/*.c"), fp);
-	for (size_t i = 0; view_table[i]; i++) {
-		const struct view *v = view_table[i];
-		if (!v->man) {
-			msg_error("view %s has no man page text", v->name);
-			return -1;
-		}
-		fputs(".TP\n.B ", fp);
-		put_troff_name(fp, v->name);
-		fputc('\n', fp);
-		put_lines(fp, v->man);
-		if (!v->is_default)
-			fputs("Not part of the default views.\n", fp);
-	}
-	fputs(MAN_END("views"), fp);
-	return 0;
-}
-
-static void man_exit_codes(FILE *fp)
-{
-	fputs(MAN_BEGIN("exit-status", "src/cli/options.c"), fp);
-	for (size_t i = 0; i < sizeof(exit_codes) / sizeof(exit_codes[0]); i++)
-		fprintf(fp, ".TP\n.B %d\n%s\n", exit_codes[i].code, exit_codes[i].text);
-	fputs(MAN_END("exit-status"), fp);
-}
-
-int cli_help_doc(FILE *fp, const char *format)
-{
-	if (strcmp(format, "man") == 0) {
-		if (man_options(fp) < 0 || man_views(fp) < 0)
-			return -1;
-		man_exit_codes(fp);
-		return 0;
-	}
-	if (strcmp(format, "readme") == 0)
-		return cli_readme_views(fp);
-	msg_error("unknown --help format '%s' (man or readme)", format);
-	return -1;
 }

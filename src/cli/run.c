@@ -23,6 +23,7 @@
 #include "lib/api.h"
 #include "lib/profiles.h"
 #include "views/view.h"
+#include "luajit/recipe.h"
 
 #define WARNINGS_SHOWN 20       /* printed before going quiet */
 
@@ -148,9 +149,9 @@ static int views_fit_profile(const struct view_set *v, unsigned have, const char
 		if ((needs & NEEDS_STACKS) && !(have & NEEDS_STACKS)) {
 			if (jp)
 				msg_error("view %s needs folded stacks: %s has none (record it with "
-				          "-jp=Gvl, or give a sysprof profile)", name, jp);
+				          RECIPE_JP ", or give a sysprof profile)", name, jp);
 			else
-				msg_error("view %s needs --profile FILE (a -jp=Gvl profile of the same "
+				msg_error("view %s needs --profile FILE (a " RECIPE_JP " profile of the same "
 				          "workload, or a sysprof one)", name);
 			return -1;
 		}

@@ -31,7 +31,7 @@ void rs_warnings(const struct rs_set *s, FILE *fp, const char *prefix)
 		const struct rs_profile *p = &s->profiles[k];
 		if (!p->ok)
 			fprintf(fp, "%sprofile %zu (%s): percentages without sample counts: left out; "
-			        "record it with -jp=Gvl\n", prefix, k + 1, base(p->path));
+			        "record it with -jp=Gvli1\n", prefix, k + 1, base(p->path));
 		else if (p->total < RUNSET_MIN_SAMPLES)
 			fprintf(fp, "%sonly %" PRIu64 " samples: profile %zu (%s) is too small to rank by "
 			        "(%d at least): run the workload longer or sample more often (-jp=Gvli1)\n",

@@ -60,8 +60,17 @@ int signals_caught(void)
 	return caught;
 }
 
+static void (*before_death)(void);
+
+void signals_before_death(void (*fn)(void))
+{
+	before_death = fn;
+}
+
 void signals_die(int sig)
 {
+	if (before_death)
+		before_death();
 	signal(sig, SIG_DFL);
 	sigset_t s;
 	sigemptyset(&s);

@@ -15,6 +15,9 @@ void signals_watch(da_dump *d);
 int signals_caught(void);
 /* "SIGINT", ... for a message. */
 const char *signals_name(int sig);
+/* What signals_die does first (NULL: nothing): record puts the previous
+ * run set back when the analysis is interrupted. */
+void signals_before_death(void (*fn)(void));
 /* After the clean-up: the default action of the caught signal. */
 void signals_die(int sig);
 /* Around a commit: the signals wait (pending) until signals_release, so

@@ -24,6 +24,10 @@
 
 #define RUNDIR_STAGE_PREFIX ".dumpanalyze-run."
 #define RUNDIR_INTERRUPTED (-2)         /* a signal came while waiting */
+/* OUT/runs: the run set `dumpanalyze record` keeps (the inputs of a run
+ * set's analysis, not its output): never in a manifest, never set aside,
+ * not named as another's file beside a run set's runs.csv. */
+#define RUNDIR_RUN_SET "runs"
 
 /* A file the run reads, which it must never write over. */
 struct rundir_input {

@@ -291,7 +291,7 @@ static void warn_foreign(struct rundir *r, const char *dir, char *const *files, 
 		/* a run set's recorded runs (runs/) sit beside its runs.csv */
 		if (visible(names[i]) && strcmp(names[i], MANIFEST_NAME) != 0 &&
 		    !manifest_has(files, nfiles, names[i]) && !manifest_has(dirs, ndirs, names[i]) &&
-		    !(strcmp(names[i], "runs") == 0 && strcmp(dir, ".") == 0 &&
+		    !(strcmp(names[i], RUNDIR_RUN_SET) == 0 && strcmp(dir, ".") == 0 &&
 		      manifest_has(files, nfiles, "runs.csv")))
 			manifest_add(&foreign, &nf, names[i]);
 	fs_list_free(names, n);

@@ -10,6 +10,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "input/input.h"
+#include "luajit/recipe.h"
 
 const char *const vm_state_names[VM_STATES] = {
 	"Interpreted", "Compiled", "C code", "Garbage Collector", "JIT Compiler",
@@ -217,7 +218,7 @@ static int table_line(struct profile *p, const char *s, size_t n, const char **w
 		} else {
 			callee_of(&key, &klen);
 			if (function_key(key, klen)) {
-				*why = "function names, not source lines (-jp=f): record with -jp=lvrm0i1";
+				*why = "function names, not source lines (-jp=f): record with " RECIPE_JP;
 				return -1;
 			}
 			add_at(p, key, klen, -1, units);
@@ -268,7 +269,7 @@ static int folded_line(struct profile *p, const char *s, size_t n, const char **
 	int st = state_of(s, klen);
 	if (st >= 0) {
 		if (p->cur_nested != p->cur_count) {
-			*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with -jp=Gvl)";
+			*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with " RECIPE_JP ")";
 			return -1;
 		}
 		p->states = 1;
@@ -338,13 +339,13 @@ int profile_line(struct profile *p, const char *s, size_t n, const char **why)
 int profile_end(struct profile *p, const char **why)
 {
 	if (p->format == FMT_FOLDED && p->states && p->cur_nested != p->cur_count) {
-		*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with -jp=Gvl)";
+		*why = "the stacks of a VM state do not add up to its count (-jp=Glv? record with " RECIPE_JP ")";
 		return -1;
 	}
 	if (p->format == FMT_TABLE)
 		close_group(p);
 	if (p->format == FMT_NONE) {
-		*why = "no profile lines (record one with -jp=lvrm0i1,FILE or -jp=Gvl,FILE)";
+		*why = "no profile lines (record one with " RECIPE_JP ",FILE)";
 		return -1;
 	}
 	if (p->format == FMT_NO_SAMPLES) {
@@ -352,7 +353,7 @@ int profile_end(struct profile *p, const char **why)
 		return 0;
 	}
 	if (p->nlines == 0) {
-		*why = "no file:line in the profile (record with -jp=lvrm0i1 or -jp=Gvl, "
+		*why = "no file:line in the profile (record with " RECIPE_JP ", "
 		       "not with function names, -jp=f, or VM states alone, -jp=v)";
 		return -1;
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "views/findings.h"
 #include "output/termtext.h"
+#include "luajit/recipe.h"
 
 /* A name from the dump, escaped (output/termtext.h). */
 static void put_name(FILE *fp, const char *s)
@@ -48,7 +49,7 @@ void findings_write_shares(FILE *fp, const da_dump *d)
 	else
 		fprintf(fp, " (%" PRIu64 " samples)\n", t->total);
 	if (!t->states) {
-		fputs("  the profile has no VM states: record it with -jp=Gvl or -jp=lvrm0i1 to see\n"
+		fputs("  the profile has no VM states: record it with " RECIPE_JP " to see\n"
 		      "  interpreted time; costs below count every sample\n", fp);
 		return;
 	}
@@ -200,7 +201,7 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 	fprintf(fp, "fix these first (%zu of %zu findings; findings.csv has them all)\n",
 	        distinct < top ? distinct : top, n);
 	if (!da_profile_totals(d))
-		fputs("  ranked by score, the rule's weight x count: give --profile (luajit -jp=Gvl)"
+		fputs("  ranked by score, the rule's weight x count: give --profile (luajit " RECIPE_JP ")"
 		      " to rank by cost\n", fp);
 	say_baselined(fp, d);
 	size_t shown = 0;

@@ -24,6 +24,7 @@
 #include "views/findings.h"
 #include "lib/api.h"
 #include "output/termtext.h"
+#include "luajit/recipe.h"
 
 #define TOP 10                      /* rows per list */
 
@@ -258,7 +259,7 @@ static void write_profile_notes(const struct answers *s, FILE *fp, const struct 
 		fprintf(fp, "  %" PRIu64 " profile lines matched by file name without directories\n",
 		        j.by_basename);
 	if (p->thresholded)
-		fputs("  the profile looks cut at -jp's 3% threshold: record it with -jp=lvrm0i1 to see every line\n", fp);
+		fputs("  the profile looks cut at -jp's 3% threshold: record it with " RECIPE_JP " to see every line\n", fp);
 	if (p->percent)
 		fputs("  the profile has percentages, not counts (-jp without r): shares are rounded\n", fp);
 	join_free(&j);

@@ -48,12 +48,18 @@ check "README: a row per view, in --views list order" "$views" \
 check "README and man: not default as --views list says" \
 	"$($DA --views list | grep -c '(not default)$') $($DA --views list | grep -c '(not default)$')" \
 	"$(span "$README" views | grep -c '(not default) |$') $(span "$MAN" views | grep -c '^Not part of the default views\.$')"
+rec_opts=$($DA record --help | sed -n 's/^  \(-., \|    \)--\([a-z-]*\).*/\2/p' | paste -sd' ')
+check "record --help lists 9 options" 9 "$(printf '%s\n' $rec_opts | wc -l)"
+check "man RECORD: record --help's options, in its order" "$rec_opts" \
+	"$(span "$MAN" record-options | grep -A1 '^\.TP$' | sed -n 's/^\.B[IR]* .*\\-\\-\([^ "]*\).*/\1/p' | sed 's/\\-/-/g' | paste -sd' ')"
+check "man: record's options' span is in RECORD" "RECORD" \
+	"$(awk '/^\.SH /{s=$2} /BEGIN GENERATED record-options/{print s}' "$MAN")"
 # The exit codes: --help's lines are EXIT STATUS with its fonts dropped.
 $DA --help | sed -n '/^Exit status:$/,$p' > "$TMP/help-exits"
 check "--help: exit codes" "Exit status:
   0  Success (warnings allowed).
   1  Usage error: unknown option or view, missing argument, no dump; with --compare, also a --fail-on rule crossed.
-  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a sysprof profile malformed or cut short (the byte is named), a failed write, or no memory to be had (the message then says \"out of memory\"); the output directory in use by another run (without --wait), a lock file there that is not a regular file of one name, a dump or profile the run would write over, one pipe given twice as --dump; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated.
+  2  Input or output error: a dump or profile that cannot be read, corrupt compressed data, a sysprof profile malformed or cut short (the byte is named), a failed write, or no memory to be had (the message then says \"out of memory\"); the output directory in use by another run (without --wait), a lock file there that is not a regular file of one name, a dump or profile the run would write over, one pipe given twice as --dump; with --recover, a commit that can be neither finished nor undone; with --compare, a directory that is not dumpanalyze output or holds a file that is not what its run wrote, a side whose run saw no JIT event, or a --fail-on rule that cannot be evaluated; with record, a run of the workload that failed.
   3  Input rejected under --strict (also an input with no JIT event), or a --profile file that is not a profile dumpanalyze reads (a sysprof or symbol table format version it does not know, a memprof profile).
 See dumpanalyze(1)." "$(cat "$TMP/help-exits")"
 check "man EXIT STATUS = --help's exit codes" "$(sed -n 's/^  \([0-9]\)  /\1 /p' "$TMP/help-exits")" \
@@ -63,7 +69,7 @@ check "man EXIT STATUS = --help's exit codes" "$(sed -n 's/^  \([0-9]\)  /\1 /p'
 # The hidden formats: not listed, one error for another.
 check "--help does not list --help=FORMAT" 0 "$($DA --help | grep -c 'man\|readme')"
 $DA --help=man > "$TMP/man.out" 2> "$TMP/err"
-check "--help=man: exit status, three spans, no message" "0 3 " \
+check "--help=man: exit status, four spans, no message" "0 4 " \
 	"$? $(grep -c '^\.\\" BEGIN GENERATED' "$TMP/man.out") $(cat "$TMP/err")"
 $DA --help=readme > "$TMP/readme.out" 2> "$TMP/err"
 check "--help=readme: exit status, 21 rows, no message" "0 21 " \

@@ -72,7 +72,7 @@ expect "empty name after all" 1 "dumpanalyze: bad view list 'all,,traces'" -- \
 	--dump "$DUMP" --out-dir "$TMP/o3" --views all,,traces
 check "bad lists: nothing created" "no" "$([ -e "$TMP/o3" ] && echo yes || echo no)"
 expect "flamegraph needs a profile, also with default" 1 \
-	"dumpanalyze: view flamegraph needs --profile FILE (a -jp=Gvl profile of the same workload, or a sysprof one)" -- \
+	"dumpanalyze: view flamegraph needs --profile FILE (a -jp=Gvli1 profile of the same workload, or a sysprof one)" -- \
 	--dump "$DUMP" --out-dir "$TMP/o3" --views default,flamegraph
 expect "unknown long option" 1 "dumpanalyze: unknown option '--bogus' (try --help)" -- --bogus
 expect "unknown short option" 1 "dumpanalyze: unknown option '-z' (try --help)" -- -z

@@ -149,7 +149,7 @@ done
 $DA -q --dump "$SAMPLES/shop-regressed.dump" --profile "$SAMPLES/costly-Gl.prof" --out-dir "$TMP/nostates" > /dev/null
 $DA --compare "$F" "$TMP/nostates" --fail-on interpreted+1 > /dev/null 2> "$TMP/err"
 check "interpreted+P with a profile without VM states: exit 2" \
-	"2 dumpanalyze: cannot evaluate --fail-on interpreted+P: the profile of NEW has no VM states (record it with -jp=Gvl or -jp=vl)" \
+	"2 dumpanalyze: cannot evaluate --fail-on interpreted+P: the profile of NEW has no VM states (record it with -jp=Gvli1)" \
 	"$? $(cat "$TMP/err")"
 $DA -q --dump "$SAMPLES/shop-regressed.dump" --views traces,abort-reasons,abort-sites --out-dir "$TMP/nofind" > /dev/null
 $DA --compare "$F" "$TMP/nofind" --fail-on new-sites > /dev/null 2> "$TMP/err"

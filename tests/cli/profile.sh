@@ -92,7 +92,7 @@ check "unmatched: profile lines in files the dump never names" \
 # Thresholded and percentage profiles.
 $DA --views summary,profile --dump "$D" --profile "$SAMPLES/costly-lvr-m3.prof" --out-dir "$TMP/m3" > /dev/null 2>&1
 check "m3: the summary says it looks cut and how to record" 1 \
-	"$(grep -c "looks cut at -jp's 3% threshold: record it with -jp=lvrm0i1" "$TMP/m3/summary.txt")"
+	"$(grep -c "looks cut at -jp's 3% threshold: record it with -jp=Gvli1" "$TMP/m3/summary.txt")"
 $DA --views summary,profile --dump "$D" --profile "$SAMPLES/costly-lv.prof" --out-dir "$TMP/lv" > /dev/null 2>&1
 check "lv: exit status" 0 $?
 check "lv: samples as percentages (53% of all)" "53.00,53.00" \
@@ -133,19 +133,19 @@ check "a profile with a 2 MB line: exit 3, its line named" "3 dumpanalyze: $TMP/
 	"$? $(cat "$TMP/err")"
 printf '   40  tablex.keys\n   12  string.format\n' > "$TMP/f.prof"
 $DA -q --dump "$D" --profile "$TMP/f.prof" --out-dir "$TMP/e3" 2> "$TMP/err"
-check "-jp=f profile: exit 3 and the options to use" "3 1" "$? $(grep -c 'no file:line in the profile (record with -jp=lvrm0i1 or -jp=Gvl' "$TMP/err")"
+check "-jp=f profile: exit 3 and the options to use" "3 1" "$? $(grep -c 'no file:line in the profile (record with -jp=Gvli1, not' "$TMP/err")"
 # A real -jp=f profile of the same workload: a main chunk as costly.lua:0
 # (where it is defined, not where it was sampled), then function names.
 $DA -q --dump "$D" --profile "$SAMPLES/costly-f.prof" --out-dir "$TMP/e5" 2> "$TMP/err"
 check "real -jp=f profile: exit 3" 3 $?
 check "real -jp=f profile: the line and the options to use" \
-	"dumpanalyze: $SAMPLES/costly-f.prof:1: function names, not source lines (-jp=f): record with -jp=lvrm0i1: $(head -1 "$SAMPLES/costly-f.prof")" \
+	"dumpanalyze: $SAMPLES/costly-f.prof:1: function names, not source lines (-jp=f): record with -jp=Gvli1: $(head -1 "$SAMPLES/costly-f.prof")" \
 	"$(cat "$TMP/err")"
 check "real -jp=f profile: nothing written" "" "$(ls "$TMP/e5" 2>/dev/null)"
 $DA -q --views flamegraph --dump "$D" --profile "$SAMPLES/costly-lvr.prof" --out-dir "$TMP/e4" 2> "$TMP/err"
 check "flamegraph without stacks: exit 1" 1 $?
 check "flamegraph without stacks: message" \
-	"dumpanalyze: view flamegraph needs folded stacks: $SAMPLES/costly-lvr.prof has none (record it with -jp=Gvl, or give a sysprof profile)" "$(cat "$TMP/err")"
+	"dumpanalyze: view flamegraph needs folded stacks: $SAMPLES/costly-lvr.prof has none (record it with -jp=Gvli1, or give a sysprof profile)" "$(cat "$TMP/err")"
 $DA -q --views profile --dump "$D" --out-dir "$TMP/e5" 2> "$TMP/err"
 check "profile view without --profile: exit 1" 1 $?
 check "profile view without --profile: message" \

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "cli/cli.h"
+#include "cli/record.h"
 #include "views/view.h"
 #include "capture.h"
 
@@ -81,7 +82,8 @@ static void test_usage_exit_codes_plain(void **s)
 		"(without --wait), a dump or profile the run would write over; with --recover, "
 		"a commit that can be neither finished nor undone; with --compare, a directory that is not "
 		"dumpanalyze output or holds a file that is not what its run wrote, a side whose "
-		"run saw no JIT event, or a --fail-on rule that cannot be evaluated.\n"
+		"run saw no JIT event, or a --fail-on rule that cannot be evaluated; with record, "
+		"a run of the workload that failed.\n"
 		"  3  Input rejected under --strict (also an input with no JIT event), or a "
 		"--profile file that is not a profile dumpanalyze reads (a sysprof or symbol table "
 		"format version it does not know, a memprof profile).\n"
@@ -111,12 +113,15 @@ static void test_man_entries(void **s)
 	size_t nviews = 0;
 	while (view_table[nviews])
 		nviews++;
-	assert_int_equal(cli_noptions, 23);
+	assert_int_equal(cli_noptions, 25);
+	assert_int_equal(record_noptions, 9);
 	assert_int_equal(nviews, 21);
-	/* A paragraph per option, view and exit code. */
-	assert_int_equal(count(text, ".TP\n"), 23 + 21 + 4);
-	assert_int_equal(count(text, "BEGIN GENERATED "), 3);
-	assert_int_equal(count(text, "END GENERATED "), 3);
+	/* A paragraph per option, view, exit code and record option. */
+	assert_int_equal(count(text, ".TP\n"), 25 + 21 + 4 + 9);
+	assert_int_equal(count(text, "BEGIN GENERATED "), 4);
+	assert_int_equal(count(text, "END GENERATED "), 4);
+	assert_non_null(strstr(text, ".\\\" BEGIN GENERATED record-options: made from "
+	                             "src/cli/record_options.c by make docs\n.TP\n.BI \\-\\-runs \" N\"\n"));
 	/* The tag forms: short and long with an argument, long alone. */
 	assert_non_null(strstr(text, ".TP\n.BR \\-o \", \" \\-\\-out\\-dir \" \\fIDIR\\fR\"\n"
 	                             "Where the files go;"));

@@ -183,7 +183,7 @@
     var box = document.getElementById("shares");
     if (!sh) {
       box.appendChild(el("p", "No profile: the findings are ranked by score (the rule's weight \u00d7 count). " +
-        "Give --profile with a profile of the same workload (luajit -jp=Gvl) to rank them by the time they cost.", "note"));
+        "Give --profile with a profile of the same workload (dumpanalyze record, or luajit -jp=Gvli1) to rank them by the time they cost.", "note"));
       return;
     }
     var head = el("p", "Where the time went: ", "shares-head");
@@ -193,7 +193,7 @@
       "charged by function)" : " (" + sh.total + " samples)"));
     box.appendChild(head);
     if (!sh.states) {
-      box.appendChild(el("p", "The profile has no VM states: record it with -jp=Gvl or -jp=lvrm0i1 to see " +
+      box.appendChild(el("p", "The profile has no VM states: record it with -jp=Gvli1 to see " +
         "interpreted time; the costs below count every sample.", "note"));
       return;
     }
@@ -529,9 +529,9 @@
     if (pr.unmatched) notes.appendChild(el("li", pr.unmatched + " of " + pr.lines +
       " profile lines are in files the dump never names."));
     if (pr.thresholded) notes.appendChild(el("li", "The profile looks cut at -jp's 3% threshold: " +
-      "record it with -jp=lvrm0i1 to see every line."));
+      "record it with -jp=Gvli1 to see every line."));
     if (!pr.states) notes.appendChild(el("li", "The profile has no VM states: record it with " +
-      "-jp=lvrm0i1 or -jp=Gvl to see interpreted time."));
+      "-jp=Gvli1 to see interpreted time."));
     var share = function (v) { return v === null ? null : (100 * v / total).toFixed(1); };
     var rows = pr.rows.map(function (r) {
       return [r[0], r[1], share(r[2]), share(r[3]), share(r[4]), share(r[5]), share(r[6]), share(r[7]),
