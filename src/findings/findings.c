@@ -435,7 +435,8 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	}
 	identity_drafts(ds.v, ds.n, &f->text);
 	f->nfailed = cost_extents(ds.v, ds.n, &f->failed);
-	cost_drafts(ds.v, ds.n, f->failed, f->nfailed, in->profile, in->sysprof, &f->totals);
+	cost_drafts(ds.v, ds.n, f->failed, f->nfailed, in->profile, in->sysprof, in->texts,
+	            &f->totals);
 	f->has_totals = in->profile != NULL || in->sysprof != NULL;
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];

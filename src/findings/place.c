@@ -5,7 +5,8 @@
  * lines, luajit2's "(file:line)": basis "trace"), else its line alone
  * (basis "line"); for an exit or a stitch, from its line (where the
  * interpreter resumes) to the end of the innermost loop or function
- * around it, the same way;
+ * around it, the same way, less the lines it cannot reach: the later arms
+ * of each if whose arm it resumes in (source/blocks.c);
  * and the whitespace-normalised text of its start's and failing line,
  * with the index among equal texts, for its identity.  Files are found
  * by the finder only (source/find.c), each read once per run (lines.c). */
@@ -113,13 +114,17 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 			 * innermost loop or function around it, until a loop's
 			 * trace is entered again at its back edge (or the function
 			 * returns).  Its extent is that: from its line to that
-			 * block's end. */
+			 * block's end, less the arms of an if after the one it
+			 * resumes in (a branch taken does not run its siblings). */
 			const struct block *around = blocks ? blocks_around(&t->blocks, p->line,
 			                                                    loops | 1u << BLOCK_FUNCTION)
 			                                    : NULL;
 			if (around) {
 				p->end_line = around->last;
 				p->basis = DA_BASIS_SOURCE;
+				/* an if's other arms are not run from inside one */
+				x->nholes = (uint32_t)blocks_unreachable_arms(&t->blocks, p->line, around,
+				                                              x->holes, FINDINGS_HOLES);
 			} else if (x->start->hi > p->line) {
 				p->end_line = x->start->hi;
 				p->basis = DA_BASIS_TRACE;
