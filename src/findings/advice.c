@@ -40,12 +40,34 @@ static int is_word(const char *p, const char *w)
 	return strncmp(p, w, strlen(w)) == 0;
 }
 
+/* A start LuaJIT gave up on after attempts that ended with a usually
+ * harmless reason: what the retries were waiting for never happened. */
+static const char *given_up_template(const struct draft *d)
+{
+	const char *e = d->main && d->main->error ? d->main->error : "";
+	if (strcmp(e, "LINNER") == 0)
+		return "Not nothing here: LuaJIT gave up on the {scope} at {start} after its attempts "
+		       "kept meeting the inner loop at {at}, which never compiled first; it stays "
+		       "interpreted until a flush. Make the inner loop run long enough to get hot, or "
+		       "move it into a function of its own called from here.";
+	if (strcmp(e, "LLEAVE") == 0)
+		return "Not nothing here: LuaJIT gave up on the {scope} at {start} after its attempts "
+		       "kept leaving it at {at} before it closed; it stays interpreted until a flush. "
+		       "Move the early exit (break, return, error) off the hot path, or make the loop "
+		       "run longer.";
+	return "Not nothing here: LuaJIT gave up on the {scope} at {start} after its attempts "
+	       "kept ending at {at} with a usually harmless reason; it stays interpreted until a "
+	       "flush. Look at what makes every attempt end there.";
+}
+
 /* The rule's text for the build. */
 static const char *template_of(const struct draft *d, enum explain_flavour fl, unsigned recorded)
 {
 	const struct explain_rule *r = d->rule;
 	if (!r)
 		return NULL;
+	if (r->severity == EXPLAIN_HARMLESS && d->failed && d->start)
+		return given_up_template(d);
 	if (r->advice_seen && d->bc_rule_index >= 0 && (recorded & (1u << d->bc_rule_index)))
 		return r->advice_seen;
 	const char *first = fl == EXPLAIN_FLAVOUR_20 ? r->advice20 : r->advice21;

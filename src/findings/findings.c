@@ -6,8 +6,10 @@
  * Each takes its rule from the catalogue (its main reason's, or its
  * kind's), its place from the source (place.c), its identity
  * (identity.c), its cost from the profile (cost.c) and its advice
- * (advice.c); the list is ranked by cost when there is a profile, then by
- * score = the rule's weight x the kind's count. */
+ * (advice.c); the list is ranked run-wide problems first (flush storms,
+ * machine code and trace limits: they cost everything else), then by cost
+ * when there is a profile, then by score = the rule's weight x the kind's
+ * count. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,10 +244,12 @@ static void start_draft(struct findings *f, struct drafts *ds, const struct fsta
 	d->units = s->attempts + 10 * (uint64_t)s->blacklisted_gens;
 	/* Failed (charged, counted by the gate, a failed callee) is what is
 	 * not usually harmless, for loops, functions, exits and stitches
-	 * alike.  Blacklisting alone is not: a trace that runs into a
-	 * blacklisted loop or function aborts with "blacklisted" (lj_record.c,
-	 * BC_IFORL ... BC_IFUNCV), a costly reason of the finding around it. */
-	d->failed = d->rule->severity != EXPLAIN_HARMLESS;
+	 * alike, and what LuaJIT gave up on whatever the reason: a usually
+	 * harmless reason that led to a blacklist keeps its code interpreted
+	 * until a flush.  (A trace that runs into a blacklisted loop or
+	 * function aborts with "blacklisted", lj_record.c BC_IFORL ...
+	 * BC_IFUNCV: a costly reason of the finding around it.) */
+	d->failed = d->rule->severity != EXPLAIN_HARMLESS || s->blacklisted_gens;
 	cause_of(f, d);
 }
 
@@ -331,9 +335,17 @@ static enum da_finding_kind scoped(enum da_finding_kind k, const char *scope)
 	return k;
 }
 
+/* A run-wide problem: every trace thrown away, everything else's cost. */
+static int run_wide(enum da_finding_kind k)
+{
+	return k == DA_KIND_FLUSH_STORM || k == DA_KIND_MCODE_FLUSHES || k == DA_KIND_TRACE_LIMIT;
+}
+
 static int by_rank(const void *x, const void *y)
 {
 	const struct draft *a = x, *b = y;
+	if (run_wide(a->pub.kind) != run_wide(b->pub.kind))
+		return run_wide(a->pub.kind) ? -1 : 1;
 	if (a->pub.samples != b->pub.samples)
 		return a->pub.samples > b->pub.samples ? -1 : 1;
 	if (a->pub.score != b->pub.score)
@@ -449,6 +461,11 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		p->rule_name = r->name;
 		p->level = (enum da_level)r->severity;
 		p->level_word = explain_severity_word(r->severity);
+		if (d->failed && r->severity == EXPLAIN_HARMLESS) {
+			/* given up on: worth a look, whatever the reason says */
+			p->level = (enum da_level)EXPLAIN_LOOK;
+			p->level_word = explain_severity_word(EXPLAIN_LOOK);
+		}
 		p->why = r->why;
 		p->basis_word = basis_word(p->basis);
 		p->extent_word = basis_word(p->extent_basis);
