@@ -590,6 +590,7 @@ int cli_help_doc(FILE *fp, const char *format)
 		if (man_options(fp) < 0 || man_views(fp) < 0)
 			return -1;
 		man_exit_codes(fp);
+		man_rules(fp);
 		return 0;
 	}
 	if (strcmp(format, "readme") == 0)
