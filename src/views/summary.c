@@ -394,8 +394,11 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			} else {
 				fprintf(fp, "exit %u/%d", g->parent, g->exit);
 			}
+			/* an exit's attempts start where the interpreter resumes
+			 * ("start 18/0 f.lua:55"), not at the parent's start;
+			 * -jv names no start of their own */
 			if (g->exit != PARENT_EXIT_NONE)
-				put_at(fp, u->file, u->line);
+				put_at(fp, g->own_start ? g->file : u->file, g->own_start ? g->line : u->line);
 			fprintf(fp, "  %" PRIu64 " attempts, %" PRIu64 " ", g->attempts, g->main_attempts);
 			fwrite(g->main_reason, 1, intern_len(g->main_reason), fp);
 			if (strcmp(g->last_normal, g->main_reason) != 0) {
