@@ -56,7 +56,8 @@ static void put_advice(FILE *fp, const char *label, const char *t)
 {
 	static const struct { const char *key, *word; } words[] = {
 		{ "{start}", "START" }, { "{scope}", "loop or function" }, { "{at}", "AT" },
-		{ "{cause}", "CAUSE" }, { "{n}", "N" }, { "{try}", "VALUE" },
+		{ "{cause}", "CAUSE" }, { "{closure}", "the closure at CAUSE" }, { "{n}", "N" },
+		{ "{try}", "VALUE" },
 	};
 	fprintf(fp, "%-10s ", label);
 	while (*t) {

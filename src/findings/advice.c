@@ -7,7 +7,9 @@
  * when that is not known "the {scope} at {start}" says "the loop or
  * function around" the failing line), {scope} "loop", "function" or
  * "loop or function", {at} the failing line, {cause}
- * the code the dump names (a closure's line, a built-in), {n} the
+ * the code the dump names (a closure's line, a built-in), {closure} a
+ * UCLO's closure ("the closure at F:L", else "a closure that captured a
+ * local"), {n} the
  * count, {try} a value to try.  Anything else in braces is text. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +119,15 @@ const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned r
 			else
 				put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
 			t += 7;
+		} else if (is_word(t, "{closure}")) {
+			/* a UCLO's closure, when the source named it (place.c) */
+			if (p->cause_file) {
+				strbuf_add(&b, "the closure at ", 15);
+				put_place(&b, p->cause_file, p->cause_line);
+			} else {
+				strbuf_add(&b, "a closure that captured a local", 31);
+			}
+			t += 9;
 		} else if (is_word(t, "{n}")) {
 			strbuf_add(&b, num, (size_t)snprintf(num, sizeof(num), "%llu", (unsigned long long)p->count));
 			t += 3;

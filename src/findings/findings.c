@@ -364,7 +364,10 @@ static const char *basis_word(enum da_basis b)
 }
 
 /* The same rule at the same cause (or failing line): one change fixes
- * both; the lower-ranked gets the higher's rank.  By sorting, not pairs. */
+ * both; the lower-ranked gets the higher's rank.  By sorting, not pairs.
+ * A UCLO whose cause is a closure counts as that closure's rule.  A
+ * finding some of whose attempts ended with another reason that is not
+ * usually harmless shares none: the one change does not fix it. */
 static const char *cause_file(const struct da_finding *p)
 {
 	return p->cause_file ? p->cause_file : p->at_file;
@@ -375,16 +378,42 @@ static int32_t cause_line(const struct da_finding *p)
 	return p->cause_file ? p->cause_line : p->at_line;
 }
 
+/* The rule a cause is fixed by: a UCLO's (its cause a closure, place.c)
+ * is the closure's, so that the symptom shares the closure's SAME_CAUSE. */
+static const char *cause_rule(const struct da_finding *p)
+{
+	static const char *closure_rule;
+	if (!closure_rule) {
+		const struct explain_bc *bc = explain_bc_named("FNEW", 4);
+		closure_rule = bc && explain_bc_rule(bc) ? explain_bc_rule(bc)->id : p->rule;
+	}
+	if (p->cause_file && p->cause_line != DA_NO_LINE && p->reason && strstr(p->reason, "UCLO"))
+		return closure_rule;
+	return p->rule;
+}
+
 static int by_cause(const void *x, const void *y)
 {
 	const struct da_finding *a = *(const struct da_finding *const *)x;
 	const struct da_finding *b = *(const struct da_finding *const *)y;
-	int k = strcmp(a->rule, b->rule);
+	int k = strcmp(cause_rule(a), cause_rule(b));
 	if (!k)
 		k = strcmp(cause_file(a), cause_file(b));
 	if (!k)
 		k = (cause_line(a) > cause_line(b)) - (cause_line(a) < cause_line(b));
 	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+/* Attempts of it that ended with another reason, not usually harmless:
+ * fixing its cause leaves those (a function that also closes upvalues,
+ * aborts on another closure), so it shares no cause. */
+static int other_costly(const struct da_finding *p)
+{
+	for (uint32_t k = 1; k < p->nreasons; k++)
+		if (p->reasons[k].reason != p->reason &&
+		    findings_reason_rule(p->reasons[k].reason)->severity != EXPLAIN_HARMLESS)
+			return 1;
+	return 0;
 }
 
 static void same_causes(struct da_finding *list, size_t n)
@@ -395,11 +424,16 @@ static void same_causes(struct da_finding *list, size_t n)
 		if (cause_file(&list[i]))
 			v[m++] = &list[i];
 	qsort(v, m, sizeof(*v), by_cause);
+	/* each to the first (best ranked) of its cause */
+	const struct da_finding *head = m ? v[0] : NULL;
 	for (size_t i = 1; i < m; i++) {
-		const struct da_finding *a = v[i - 1];
-		if (strcmp(a->rule, v[i]->rule) == 0 && strcmp(cause_file(a), cause_file(v[i])) == 0 &&
-		    cause_line(a) == cause_line(v[i]))
-			v[i]->same_cause = a->same_cause ? a->same_cause : a->rank;
+		if (strcmp(cause_rule(head), cause_rule(v[i])) != 0 ||
+		    strcmp(cause_file(head), cause_file(v[i])) != 0 || cause_line(head) != cause_line(v[i])) {
+			head = v[i];
+			continue;
+		}
+		if (!other_costly(v[i]))
+			v[i]->same_cause = head->rank;
 	}
 	free(v);
 }

@@ -63,6 +63,45 @@ static void name_scope(struct draft *x, struct text_files *fs)
 	}
 }
 
+/* A UCLO's cause: a closure the function around its failing line
+ * creates.  LuaJIT closes upvalues where a block whose locals a closure
+ * captured is left, and at every return of a function that creates any
+ * closure (lj_parse.c, parse_return: PROTO_CHILD), so the fix is there:
+ * the closure inside the innermost loop around the line if one is, else
+ * the function's first. */
+static void uclo_cause(struct draft *x, struct text_files *fs)
+{
+	struct da_finding *p = &x->pub;
+	if (p->cause_file || !p->reason || !strstr(p->reason, "UCLO") || !p->at_file ||
+	    p->at_line == DA_NO_LINE)
+		return;
+	const struct text_file *t = text_file_get(fs, p->at_file, intern_len(p->at_file));
+	if (!t->read || !t->balanced)
+		return;
+	const struct blocks *b = &t->blocks;
+	const unsigned loops = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT;
+	const struct block *fn = blocks_around(b, p->at_line, 1u << BLOCK_FUNCTION);
+	const struct block *loop = blocks_around(b, p->at_line, loops);
+	if (!fn)
+		return;
+	if (loop && loop < fn)
+		loop = NULL;        /* a loop around the function, not in it */
+	const struct block *first = NULL, *in_loop = NULL;
+	for (const struct block *k = fn + 1; k < b->v + b->n && k->first <= fn->last; k++) {
+		if (k->kind != BLOCK_FUNCTION || outer(b, k, 1u << BLOCK_FUNCTION) != fn)
+			continue;
+		if (!first)
+			first = k;
+		if (!in_loop && loop && k->first >= loop->first && k->last <= loop->last)
+			in_loop = k;
+	}
+	const struct block *c = in_loop ? in_loop : first;
+	if (c) {
+		p->cause_file = p->at_file;
+		p->cause_line = c->first;
+	}
+}
+
 void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct intern *text)
 {
 	const unsigned loops = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT;
@@ -71,6 +110,7 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 		struct da_finding *p = &x->pub;
 		if (!p->file || p->line == DA_NO_LINE)
 			continue;
+		uclo_cause(x, fs);
 		/* (text_file_get may move the array: each pointer is used
 		 * before the next call); the start's file is read first */
 		text_file_get(fs, p->file, intern_len(p->file));
