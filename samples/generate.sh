@@ -443,6 +443,17 @@ check_serializer_fix3() {
   ! grep -Eq '^0[0-9]{3}  FNEW .* ; serialize\.lua:5[0-9]$' "$1" ||
     { note "  serializer-fix3: the comparator is still made per table"; return 1; }
 }
+# Issue 36's other shapes (lua/shapes): a JSON encoder whose string
+# escaping creates a gsub callback in a helper (json.lua's encode_string,
+# called from encode's loops), and a closure factory called in a loop
+# (counter.lua's make_counter): the advice must name the helper and the
+# call.
+make_shapes() { shop_run shapes "-jdump=+x,$1" main.lua 200; }
+check_shapes() {
+  has "$1" '^---- TRACE [0-9]+ abort json\.lua:15 -- NYI: bytecode 51$' "encode_string's callback" &&
+  has "$1" '^---- TRACE [0-9]+ abort counter\.lua:11 -- NYI: bytecode 51$' "make_counter's closure" &&
+  has "$1" '^---- TRACE [0-9]+ start counter\.lua:16$' 'the loop calling make_counter'
+}
 # ser_profile NAME DIR: samples/NAME.prof of SER_PROF_ROUNDS rounds.
 ser_profile() {
   rm -f "$TMP/$1.prof"
@@ -615,7 +626,7 @@ ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
      annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles
-     serializer serializer-fix1 serializer-fix2 serializer-fix3 serializer-profiles)
+     serializer serializer-fix1 serializer-fix2 serializer-fix3 serializer-profiles shapes shapes-profile)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -649,6 +660,8 @@ for name in "${ALL[@]}"; do
       produce "$name"
       xz -9 -f "$SAMPLES/$name.dump"
       note "$name.dump.xz $(wc -c <"$SAMPLES/$name.dump.xz") bytes" ;;
+    shapes-profile)
+      SER_PROF_ROUNDS=20000 ser_profile shapes-Gvl shapes ;;
     serializer-profiles)
       for d in serializer serializer-fix1 serializer-fix2 serializer-fix3; do ser_profile "$d-Gvl" "$d"; done ;;
     shop-regressed-profile)

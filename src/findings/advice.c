@@ -10,7 +10,11 @@
  * the code the dump names (a closure's line, a built-in), {closure} a
  * UCLO's closure ("the closure at F:L", else "a closure that captured a
  * local"), {n} the
- * count, {try} a value to try.  Anything else in braces is text. */
+ * count, {try} a value to try; {scope} says a function's name when the
+ * source has one, and {start} the start as context when the failing code
+ * is in a function it calls ("called from the loop at json.lua:81"); a
+ * factory's advice ({ctx}, {call}) names the call in the start.
+ * Anything else in braces is text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,12 +83,23 @@ static const char *template_of(const struct draft *d, enum explain_flavour fl, u
 const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned recorded,
                       struct intern *text)
 {
-	const char *t = template_of(d, fl, recorded);
+	const char *t = d->factory && d->ctx_word
+	                ? "{cause} creates the closure that the {scope} at {start} returns, each time it "
+	                  "runs: it is a factory, and the fix is where it is called, {call}: call it once "
+	                  "outside the {ctx} and reuse the closure (or keep the state in a table the "
+	                  "{ctx} passes along)."
+	                : d->factory
+	                ? "{cause} creates the closure that the {scope} at {start} returns, each time it "
+	                  "runs: it is a factory, and the fix is the call that runs it in a loop (the "
+	                  "profile's stacks show which): call it once outside that loop and reuse the "
+	                  "closure."
+	                : template_of(d, fl, recorded);
 	if (!t)
 		return NULL;
 	const struct da_finding *p = &d->pub;
 	struct strbuf b = STRBUF_INIT;
 	char num[32];
+	int ctx_said = 0;
 	while (*t) {
 		const char *brace = strchr(t, '{');
 		if (!brace) {
@@ -106,10 +121,40 @@ const char *advice_of(const struct draft *d, enum explain_flavour fl, unsigned r
 				put_place(&b, d->scope_file, d->scope_line);
 			else
 				put_place(&b, p->file, p->line);
+			/* the start, when the code is in a function it calls */
+			if (d->ctx_word && !d->factory && !ctx_said) {
+				strbuf_add(&b, " (called from the ", 18);
+				strbuf_add(&b, d->ctx_word, strlen(d->ctx_word));
+				if (d->ctx_name) {
+					strbuf_add(&b, " ", 1);
+					put_place(&b, d->ctx_name, DA_NO_LINE);
+				}
+				strbuf_add(&b, " at ", 4);
+				put_place(&b, d->scope_file, d->ctx_line);
+				strbuf_add(&b, ")", 1);
+				ctx_said = 1;
+			}
 			t += 7;
 		} else if (is_word(t, "{scope}")) {
 			strbuf_add(&b, d->scope, strlen(d->scope));
+			if (d->scope_name) {
+				strbuf_add(&b, " ", 1);
+				put_place(&b, d->scope_name, DA_NO_LINE);
+			}
 			t += 7;
+		} else if (is_word(t, "{ctx}")) {
+			strbuf_add(&b, d->ctx_word ? d->ctx_word : "", d->ctx_word ? strlen(d->ctx_word) : 0);
+			t += 5;
+		} else if (is_word(t, "{call}")) {
+			strbuf_add(&b, d->call_line != DA_NO_LINE ? "at " : "in ", 3);
+			if (d->call_line == DA_NO_LINE)
+				strbuf_add(&b, "the ", 4);
+			if (d->call_line == DA_NO_LINE && d->ctx_word) {
+				strbuf_add(&b, d->ctx_word, strlen(d->ctx_word));
+				strbuf_add(&b, " at ", 4);
+			}
+			put_place(&b, d->scope_file, d->call_line != DA_NO_LINE ? d->call_line : d->ctx_line);
+			t += 6;
 		} else if (is_word(t, "{at}")) {
 			put_place(&b, p->at_file ? p->at_file : p->file, p->at_file ? p->at_line : p->line);
 			t += 4;

@@ -71,6 +71,7 @@ static struct draft *new_draft(struct drafts *ds, enum da_finding_kind kind)
 	d->bc_rule_index = -1;
 	d->scope = "loop or function";
 	d->scope_line = DA_NO_LINE;
+	d->ctx_line = d->call_line = DA_NO_LINE;
 	d->group = findings_kind(kind)->word;
 	d->rule = findings_kind(kind)->rule.id ? &findings_kind(kind)->rule : NULL;
 	return d;
@@ -477,7 +478,7 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	place_drafts(ds.v, ds.n, in->texts, &f->text);
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
-		d->pub.kind = scoped(d->pub.kind, d->scope);
+		d->pub.kind = scoped(d->pub.kind, d->start_scope ? d->start_scope : d->scope);
 	}
 	identity_drafts(ds.v, ds.n, &f->text);
 	f->nfailed = cost_extents(ds.v, ds.n, &f->failed);

@@ -170,6 +170,20 @@ struct draft {
 	                                       side traces failed at (place.c);
 	                                       NULL: not known */
 	int32_t scope_line;                 /* its first line */
+	const char *start_scope;            /* a root start's own: "loop" or
+	                                       "function" (its kind), or NULL */
+	const char *scope_name;             /* a function's name in the source
+	                                       ("encode_string", "M.dump"), or NULL */
+	const char *ctx_word;               /* the start's loop or function when
+	                                       the failing code is in a function it
+	                                       calls (place.c), or NULL */
+	int32_t ctx_line;                   /* its first line (scope_file's) */
+	const char *ctx_name;               /* its name when a named function */
+	int32_t call_line;                  /* a factory's: the line of that loop
+	                                       or function that calls it, or
+	                                       DA_NO_LINE */
+	int factory;                        /* the closure is its function's
+	                                       return value */
 	const char *group;                  /* of the identity: "start", "exit", ... */
 };
 

@@ -39,7 +39,9 @@ static const struct block *outer(const struct blocks *b, const struct block *k, 
  * around the line where its side traces failed, in that line's file (not
  * the closure a FNEW there creates: its FNEW runs in the code around it),
  * which holds the code to change; unknown without that file. */
-static void name_scope(struct draft *x, struct text_files *fs)
+static const char *function_name(const struct text_file *t, int32_t line, struct intern *text);
+
+static void name_scope(struct draft *x, struct text_files *fs, struct intern *text)
 {
 	const struct da_finding *p = &x->pub;
 	const unsigned mask = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT |
@@ -60,6 +62,8 @@ static void name_scope(struct draft *x, struct text_files *fs)
 		x->scope = block_is_loop(k) ? "loop" : "function";
 		x->scope_file = p->at_file;
 		x->scope_line = k->first;
+		if (k->kind == BLOCK_FUNCTION)
+			x->scope_name = function_name(t, k->first, text);
 	}
 }
 
@@ -102,6 +106,131 @@ static void uclo_cause(struct draft *x, struct text_files *fs)
 	}
 }
 
+static int ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '.' || c == ':';
+}
+
+/* A function's name from the normalised text of its first line: "local
+ * function NAME(", "function A.b:c(", "NAME = function(" (a local, a field,
+ * a table constructor's key); NULL for an anonymous one. */
+static const char *function_name(const struct text_file *t, int32_t line, struct intern *text)
+{
+	uint32_t ix;
+	const char *l = text_file_line(t, line, &ix);
+	const char *f = l ? strstr(l, "function") : NULL;
+	if (!f)
+		return NULL;
+	const char *p = f + 8, *e;
+	if (*p == ' ' && ident_char(p[1])) {
+		for (e = ++p; ident_char(*e); e++)
+			;
+		if (*e == '(' || (*e == ' ' && e[1] == '('))
+			return intern_get(text, p, (size_t)(e - p));
+		return NULL;
+	}
+	/* NAME = function */
+	e = f;
+	if (e - l >= 3 && memcmp(e - 3, " = ", 3) == 0)
+		e -= 3;
+	else if (e - l >= 2 && memcmp(e - 2, "= ", 2) == 0)
+		e -= 2;
+	else
+		return NULL;
+	p = e;
+	while (p > l && ident_char(p[-1]))
+		p--;
+	return p < e ? intern_get(text, p, (size_t)(e - p)) : NULL;
+}
+
+/* The first line of code from..to that calls NAME ("NAME(", "NAME (",
+ * "NAME{", "NAME\""), or DA_NO_LINE: where a loop runs a factory. */
+static int32_t call_of(const struct text_file *t, const char *name, int32_t from, int32_t to)
+{
+	size_t n = strlen(name);
+	for (int32_t k = from; k <= to; k++) {
+		uint32_t ix;
+		const char *l = text_file_line(t, k, &ix);
+		for (const char *q = l ? strstr(l, name) : NULL; q; q = strstr(q + 1, name)) {
+			const char *e = q + n;
+			if ((q > l && ident_char(q[-1])) || ident_char(*e))
+				continue;
+			if (*e == ' ')
+				e++;
+			if (*e == '(' || *e == '{' || *e == '"' || *e == '\'')
+				return k;
+		}
+	}
+	return DA_NO_LINE;
+}
+
+/* A closure created in a function the start calls (json.lua's
+ * encode_string, inlined into the loop that encodes): the advice is about
+ * that function, by name, the start only its context ("called from the
+ * loop at json.lua:81"); a closure its function returns is a factory, and
+ * the fix is the call in the start. */
+static void cause_scope(struct draft *x, const struct text_file *t, const struct block *start,
+                        struct intern *text)
+{
+	struct da_finding *p = &x->pub;
+	if (!p->cause_file || p->cause_line == DA_NO_LINE || strcmp(p->cause_file, p->file) != 0 ||
+	    !p->reason || !strstr(p->reason, "FNEW"))
+		return;
+	const unsigned fnmask = 1u << BLOCK_FUNCTION;
+	const struct block *fn = blocks_around(&t->blocks, p->cause_line, fnmask);
+	if (fn && fn->first == p->cause_line)
+		fn = outer(&t->blocks, fn, fnmask);     /* the closure's own */
+	uint32_t ix;
+	const char *l = text_file_line(t, p->cause_line, &ix);
+	int returned = l && strncmp(l, "return function", 15) == 0;
+	if (fn == start) {
+		/* the factory itself: the call that runs it is another
+		 * finding's (factory_calls) */
+		x->factory = returned;
+		return;
+	}
+	if (!fn)
+		return;
+	const struct block *start_fn = start->kind == BLOCK_FUNCTION ? start
+	                               : blocks_around(&t->blocks, start->first, fnmask);
+	/* a closure created in the start's own body, its loop's function */
+	if (fn == start_fn && p->cause_line >= start->first && p->cause_line <= start->last)
+		return;
+	x->ctx_word = x->scope;
+	x->ctx_line = x->scope_line;
+	x->ctx_name = x->scope_name;
+	x->scope = "function";
+	x->scope_line = fn->first;
+	x->scope_name = function_name(t, fn->first, text);
+	x->factory = returned;
+	if (x->factory && x->scope_name)
+		x->call_line = call_of(t, x->scope_name, start->first, start->last);
+}
+
+/* A factory's own finding (its attempts start at the function that
+ * returns the closure) takes the call from a finding whose attempts start
+ * in a loop or function that calls it, the same closure's. */
+static void factory_calls(struct draft *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct draft *x = &d[i];
+		if (!x->factory || x->ctx_word)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			const struct draft *y = &d[k];
+			if (!y->factory || !y->ctx_word || y->call_line == DA_NO_LINE ||
+			    y->pub.cause_file != x->pub.cause_file || y->pub.cause_line != x->pub.cause_line)
+				continue;
+			x->ctx_word = y->ctx_word;
+			x->ctx_name = y->ctx_name;
+			x->ctx_line = y->ctx_line;
+			x->call_line = y->call_line;
+			break;
+		}
+	}
+}
+
 void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct intern *text)
 {
 	const unsigned loops = 1u << BLOCK_FOR | 1u << BLOCK_WHILE | 1u << BLOCK_REPEAT;
@@ -132,13 +261,16 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 			x->scope_line = p->line;
 			if (b) {
 				x->scope = block_is_loop(b) ? "loop" : "function";
+				x->start_scope = x->scope;
 				x->ext_first = b->first;
 				p->end_line = b->last;
 				p->basis = DA_BASIS_SOURCE;
 				if (b->kind == BLOCK_FUNCTION) {
 					x->fn_first = b->first;
 					x->fn_last = b->last;
+					x->scope_name = function_name(t, b->first, text);
 				}
+				cause_scope(x, t, b, text);
 			} else if (x->start->hi > p->line) {
 				/* a loop's or function's body lies below its start:
 				 * recorded lines above it are in callees */
@@ -171,7 +303,7 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 			} else {
 				p->basis = DA_BASIS_LINE;
 			}
-			name_scope(x, fs);
+			name_scope(x, fs, text);
 		} else if (blocks) {
 			/* another place: the code around it, for words */
 			const struct block *around = blocks_around(&t->blocks, p->line,
@@ -180,4 +312,5 @@ void place_drafts(struct draft *d, size_t n, struct text_files *fs, struct inter
 				x->scope = block_is_loop(around) ? "loop" : "function";
 		}
 	}
+	factory_calls(d, n);
 }

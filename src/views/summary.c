@@ -280,6 +280,10 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			      "  the sysprof one gives the time per trace below)\n", fp);
 		putc('\n', fp);
 	}
+	/* before the findings it changes */
+	const char *missing = api_sources_missing(c->dump);
+	if (missing)
+		fprintf(fp, "%s\n\n", missing);
 	findings_write_top(fp, c->dump, FINDINGS_TOP);
 	fprintf(fp, "\nwhole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
