@@ -1,5 +1,5 @@
 #!/bin/sh
-# serializer.sh [RUNS [ROUNDS]] — the findings' predicted gain against the
+# serializer.sh [RUNS [ROUNDS]] (MEASURE=instructions: callgrind's count) — the findings' predicted gain against the
 # measured one, on the serializer sample (samples/lua/serializer) and its
 # three fixes (samples/lua/serializer-fix1..3; samples/generate.sh records
 # their dumps and profiles).
@@ -32,16 +32,26 @@ for v in $variants; do
 	       (.share // 0), .level] | @tsv' "$tmp/$v/findings.jsonl" > "$tmp/$v.rows"
 done
 
-# CPU seconds of each run, the programs in turn
+# CPU seconds of each run, the programs in turn; with MEASURE=instructions
+# the instructions callgrind counts instead (in millions, written as
+# "N 0"): slower, but not moved by other processes on a shared machine
 for i in $(seq "$RUNS"); do
 	for v in $variants; do
-		(cd "$top/samples/lua/$v" && bash -c 'TIMEFORMAT="%3U %3S"; time luajit main.lua "$0" > /dev/null' "$ROUNDS") \
-			2>> "$tmp/$v.times"
+		if [ "${MEASURE:-cpu}" = instructions ]; then
+			(cd "$top/samples/lua/$v" && valgrind --tool=callgrind --smc-check=all --callgrind-out-file=/dev/null \
+				luajit main.lua "$ROUNDS" 2>&1 > /dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' |
+				awk '{printf "%.1f 0\n", $1 / 1e6}') >> "$tmp/$v.times"
+		else
+			(cd "$top/samples/lua/$v" && bash -c 'TIMEFORMAT="%3U %3S"; time luajit main.lua "$0" > /dev/null' "$ROUNDS") \
+				2>> "$tmp/$v.times"
+		fi
 	done
 done
 median() { awk '{print $1 + $2}' "$1" | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 range() { awk '{print $1 + $2}' "$1" | sort -n | sed -n '1p;$p' | paste -sd- -; }
-echo "| step | applies | predicted: SHARE of the top finding and its SAME_CAUSE | CPU s before -> after, medians of $RUNS (min-max) | measured gain | within +-50% |"
+unit="CPU s"
+[ "${MEASURE:-cpu}" = instructions ] && unit="instructions (M)"
+echo "| step | applies | predicted: SHARE of the top finding and its SAME_CAUSE | $unit before -> after, medians of $RUNS (min-max) | measured gain | within +-50% |"
 echo "|---|---|---|---|---|---|"
 prev=serializer
 for v in serializer-fix1 serializer-fix2 serializer-fix3; do
