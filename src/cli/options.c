@@ -342,7 +342,7 @@ const struct option_doc cli_options[] = {
 	  ".RB ( NYIBC )\n"
 	  "or a bytecode's\n"
 	  ".RB ( FNEW ),\n"
-	  "or a findings rule's id or name (DA203, closure\\-in\\-loop; list: the table);\n"
+	  "or a rule's id or name (DA203, closure\\-in\\-loop; list prints them all); case and blanks do not matter.\n"
 	  "The entry gives the error's name, the builds that write it, its message,\n"
 	  "what it means and what to try, and the findings' rule for it (its id,\n"
 	  "name, severity and why; a bytecode's own rule once the bytecode is\n"
