@@ -277,12 +277,13 @@ struct da_sink {
 #define DA_SINK(...) { .size = sizeof(struct da_sink), __VA_ARGS__ }
 
 enum da_severity {
-	DA_WARNING,                 /* counted in da_warnings, but for one
+	DA_WARNING,                 /* counted in da_warnings, but for those
 	                               about the source directories, not the
 	                               dump (at line 0, "NAME: N files of that
 	                               name under the source root ROOT match
-	                               it equally (...)"): neither counted
-	                               nor fatal */
+	                               it equally (...)", and after the
+	                               findings "sources not found: ..."):
+	                               neither counted nor fatal */
 	DA_ERROR,                   /* the warning that DA_STRICT made fatal,
 	                               or why an open failed with DA_EINVAL */
 	DA_NOTE                     /* with DA_NOTES: a foreign line, ... */

@@ -446,6 +446,57 @@ check_shop_regressed() {
   has "$1" '^---- TRACE [0-9]+ abort json\.lua:37 -- inner loop in root trace$' \
     "json.lua's inner loop, three lines down from shop-fixed's json.lua:34"
 }
+# The serializer (lua/serializer, a serpent-like recursive pretty-printer)
+# and three fixes, each applying the advice of one of its top three
+# findings to the original (lua/serializer-fix1..3): dumps of
+# SER_DUMP_ROUNDS rounds and -jp=Gvl profiles of SER_PROF_ROUNDS rounds,
+# for the findings' tests (tests/cli/findings.sh: exact lines and costs)
+# and bench/serializer.sh (the predicted against the measured gain).
+SER_DUMP_ROUNDS=300
+SER_PROF_ROUNDS=6000
+make_serializer() { shop_run serializer "-jdump=+x,$1" main.lua "$SER_DUMP_ROUNDS"; }
+check_serializer() {
+  has "$1" '^0[0-9]{3}  FNEW .* ; serialize\.lua:15$' "FNEW of safestr's gsub callback" &&
+  has "$1" '^---- TRACE [0-9]+ abort serialize\.lua:15 -- NYI: return to lower frame$' 'the callback returning to gsub' &&
+  has "$1" '^---- TRACE [0-9]+ start [0-9]+/[0-9]+ serialize\.lua:55$' 'side attempts from the loop body at 55' &&
+  [ "$(count "$1" '^---- TRACE [0-9]+ start serialize\.lua:35$')" -ge 11 ] ||
+    { note "  serializer: val2str (35) not blacklisted"; return 1; }
+}
+make_serializer_fix1() { shop_run serializer-fix1 "-jdump=+x,$1" main.lua "$SER_DUMP_ROUNDS"; }
+check_serializer_fix1() {
+  ! grep -Eq '^0[0-9]{3}  FNEW .* ; serialize\.lua:(15|16)$' "$1" ||
+    { note "  serializer-fix1: a closure is still made in safestr"; return 1; }
+}
+make_serializer_fix2() { shop_run serializer-fix2 "-jdump=+x,$1" main.lua "$SER_DUMP_ROUNDS"; }
+check_serializer_fix2() {
+  ! grep -Eq 'abort serialize\.lua:1[5-9] -- NYI: return to lower frame$' "$1" ||
+    { note "  serializer-fix2: safestr still calls back"; return 1; }
+}
+make_serializer_fix3() { shop_run serializer-fix3 "-jdump=+x,$1" main.lua "$SER_DUMP_ROUNDS"; }
+check_serializer_fix3() {
+  ! grep -Eq '^0[0-9]{3}  FNEW .* ; serialize\.lua:5[0-9]$' "$1" ||
+    { note "  serializer-fix3: the comparator is still made per table"; return 1; }
+}
+# Issue 36's other shapes (lua/shapes): a JSON encoder whose string
+# escaping creates a gsub callback in a helper (json.lua's encode_string,
+# called from encode's loops), and a closure factory called in a loop
+# (counter.lua's make_counter): the advice must name the helper and the
+# call.
+make_shapes() { shop_run shapes "-jdump=+x,$1" main.lua 200; }
+check_shapes() {
+  has "$1" '^---- TRACE [0-9]+ abort json\.lua:15 -- NYI: bytecode 51$' "encode_string's callback" &&
+  has "$1" '^---- TRACE [0-9]+ abort counter\.lua:11 -- NYI: bytecode 51$' "make_counter's closure" &&
+  has "$1" '^---- TRACE [0-9]+ start counter\.lua:16$' 'the loop calling make_counter'
+}
+# ser_profile NAME DIR: samples/NAME.prof of SER_PROF_ROUNDS rounds.
+ser_profile() {
+  rm -f "$TMP/$1.prof"
+  shop_run "$2" "-jp=Gvli1,$TMP/$1.prof" main.lua "$SER_PROF_ROUNDS" && [ -s "$TMP/$1.prof" ] ||
+    die "$1: no profile written"
+  mv "$TMP/$1.prof" "$SAMPLES/$1.prof"
+  note "$1.prof $(wc -c <"$SAMPLES/$1.prof") bytes"
+}
+
 # shop_profile NAME DIR: samples/NAME.prof, retried until its interpreted
 # stacks show the shape the test relies on.
 shop_profile() {
@@ -608,7 +659,8 @@ produce() {
 ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names controls secrets luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
-     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles)
+     annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles
+     serializer serializer-fix1 serializer-fix2 serializer-fix3 serializer-profiles shapes shapes-profile)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"
@@ -640,6 +692,15 @@ for name in "${ALL[@]}"; do
     runsets)
       # run sets for tests/cli/runset.sh (runsets.sh says which)
       LUAJIT=$LUAJIT ./runsets.sh || die "runsets: recording failed" ;;
+    serializer|serializer-fix[123])
+      # kept compressed: a fix's dump is ~0.5 MB
+      produce "$name"
+      xz -9 -f "$SAMPLES/$name.dump"
+      note "$name.dump.xz $(wc -c <"$SAMPLES/$name.dump.xz") bytes" ;;
+    shapes-profile)
+      SER_PROF_ROUNDS=20000 ser_profile shapes-Gvl shapes ;;
+    serializer-profiles)
+      for d in serializer serializer-fix1 serializer-fix2 serializer-fix3; do ser_profile "$d-Gvl" "$d"; done ;;
     shop-regressed-profile)
       # the regression's closure and loop run interpreted
       shop_profile shop-regressed-Gvl shop-regressed ';router\.lua:(3[4-9]|4[0-2]) [0-9]+$' ;;

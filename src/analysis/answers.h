@@ -28,6 +28,8 @@ struct top_exit {
 	const char *resume_file;
 	int32_t resume_line;
 };
+/* file:line: a root start's, an exit's or stitch's parent's start (the
+ * attempts' own start is st's, when st.own_start) */
 struct given_up { uint32_t gen; struct start st; const char *file; int32_t line; };
 struct gen_row { uint32_t number; struct da_counts n; };
 

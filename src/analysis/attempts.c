@@ -51,6 +51,7 @@ void attempts_abort(struct attempts *s, const struct da_abort *ab)
 	uint64_t si = tally_find(&s->index, a, b, k)->first;
 	struct start *st = &s->starts[si];
 	st->attempts++;
+	st->own_start = ab->start_line_no && ab->start_line_no != ab->line_no;
 	st->last_reason = ab->reason;
 	const char *why = ab->reason_normal ? ab->reason_normal : ab->reason;
 	st->last_normal = why;

@@ -28,6 +28,9 @@ struct start {
 	                               a tie) */
 	uint64_t main_attempts;
 	enum later later;           /* compiled after its last abort? */
+	int own_start;              /* a start header of its own gave file:line
+	                               (-jdump's "start 18/0 f.lua:55"; -jv
+	                               writes the abort's place instead) */
 };
 
 struct attempts {

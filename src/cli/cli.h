@@ -100,6 +100,11 @@ int run_print_findings(const struct run *run, const struct da_dump *d);
 /* explain.c: --explain QUERY (with --luajit-vmdef FILE or NULL) to fp;
  * the exit code, after the closest entries for an unknown one. */
 int explain_command(const char *query, const char *vmdef_path, FILE *fp);
+/* rules.c: --explain of a rule's id or name ("DA203", "closure-in-loop")
+ * or "list" (the table of every rule) to fp: 0, or -1 when none is
+ * called so; and the man page's table of the rules (--help=man). */
+int explain_rule_command(const char *query, FILE *fp);
+void man_rules(FILE *fp);
 /* Read a --luajit-vmdef file: 0, or negative after a message. */
 struct vmdef;
 int cli_read_vmdef(const char *path, struct vmdef *v);

@@ -1,7 +1,7 @@
-/* explain.c — dumpanalyze --explain REASON: the catalogue's entry for an
- * abort reason in any of its forms (a message as any LuaJIT writes it, an
- * error name, a bytecode name), like rustc --explain; the closest entries
- * for an unknown one. */
+/* explain.c — dumpanalyze --explain REASON: the catalogue's entry for a
+ * rule (its id or name, rules.c) or an abort reason in any of its forms
+ * (a message as any LuaJIT writes it, an error name, a bytecode name),
+ * like rustc --explain; the closest entries for an unknown one. */
 #include <errno.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -99,6 +99,8 @@ int explain_command(const char *query, const char *vmdef_path, FILE *fp)
 	if (vmdef_path && cli_read_vmdef(vmdef_path, &vm) < 0)
 		return EXIT_USAGE;
 	size_t len = strlen(query);
+	if (explain_rule_command(query, fp) == 0)
+		return EXIT_OK;
 	struct explain_match m;
 	if (explain_lookup(query, len, EXPLAIN_FLAVOUR_UNKNOWN, &m)) {
 		const char *vm_name = NULL;
@@ -109,7 +111,8 @@ int explain_command(const char *query, const char *vmdef_path, FILE *fp)
 	}
 	struct explain_match near[CLOSEST_SHOWN];
 	size_t n = explain_closest(query, len, near, CLOSEST_SHOWN);
-	msg_error("no abort reason or bytecode like '%s' is known%s", query,
+	msg_error("no rule, abort reason or bytecode like '%s' is known (--explain list lists the "
+	          "rules)%s", query,
 	          n ? "; the closest:" : "");
 	for (size_t i = 0; i < n; i++) {
 		if (near[i].bc)

@@ -369,7 +369,7 @@ const struct option_doc cli_options[] = {
 	  "that is not a baseline is not written over.\n"
 	  "One dump at a time.\n" },
 	{ { "explain", required_argument, NULL, OPT_EXPLAIN }, "REASON",
-	  "what an abort reason means and what to try, then exit",
+	  "what an abort reason or rule means and what to try, then exit",
 	  "Print what an abort reason means and what to try, and exit, like\n"
 	  ".BR \"rustc \\-\\-explain\" .\n"
 	  ".I REASON\n"
@@ -379,8 +379,8 @@ const struct option_doc cli_options[] = {
 	  "LuaJIT's name for the error\n"
 	  ".RB ( NYIBC )\n"
 	  "or a bytecode's\n"
-	  ".RB ( FNEW );\n"
-	  "case and blanks around it do not matter.\n"
+	  ".RB ( FNEW ),\n"
+	  "or a rule's id or name (DA203, closure\\-in\\-loop; list prints them all); case and blanks do not matter.\n"
 	  "The entry gives the error's name, the builds that write it, its message,\n"
 	  "what it means and what to try, and the findings' rule for it (its id,\n"
 	  "name, severity and why; a bytecode's own rule once the bytecode is\n"

@@ -96,6 +96,7 @@ int cli_help_doc(FILE *fp, const char *format)
 			return -1;
 		man_exit_codes(fp);
 		record_man_options(fp);
+		man_rules(fp);
 		return 0;
 	}
 	if (strcmp(format, "readme") == 0)

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "findings/findings.h"
+#include "findings/lines.h"
 #include "util/alloc.h"
 
 enum frame_kind { FRAME_LINE, FRAME_FUNCTION };
@@ -51,6 +52,11 @@ struct charger {
 	size_t n;
 	struct draft *d;
 	int states;
+	struct text_files *texts;   /* which function holds a line */
+	struct tally fns;           /* (frame, kind, line) -> its function's
+	                               first line + 1, or UINT64_MAX: unknown */
+	struct frame *outer;        /* a stack's functions seen, innermost first */
+	size_t nouter, outer_cap;
 	struct tally seen;          /* (file or frame as interned by the
 	                               profile, kind, line) -> extent + 1, or
 	                               UINT64_MAX: none */
@@ -72,6 +78,11 @@ const struct fextent *fextent_holder(const struct fextent *v, size_t n, const ch
 	for (size_t i = 0; i < n; i++) {
 		const struct fextent *e = &v[i];
 		if (e->first > from || e->last < to || !same_bytes(e->base, e->len, base, bn))
+			continue;
+		int hole = 0;
+		for (uint32_t h = 0; h < e->nholes && !hole; h++)
+			hole = from <= e->holes[h][1] && to >= e->holes[h][0];
+		if (hole)
 			continue;
 		if (!best || e->first > best->first ||
 		    (e->first == best->first && e->last < best->last))
@@ -101,11 +112,51 @@ static const struct fextent *holder_of(struct charger *c, const struct frame *f)
 	return k == UINT64_MAX ? NULL : &c->v[k - 1];
 }
 
+/* The first line of the function that holds the frame (a function frame
+ * is its own), 0 at a chunk's top level, -1 when not known (its file not
+ * read, or its blocks not balanced). */
+static int32_t function_of(struct charger *c, const struct frame *f)
+{
+	if (f->kind == FRAME_FUNCTION)
+		return f->line;
+	const void *kind = (const void *)(uintptr_t)(f->kind + 1);
+	uint64_t k = tally_get(&c->fns, f->file, kind, f->line);
+	if (!k) {
+		const struct text_file *t = c->texts ? text_file_get(c->texts, f->file, f->len) : NULL;
+		int ok = t && t->read && t->balanced && f->line >= 1 && (size_t)f->line <= t->nlines;
+		k = ok ? (uint64_t)t->scope[f->line - 1] + 1 : UINT64_MAX;
+		tally_add(&c->fns, f->file, kind, f->line, k);
+	}
+	return k == UINT64_MAX ? -1 : (int32_t)(k - 1);
+}
+
+/* A frame of a function that also runs in a frame nearer the leaf (seen
+ * so far): a recursive call's caller.  Else the frame's function is added
+ * to those seen. */
+static int outer_recursion(struct charger *c, const struct frame *f)
+{
+	int32_t fn = function_of(c, f);
+	if (fn < 0)
+		return 0;
+	for (size_t i = 0; i < c->nouter; i++)
+		if (c->outer[i].line == fn && same_bytes(c->outer[i].file, c->outer[i].len, f->file, f->len))
+			return 1;
+	ALLOC_GROW(c->outer, c->nouter + 1, c->outer_cap);
+	c->outer[c->nouter++] = (struct frame){ f->file, f->len, fn, FRAME_LINE, fn };
+	return 0;
+}
+
 /* Charge count samples of a state (-1: none known) to the first frame,
- * leaf first, held by a failed extent: 1, or 0 when none holds one. */
+ * leaf first, held by a failed extent, passing over the frames of a
+ * function that runs nearer the leaf too (a recursive function's callers
+ * do not charge its inner call's samples to their extents): 1, or 0 when
+ * none holds one. */
 static int charge(struct charger *c, const struct frame *fr, size_t n, int state, uint64_t count)
 {
+	c->nouter = 0;
 	for (size_t i = n; i-- > 0;) {
+		if (outer_recursion(c, &fr[i]))
+			continue;
 		const struct fextent *e = holder_of(c, &fr[i]);
 		if (!e)
 			continue;
@@ -217,14 +268,18 @@ size_t cost_extents(const struct draft *d, size_t n, struct fextent **out)
 		/* a part of a function: a loop's, an exit's or a stitch's */
 		int part = k == DA_KIND_ABORTING_LOOP || k == DA_KIND_BLACKLISTED_LOOP ||
 		           (d[i].start && d[i].start->kind != START_ROOT);
-		v[m++] = (struct fextent){ base, bn, d[i].ext_first, d[i].pub.end_line, (uint32_t)i, part };
+		v[m] = (struct fextent){ base, bn, d[i].ext_first, d[i].pub.end_line, (uint32_t)i, part,
+		                         d[i].nholes, { { 0, 0 } } };
+		memcpy(v[m].holes, d[i].holes, sizeof(v[m].holes));
+		m++;
 	}
 	*out = v;
 	return m;
 }
 
 void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
-                 const struct profile *p, const struct sysprof *sp, struct da_profile_totals *totals)
+                 const struct profile *p, const struct sysprof *sp, struct text_files *texts,
+                 struct da_profile_totals *totals)
 {
 	memset(totals, 0, sizeof(*totals));
 	for (size_t i = 0; i < n; i++)
@@ -248,7 +303,8 @@ void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
 		for (int s = 0; s < VM_STATES; s++)
 			totals->state[s] = p->state_total[s];
 	}
-	struct charger c = { v, nv, d, totals->states, { NULL, 0, 0, 0 }, 0 };
+	struct charger c = { v, nv, d, totals->states, texts, { NULL, 0, 0, 0 }, NULL, 0, 0,
+	                     { NULL, 0, 0, 0 }, 0 };
 	for (size_t i = 0; i < n; i++) {
 		d[i].pub.costed = 1;
 		d[i].pub.profile = totals->path;
@@ -292,4 +348,6 @@ void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
 	}
 	totals->unsplit = c.unsplit;
 	tally_free(&c.seen);
+	tally_free(&c.fns);
+	free(c.outer);
 }

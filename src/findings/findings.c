@@ -6,8 +6,10 @@
  * Each takes its rule from the catalogue (its main reason's, or its
  * kind's), its place from the source (place.c), its identity
  * (identity.c), its cost from the profile (cost.c) and its advice
- * (advice.c); the list is ranked by cost when there is a profile, then by
- * score = the rule's weight x the kind's count. */
+ * (advice.c); the list is ranked run-wide problems first (flush storms,
+ * machine code and trace limits: they cost everything else), then by cost
+ * when there is a profile, then by score = the rule's weight x the kind's
+ * count. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +71,7 @@ static struct draft *new_draft(struct drafts *ds, enum da_finding_kind kind)
 	d->bc_rule_index = -1;
 	d->scope = "loop or function";
 	d->scope_line = DA_NO_LINE;
+	d->ctx_line = d->call_line = DA_NO_LINE;
 	d->group = findings_kind(kind)->word;
 	d->rule = findings_kind(kind)->rule.id ? &findings_kind(kind)->rule : NULL;
 	return d;
@@ -242,10 +245,12 @@ static void start_draft(struct findings *f, struct drafts *ds, const struct fsta
 	d->units = s->attempts + 10 * (uint64_t)s->blacklisted_gens;
 	/* Failed (charged, counted by the gate, a failed callee) is what is
 	 * not usually harmless, for loops, functions, exits and stitches
-	 * alike.  Blacklisting alone is not: a trace that runs into a
-	 * blacklisted loop or function aborts with "blacklisted" (lj_record.c,
-	 * BC_IFORL ... BC_IFUNCV), a costly reason of the finding around it. */
-	d->failed = d->rule->severity != EXPLAIN_HARMLESS;
+	 * alike, and what LuaJIT gave up on whatever the reason: a usually
+	 * harmless reason that led to a blacklist keeps its code interpreted
+	 * until a flush.  (A trace that runs into a blacklisted loop or
+	 * function aborts with "blacklisted", lj_record.c BC_IFORL ...
+	 * BC_IFUNCV: a costly reason of the finding around it.) */
+	d->failed = d->rule->severity != EXPLAIN_HARMLESS || s->blacklisted_gens;
 	cause_of(f, d);
 }
 
@@ -331,9 +336,17 @@ static enum da_finding_kind scoped(enum da_finding_kind k, const char *scope)
 	return k;
 }
 
+/* A run-wide problem: every trace thrown away, everything else's cost. */
+static int run_wide(enum da_finding_kind k)
+{
+	return k == DA_KIND_FLUSH_STORM || k == DA_KIND_MCODE_FLUSHES || k == DA_KIND_TRACE_LIMIT;
+}
+
 static int by_rank(const void *x, const void *y)
 {
 	const struct draft *a = x, *b = y;
+	if (run_wide(a->pub.kind) != run_wide(b->pub.kind))
+		return run_wide(a->pub.kind) ? -1 : 1;
 	if (a->pub.samples != b->pub.samples)
 		return a->pub.samples > b->pub.samples ? -1 : 1;
 	if (a->pub.score != b->pub.score)
@@ -352,7 +365,10 @@ static const char *basis_word(enum da_basis b)
 }
 
 /* The same rule at the same cause (or failing line): one change fixes
- * both; the lower-ranked gets the higher's rank.  By sorting, not pairs. */
+ * both; the lower-ranked gets the higher's rank.  By sorting, not pairs.
+ * A UCLO whose cause is a closure counts as that closure's rule.  A
+ * finding some of whose attempts ended with another reason that is not
+ * usually harmless shares none: the one change does not fix it. */
 static const char *cause_file(const struct da_finding *p)
 {
 	return p->cause_file ? p->cause_file : p->at_file;
@@ -363,16 +379,42 @@ static int32_t cause_line(const struct da_finding *p)
 	return p->cause_file ? p->cause_line : p->at_line;
 }
 
+/* The rule a cause is fixed by: a UCLO's (its cause a closure, place.c)
+ * is the closure's, so that the symptom shares the closure's SAME_CAUSE. */
+static const char *cause_rule(const struct da_finding *p)
+{
+	static const char *closure_rule;
+	if (!closure_rule) {
+		const struct explain_bc *bc = explain_bc_named("FNEW", 4);
+		closure_rule = bc && explain_bc_rule(bc) ? explain_bc_rule(bc)->id : p->rule;
+	}
+	if (p->cause_file && p->cause_line != DA_NO_LINE && p->reason && strstr(p->reason, "UCLO"))
+		return closure_rule;
+	return p->rule;
+}
+
 static int by_cause(const void *x, const void *y)
 {
 	const struct da_finding *a = *(const struct da_finding *const *)x;
 	const struct da_finding *b = *(const struct da_finding *const *)y;
-	int k = strcmp(a->rule, b->rule);
+	int k = strcmp(cause_rule(a), cause_rule(b));
 	if (!k)
 		k = strcmp(cause_file(a), cause_file(b));
 	if (!k)
 		k = (cause_line(a) > cause_line(b)) - (cause_line(a) < cause_line(b));
 	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+/* Attempts of it that ended with another reason, not usually harmless:
+ * fixing its cause leaves those (a function that also closes upvalues,
+ * aborts on another closure), so it shares no cause. */
+static int other_costly(const struct da_finding *p)
+{
+	for (uint32_t k = 1; k < p->nreasons; k++)
+		if (p->reasons[k].reason != p->reason &&
+		    findings_reason_rule(p->reasons[k].reason)->severity != EXPLAIN_HARMLESS)
+			return 1;
+	return 0;
 }
 
 static void same_causes(struct da_finding *list, size_t n)
@@ -383,11 +425,16 @@ static void same_causes(struct da_finding *list, size_t n)
 		if (cause_file(&list[i]))
 			v[m++] = &list[i];
 	qsort(v, m, sizeof(*v), by_cause);
+	/* each to the first (best ranked) of its cause */
+	const struct da_finding *head = m ? v[0] : NULL;
 	for (size_t i = 1; i < m; i++) {
-		const struct da_finding *a = v[i - 1];
-		if (strcmp(a->rule, v[i]->rule) == 0 && strcmp(cause_file(a), cause_file(v[i])) == 0 &&
-		    cause_line(a) == cause_line(v[i]))
-			v[i]->same_cause = a->same_cause ? a->same_cause : a->rank;
+		if (strcmp(cause_rule(head), cause_rule(v[i])) != 0 ||
+		    strcmp(cause_file(head), cause_file(v[i])) != 0 || cause_line(head) != cause_line(v[i])) {
+			head = v[i];
+			continue;
+		}
+		if (!other_costly(v[i]))
+			v[i]->same_cause = head->rank;
 	}
 	free(v);
 }
@@ -431,11 +478,12 @@ void findings_build(struct findings *f, const struct findings_input *in)
 	place_drafts(ds.v, ds.n, in->texts, &f->text);
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
-		d->pub.kind = scoped(d->pub.kind, d->scope);
+		d->pub.kind = scoped(d->pub.kind, d->start_scope ? d->start_scope : d->scope);
 	}
 	identity_drafts(ds.v, ds.n, &f->text);
 	f->nfailed = cost_extents(ds.v, ds.n, &f->failed);
-	cost_drafts(ds.v, ds.n, f->failed, f->nfailed, in->profile, in->sysprof, &f->totals);
+	cost_drafts(ds.v, ds.n, f->failed, f->nfailed, in->profile, in->sysprof, in->texts,
+	            &f->totals);
 	f->has_totals = in->profile != NULL || in->sysprof != NULL;
 	for (size_t i = 0; i < ds.n; i++) {
 		struct draft *d = &ds.v[i];
@@ -448,6 +496,11 @@ void findings_build(struct findings *f, const struct findings_input *in)
 		p->rule_name = r->name;
 		p->level = (enum da_level)r->severity;
 		p->level_word = explain_severity_word(r->severity);
+		if (d->failed && r->severity == EXPLAIN_HARMLESS) {
+			/* given up on: worth a look, whatever the reason says */
+			p->level = (enum da_level)EXPLAIN_LOOK;
+			p->level_word = explain_severity_word(EXPLAIN_LOOK);
+		}
 		p->why = r->why;
 		p->basis_word = basis_word(p->basis);
 		p->extent_word = basis_word(p->extent_basis);

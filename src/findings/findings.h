@@ -20,6 +20,7 @@
 #include "util/tally.h"
 
 #define FINDINGS_HOT_EXIT 10        /* times taken (LuaJIT's hotexit) */
+#define FINDINGS_HOLES 8            /* if blocks an exit's extent skips arms of */
 
 /* One row of kinds.def. */
 struct finding_kind {
@@ -119,11 +120,13 @@ struct fextent {
 	uint32_t finding;           /* the list's index (a draft's, while made) */
 	int part;                   /* a part of a function (a loop, an exit),
 	                               not a whole function (or unknown) */
+	uint32_t nholes;            /* lines of first .. last it cannot reach */
+	int32_t holes[FINDINGS_HOLES][2];
 };
 /* cost.c: of the extents v, the innermost that holds the lines from .. to
- * of the file named (as a profile writes it, matched by base name): the
- * one that starts last (nested code starts below what holds it), then
- * the shortest, then the first in v; or NULL. */
+ * of the file named (as a profile writes it, matched by base name), none
+ * of them in its holes: the one that starts last (nested code starts
+ * below what holds it), then the shortest, then the first in v; or NULL. */
 const struct fextent *fextent_holder(const struct fextent *v, size_t n, const char *file,
                                      size_t len, int32_t from, int32_t to);
 
@@ -152,6 +155,8 @@ struct draft {
 	                                       in explain_bc_rules, else -1 */
 	int failed;                         /* charges samples (cost.c) */
 	int32_t ext_first;                  /* the extent: ext_first .. pub.end_line */
+	uint32_t nholes;                    /* less the arms an exit cannot reach */
+	int32_t holes[FINDINGS_HOLES][2];
 	int32_t fn_first, fn_last;          /* a function's start: the function */
 	uint32_t start_index, at_index;     /* among equal texts of the file */
 	uint64_t units;                     /* for the score */
@@ -165,6 +170,20 @@ struct draft {
 	                                       side traces failed at (place.c);
 	                                       NULL: not known */
 	int32_t scope_line;                 /* its first line */
+	const char *start_scope;            /* a root start's own: "loop" or
+	                                       "function" (its kind), or NULL */
+	const char *scope_name;             /* a function's name in the source
+	                                       ("encode_string", "M.dump"), or NULL */
+	const char *ctx_word;               /* the start's loop or function when
+	                                       the failing code is in a function it
+	                                       calls (place.c), or NULL */
+	int32_t ctx_line;                   /* its first line (scope_file's) */
+	const char *ctx_name;               /* its name when a named function */
+	int32_t call_line;                  /* a factory's: the line of that loop
+	                                       or function that calls it, or
+	                                       DA_NO_LINE */
+	int factory;                        /* the closure is its function's
+	                                       return value */
 	const char *group;                  /* of the identity: "start", "exit", ... */
 };
 
@@ -186,9 +205,10 @@ void identity_hash(const char *s, size_t n, char out[13]);
 size_t cost_extents(const struct draft *d, size_t n, struct fextent **out);
 /* The samples of the profile charged to the drafts of those extents, each
  * sample to one at most; the run's totals.  The -jp profile p when there
- * is one, else the sysprof profile sp (basis "function"). */
+ * is one, else the sysprof profile sp (basis "function"); the Lua files
+ * texts say which function holds a frame (a recursive call's). */
 void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
-                 const struct profile *p, const struct sysprof *sp,
+                 const struct profile *p, const struct sysprof *sp, struct text_files *texts,
                  struct da_profile_totals *totals);
 
 /* advice.c: the advice of a draft, from its rule, the build and the

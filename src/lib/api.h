@@ -8,6 +8,7 @@
 
 #include <stdatomic.h>
 #include "dumpanalyze.h"
+#include "util/strbuf.h"
 #include "analysis/answers.h"
 #include "luajit/vmdef.h"
 #include "findings/findings.h"
@@ -39,6 +40,9 @@ struct da_dump {
 	struct api_profiles profiles;   /* da_use_profile: a -jp and a sysprof one */
 	struct source_finder finder;    /* da_use_source_root's directories */
 	struct text_files *texts;   /* the Lua files read, at their first need */
+	char *sources_missing;      /* api_sources_missing's sentence, or NULL */
+	struct strbuf ambiguous;    /* the names the finder found ambiguous,
+	                               each ended by a NUL: said already */
 	int stepped;                /* read or fed: too late to add those */
 	struct answers_out *out;    /* the answers' public records, made once
 	                               reading is over */
@@ -93,6 +97,12 @@ int api_line_fingerprint(const da_dump *d, const char *file, size_t n, int32_t l
  * counted).  api_source_finder_init makes it empty, at the open. */
 struct source_finder;
 struct source_finder *api_source_finder(const da_dump *d);
+/* After the findings: which chunks' Lua files (names ending in ".lua")
+ * the findings needed and no source directory held, what that changes
+ * and that --source-root finds them, one sentence (told to diag once as
+ * a warning about the source directories, at line 0, not counted); NULL
+ * when every one was found or none was needed. */
+const char *api_sources_missing(const da_dump *d);
 void api_source_finder_init(da_dump *d);
 
 #endif

@@ -91,6 +91,8 @@ static void tell_ambiguous(void *data, const char *name, size_t n, const char *r
                            const char *const *cands, size_t ncands)
 {
 	da_dump *d = data;
+	strbuf_add(&d->ambiguous, name, n);
+	strbuf_add(&d->ambiguous, "", 1);
 	if (!d->diag.fn)
 		return;
 	struct strbuf sb = STRBUF_INIT;
@@ -162,6 +164,59 @@ int da_use_source_root(da_dump *d, const char *dir, unsigned how)
 	return 0;
 }
 
+static int lua_file_name(const char *s)
+{
+	size_t n = strlen(s);
+	return n > 4 && strcmp(s + n - 4, ".lua") == 0 && s[0] != '=';
+}
+
+/* Said already: several files match it equally (tell_ambiguous). */
+static int was_ambiguous(const da_dump *d, const char *name)
+{
+	for (size_t at = 0; at < d->ambiguous.len; at += strlen(d->ambiguous.buf + at) + 1)
+		if (strcmp(d->ambiguous.buf + at, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The sentence of api_sources_missing, made once the findings read. */
+static void sources_missing(void *arg)
+{
+	da_dump *d = arg;
+	struct text_files *fs = d->texts;
+	size_t k = 0;
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; fs && i < fs->n; i++) {
+		if (fs->v[i].read || !lua_file_name(fs->v[i].name) || was_ambiguous(d, fs->v[i].name))
+			continue;
+		if (k < 8)
+			strbuf_addf(&sb, "%s%s", k ? ", " : "", fs->v[i].name);
+		k++;
+	}
+	if (!k) {
+		strbuf_release(&sb);
+		return;
+	}
+	if (k > 8)
+		strbuf_addf(&sb, ", and %zu more", k - 8);
+	struct strbuf out = STRBUF_INIT;
+	strbuf_addf(&out, "sources not found: %s (%zu Lua file%s the findings name, in no source "
+	            "directory): their extents come from the dump only (the lines its attempts "
+	            "recorded, else the start's line), their identities have no source text, and "
+	            "nothing is placed on them (SARIF, --format=gcc); --source-root DIR finds them",
+	            sb.buf, k, k == 1 ? "" : "s");
+	strbuf_release(&sb);
+	d->sources_missing = out.buf;      /* ours now */
+	/* like an ambiguous name: about the directories, not the dump */
+	if (d->diag.fn)
+		d->diag.fn(d->diag.fn_data, DA_WARNING, d->diag.file, 0, d->sources_missing);
+}
+
+const char *api_sources_missing(const da_dump *d)
+{
+	return d ? d->sources_missing : NULL;
+}
+
 void api_findings_make(da_dump *d)
 {
 	/* a sysprof profile's functions get their extents from the source,
@@ -175,6 +230,7 @@ void api_findings_make(da_dump *d)
 		explain_flavour_guess(&d->model.evidence, NULL),
 	};
 	findings_build(d->findings, &fin);
+	sources_missing(d);
 }
 
 void api_findings_free(da_dump *d)
@@ -185,6 +241,9 @@ void api_findings_free(da_dump *d)
 		d->findings = NULL;
 	}
 	api_profiles_free(&d->profiles);
+	free(d->sources_missing);
+	d->sources_missing = NULL;
+	strbuf_release(&d->ambiguous);
 	if (d->texts) {
 		text_files_free(d->texts);
 		free(d->texts);

@@ -99,14 +99,14 @@ static int is_ident(char c)
 	       (c >= '0' && c <= '9') || (unsigned char)c >= 0x80;
 }
 
-enum word { W_OTHER, W_FUNCTION, W_FOR, W_WHILE, W_REPEAT, W_DO, W_IF, W_END, W_UNTIL };
+enum word { W_OTHER, W_FUNCTION, W_FOR, W_WHILE, W_REPEAT, W_DO, W_IF, W_END, W_UNTIL, W_ARM };
 
 static enum word word_of(const char *s, size_t n)
 {
 	static const struct { const char *w; enum word k; } words[] = {
 		{ "function", W_FUNCTION }, { "for", W_FOR }, { "while", W_WHILE },
 		{ "repeat", W_REPEAT }, { "do", W_DO }, { "if", W_IF }, { "end", W_END },
-		{ "until", W_UNTIL },
+		{ "until", W_UNTIL }, { "elseif", W_ARM }, { "else", W_ARM },
 	};
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strlen(words[i].w) == n && memcmp(words[i].w, s, n) == 0)
@@ -208,6 +208,13 @@ int blocks_scan(struct blocks *b, const char *text, size_t len)
 				break;
 			case W_END: bad = pop(b, &o, 0, x.line) < 0; break;
 			case W_UNTIL: bad = pop(b, &o, 1, x.line) < 0; break;
+			case W_ARM:
+				if (o.n && b->v[o.at[o.n - 1]].kind == BLOCK_IF) {
+					ALLOC_GROW(b->arms, b->narms + 1, b->arms_cap);
+					b->arms[b->narms++] = (struct block_arm){ x.line,
+					                                          (uint32_t)o.at[o.n - 1] + 1 };
+				}
+				break;
 			case W_OTHER: break;
 			}
 		} else {
@@ -225,6 +232,7 @@ int blocks_scan(struct blocks *b, const char *text, size_t len)
 		b->n = u;
 		for (size_t i = 0; i < b->n; i++)
 			b->v[i].parent = 0;
+		b->narms = 0;       /* their blocks' indices moved */
 	}
 	free(o.at);
 	free(o.wants_do);
@@ -234,6 +242,7 @@ int blocks_scan(struct blocks *b, const char *text, size_t len)
 void blocks_free(struct blocks *b)
 {
 	free(b->v);
+	free(b->arms);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -288,4 +297,35 @@ const struct block *blocks_around(const struct blocks *b, int32_t line, unsigned
 		if (b->v[i].last >= line && (mask & (1u << b->v[i].kind)))
 			return &b->v[i];
 	return NULL;
+}
+
+size_t blocks_unreachable_arms(const struct blocks *b, int32_t line, const struct block *within,
+                               int32_t (*holes)[2], size_t max)
+{
+	size_t n = 0;
+	const struct block *k = blocks_around(b, line, 1u << BLOCK_IF);
+	while (k && (!within || k > within) && n < max) {
+		uint32_t id = (uint32_t)(k - b->v) + 1;
+		int32_t arm = k->first, next = 0;
+		for (size_t i = 0; i < b->narms; i++) {
+			if (b->arms[i].block != id)
+				continue;
+			if (b->arms[i].line <= line) {
+				arm = b->arms[i].line;
+			} else {
+				next = b->arms[i].line;
+				break;
+			}
+		}
+		/* on an "if" or "elseif" line the conditions still choose */
+		if (next && arm != line) {
+			holes[n][0] = next;
+			holes[n][1] = k->last > next ? k->last - 1 : next;
+			n++;
+		}
+		k = k->parent ? &b->v[k->parent - 1] : NULL;
+		while (k && k->kind != BLOCK_IF)
+			k = k->parent ? &b->v[k->parent - 1] : NULL;
+	}
+	return n;
 }

@@ -23,9 +23,17 @@ struct block {
 	uint32_t parent;            /* the enclosing block's index + 1, 0: none */
 };
 
+/* An "elseif" or "else" of an if block: where one of its arms starts. */
+struct block_arm {
+	int32_t line;               /* the line of its keyword */
+	uint32_t block;             /* its if block's index + 1 */
+};
+
 struct blocks {
 	struct block *v;            /* in the order they open: by first line */
 	size_t n, cap;
+	struct block_arm *arms;     /* in the order they appear: by line */
+	size_t narms, arms_cap;
 	int32_t nlines;             /* lines in the text */
 	int32_t bad_line;           /* 0, or where the structure broke: an end
 	                               too many, a block left open at the end */
@@ -42,6 +50,15 @@ const struct block *blocks_starting(const struct blocks *b, int32_t line);
 /* The innermost block of one of the kinds in mask (1 << kind) that holds
  * line, or NULL. */
 const struct block *blocks_around(const struct blocks *b, int32_t line, unsigned mask);
+/* The lines that code resuming at line cannot reach before it leaves
+ * the block within (one that holds line): for each if block around line
+ * inside within whose arm line lies in the body of (not on its "if" or
+ * "elseif" line), the arms after that one, from the next arm's keyword to
+ * the line before the if's "end" (that keyword's line when the "end"
+ * shares it).  Into holes (first, last pairs, innermost if first), at most
+ * max: how many. */
+size_t blocks_unreachable_arms(const struct blocks *b, int32_t line, const struct block *within,
+                               int32_t (*holes)[2], size_t max);
 int block_is_loop(const struct block *k);
 const char *block_kind_name(enum block_kind k);
 

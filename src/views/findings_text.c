@@ -171,6 +171,15 @@ static size_t baselined(const da_dump *d)
 	return k;
 }
 
+/* The findings not usually harmless and not accepted by a baseline. */
+static size_t failing(const da_dump *d)
+{
+	size_t n = da_findings(d), k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += da_finding(d, i)->level != DA_LEVEL_HARMLESS && !da_finding(d, i)->baseline_reason;
+	return k;
+}
+
 /* "  N findings a baseline accepts are left out" when some are. */
 static void say_baselined(FILE *fp, const da_dump *d)
 {
@@ -190,6 +199,12 @@ void findings_write_top(FILE *fp, const da_dump *d, size_t top)
 		if (n && baselined(d))
 			fprintf(fp, "  (nothing costly the baseline does not accept: %zu finding%s in "
 			        "findings.csv)\n", n, n == 1 ? "" : "s");
+		else if (n && failing(d))
+			/* the headline says what the list holds: findings that are
+			 * not usually harmless but charged nothing are still there */
+			fprintf(fp, "  (nothing charged: %zu of %zu finding%s not usually harmless, none "
+			        "charged any sample of the profile; findings.csv has them all)\n",
+			        failing(d), n, n == 1 ? "" : "s");
 		else if (n)
 			fprintf(fp, "  (nothing costly: %zu usually harmless finding%s in findings.csv)\n", n,
 			        n == 1 ? "" : "s");

@@ -2,8 +2,9 @@
  * GitHub code scanning (github/codeql-action/upload-sarif), the VS Code
  * SARIF viewer and any other SARIF consumer.  One run; the tool's driver
  * with every rule of the catalogue (sarif_rules.c); one result per
- * finding in rank order: rule, level, message, where (the file and the
- * extent's lines, or the chunk by name), the failing line, the cause and
+ * finding that has a file, in rank order (the others are counted in the
+ * run's properties: findingsLeftOut): rule, level, message, where (the
+ * file and the extent's lines), the failing line, the cause and
  * (of an exit or stitch) the loop or function its advice names as related
  * locations, a fingerprint from the finding's identity.  It
  * renders the list; it decides nothing.  Same input, same bytes: no
@@ -142,15 +143,20 @@ static json_t *result(struct sarif_state *s, const struct sarif_rule_index *ix,
                       const struct da_finding *f, const struct da_profile_totals *t,
                       const char *run_name)
 {
+	json_t *loc = location(s, f->file, f->line, f->end_line, run_name);
+	if (!json_object_get(loc, "physicalLocation")) {
+		/* GitHub refuses a whole upload with a result it cannot put
+		 * on a file ("expected artifact location"): not a result */
+		json_decref(loc);
+		return NULL;
+	}
 	json_t *r = json_object();
 	json_object_set_new(r, "ruleId", json_string(f->rule));
 	long k = sarif_rule_find(ix, f->rule);
 	if (k >= 0)
 		json_object_set_new(r, "ruleIndex", json_integer(k));
 	json_object_set_new(r, "level", json_string(sarif_level(f->level == DA_LEVEL_HARMLESS)));
-	json_t *loc = location(s, f->file, f->line, f->end_line, run_name);
-	int placed = json_object_get(loc, "physicalLocation") != NULL;
-	char *msg = finding_message(f, t, !placed);
+	char *msg = finding_message(f, t, 0);
 	json_object_set_new(r, "message", sentence(msg));
 	free(msg);
 	json_t *locs = json_array();
@@ -186,6 +192,9 @@ static json_t *result(struct sarif_state *s, const struct sarif_rule_index *ix,
 		json_object_set_new(l, "message", text_of(m));
 		json_array_append_new(rel, l);
 	}
+	for (size_t i = json_array_size(rel); i-- > 0;)
+		if (!json_object_get(json_array_get(rel, i), "physicalLocation"))
+			json_array_remove(rel, i);
 	if (json_array_size(rel))
 		json_object_set_new(r, "relatedLocations", rel);
 	else
@@ -266,9 +275,14 @@ static json_t *document(struct sarif_state *s, const struct view_ctx *c)
 	json_object_set_new(driver, "rules", sarif_rules(&ix));
 	json_t *results = json_array();
 	const char *run_name = c->name && strcmp(c->name, "-") != 0 ? c->name : "standard input";
-	size_t n = da_findings(d);
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(results, result(s, &ix, da_finding(d, i), t, run_name));
+	size_t n = da_findings(d), left_out = 0;
+	for (size_t i = 0; i < n; i++) {
+		json_t *r = result(s, &ix, da_finding(d, i), t, run_name);
+		if (r)
+			json_array_append_new(results, r);
+		else
+			left_out++;
+	}
 	sarif_rule_index_free(&ix);
 	json_t *run = json_object();
 	json_object_set_new(run, "tool", json_pack("{s:o}", "driver", driver));
@@ -278,6 +292,11 @@ static json_t *document(struct sarif_state *s, const struct view_ctx *c)
 	else
 		json_decref(bases);
 	json_object_set_new(run, "results", results);
+	json_object_set_new(run, "properties", json_pack("{s:I,s:s}", "findingsLeftOut",
+		(json_int_t)left_out, "findingsLeftOutWhy",
+		"Findings with no file to place them on (the run itself, or a chunk that is no file "
+		"read: =stdin, builtin:..., a loader's name) are no results, as GitHub code scanning "
+		"refuses an upload with one; findings.csv has them."));
 	json_t *doc = json_object();
 	json_object_set_new(doc, "$schema", json_string("https://json.schemastore.org/sarif-2.1.0.json"));
 	json_object_set_new(doc, "version", json_string("2.1.0"));
@@ -312,7 +331,7 @@ const struct view view_sarif = {
 	.name = "sarif",
 	.summary = "the findings as SARIF 2.1.0, for GitHub code scanning and SARIF viewers",
 	.files = "findings.sarif",
-	.readme = "the findings as [SARIF 2.1.0](https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html): every rule of the catalogue, one result per finding with its file, lines, fingerprint and related lines, for `github/codeql-action/upload-sarif` and SARIF viewers (see [Findings where you look](#findings-where-you-look))",
+	.readme = "the findings as [SARIF 2.1.0](https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html): every rule of the catalogue, one result per finding placed on a file with its lines, fingerprint and related lines (the others counted in the run's `findingsLeftOut`), for `github/codeql-action/upload-sarif` and SARIF viewers (see [Findings where you look](#findings-where-you-look))",
 	.man =
 		".B findings.sarif :\n"
 		"the findings as SARIF 2.1.0 (see\n"

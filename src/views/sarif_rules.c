@@ -62,6 +62,7 @@ static const struct { const char *key, *word, *legend; } words[] = {
 	{ "{scope}", "loop or function", NULL },
 	{ "{at}", "AT", "AT the line that failed" },
 	{ "{cause}", "CAUSE", "CAUSE the code the dump names as the cause" },
+	{ "{closure}", "the closure at CAUSE", "CAUSE the closure the function around AT creates (from the source)" },
 	{ "{n}", "N", "N the count" },
 	{ "{try}", "VALUE", "VALUE a larger limit" },
 };

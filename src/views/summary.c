@@ -282,6 +282,10 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			      "  the sysprof one gives the time per trace below)\n", fp);
 		putc('\n', fp);
 	}
+	/* before the findings it changes */
+	const char *missing = api_sources_missing(c->dump);
+	if (missing)
+		fprintf(fp, "%s\n\n", missing);
 	findings_write_top(fp, c->dump, FINDINGS_TOP);
 	fprintf(fp, "\nwhole dump: %" PRIu64 " generation%s\n", gens, gens == 1 ? "" : "s");
 	fprintf(fp, "  traces compiled   %8" PRIu64 "  (root %" PRIu64 ", side %" PRIu64
@@ -396,8 +400,11 @@ static void write_summary(const struct answers *s, FILE *fp, struct view_ctx *c)
 			} else {
 				fprintf(fp, "exit %u/%d", g->parent, g->exit);
 			}
+			/* an exit's attempts start where the interpreter resumes
+			 * ("start 18/0 f.lua:55"), not at the parent's start;
+			 * -jv names no start of their own */
 			if (g->exit != PARENT_EXIT_NONE)
-				put_at(fp, u->file, u->line);
+				put_at(fp, g->own_start ? g->file : u->file, g->own_start ? g->line : u->line);
 			fprintf(fp, "  %" PRIu64 " attempts, %" PRIu64 " ", g->attempts, g->main_attempts);
 			term_putn(fp, g->main_reason, intern_len(g->main_reason));
 			if (strcmp(g->last_normal, g->main_reason) != 0) {

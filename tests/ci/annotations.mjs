@@ -1,6 +1,8 @@
 // annotations.mjs ANNOTATIONS [SARIF] — `--annotate github` lines read as
 // GitHub's runner reads workflow commands, against the run's
-// findings.sarif (the same findings, in the same order); without SARIF
+// findings.sarif (the same findings, in the same order: a line without
+// file= is one of the findings SARIF leaves out, findingsLeftOut, as it
+// has no file to place it on); without SARIF
 // (a comparison's), each line's command, file, lines and title decoded,
 // one per line, for the caller to check.
 //
@@ -23,8 +25,12 @@ const bad = (i, what) => problems.push(`line ${i + 1}: ${what}`);
 
 if (!text.endsWith('\n')) problems.push('the last line has no newline');
 const lines = text.split('\n').slice(0, -1);
-if (results && lines.length !== results.length)
-  problems.push(`${lines.length} lines for ${results.length} findings`);
+const placed = lines.filter((l) => /^::[a-z]+ (?:[^:]*,)?file=/.test(l)).length;
+if (results && placed !== results.length)
+  problems.push(`${placed} lines with a file for ${results.length} results`);
+if (run && lines.length - placed > run.properties.findingsLeftOut)
+  problems.push(`${lines.length - placed} lines without a file, ${run.properties.findingsLeftOut} findings left out`);
+let next = 0;
 
 const KEYS = ['file', 'line', 'endLine', 'title'];
 const unescapeProperty = (s) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n')
@@ -33,8 +39,7 @@ const unescapeData = (s) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replac
 
 const decoded = [];
 lines.forEach((line, i) => {
-  const r = results ? results[i] : null;
-  if (results && !r) return;
+  const r = results && /^::[a-z]+ (?:[^:]*,)?file=/.test(line) ? results[next++] : null;
   if (/\r/.test(line)) bad(i, 'a raw carriage return');
   const m = /^::(notice|warning|error) ([^:]*)::(.*)$/.exec(line);
   if (!m) return bad(i, `not a workflow command: ${JSON.stringify(line.slice(0, 80))}`);

@@ -43,8 +43,10 @@ state() {
 # The previous run: three generations' traces, the summary, the source
 # view; the new run replaces gen-1-traces.csv and summary.txt, removes the
 # rest and adds pictures.
-OLD_ARGS="--views traces,summary,source --dump $SAMPLES_FLUSH"
-NEW_ARGS="--views traces,summary,bush-png --dump $SAMPLES_RSX"
+# (with the Lua files they name, so that no run warns it did not find them)
+ROOTS="--source-root $SAMPLES/lua --source-root /usr/share/lua/5.1/pl"
+OLD_ARGS="--views traces,summary,source --dump $SAMPLES_FLUSH $ROOTS"
+NEW_ARGS="--views traces,summary,bush-png --dump $SAMPLES_RSX $ROOTS"
 $DA -q --jobs 1 $OLD_ARGS --out-dir "$W/old" > /dev/null 2>&1
 check "previous run: exit 0" 0 $?
 cp -a "$W/old" "$W/o"
@@ -516,7 +518,7 @@ check "dump named like an output, no manifest: the dump intact, alone" "gen-1-tr
 cp "$SAMPLES/costly-Gl.prof" "$W/bare/summary.txt"
 cp "$SAMPLES/costly.dump" "$W/bare/c.dump"
 rm "$W/bare/gen-1-traces.csv"
-$DA -q --views summary --dump "$W/bare/c.dump" --profile "$W/bare/summary.txt" --out-dir "$W/bare" > /dev/null 2> "$TMP/err"
+$DA -q --views summary --dump "$W/bare/c.dump" $ROOTS --profile "$W/bare/summary.txt" --out-dir "$W/bare" > /dev/null 2> "$TMP/err"
 check "profile named like an output: exit 2" 2 $?
 check "profile named like an output: message" \
 	"dumpanalyze: refusing to write over the profile $W/bare/summary.txt: this run would replace or remove $W/bare/summary.txt" \
@@ -537,7 +539,7 @@ check "several: a dump in a dump's directory: OUT untouched" "" "$(diff -r "$W/m
 # keeps them; one that drops none says nothing.
 rm -rf "$W/v"
 $DA -q --views default,html --dump "$SAMPLES_RSX" --out-dir "$W/v" > /dev/null 2>&1
-$DA -q --dump "$SAMPLES_RSX" --out-dir "$W/v" > /dev/null 2> "$TMP/err"
+$DA -q --dump "$SAMPLES_RSX" $ROOTS --out-dir "$W/v" > /dev/null 2> "$TMP/err"
 check "dropped views: html and the source view it brought" \
 	"dumpanalyze: $W/v: removed source, html of the previous run; '--views default,source,html' keeps them" \
 	"$(cat "$TMP/err")"
@@ -545,12 +547,12 @@ check "dropped views: their files gone" 0 "$(ls "$W/v" | grep -c -e '\.html$' -e
 # the default views but traces, in the registry's order, as the previous
 # run's manifest lists them
 others=$(jq -r '[.views[] | select(. != "traces")] | join(", ")' "$W/v/manifest.json")
-$DA -q --views traces --dump "$SAMPLES_RSX" --out-dir "$W/v" > /dev/null 2> "$TMP/err"
+$DA -q --views traces --dump "$SAMPLES_RSX" $ROOTS --out-dir "$W/v" > /dev/null 2> "$TMP/err"
 check "dropped views: the default ones, said as 'default'" \
 	"dumpanalyze: $W/v: removed $others of the previous run; '--views default,traces' keeps them" \
 	"$(cat "$TMP/err")"
 check "dropped views: ... several of them" yes "$([ "$(echo "$others" | tr ',' '\n' | wc -l)" -ge 8 ] && echo yes)"
-$DA -q --views traces,summary --dump "$SAMPLES_RSX" --out-dir "$W/v" > /dev/null 2> "$TMP/err"
+$DA -q --views traces,summary --dump "$SAMPLES_RSX" $ROOTS --out-dir "$W/v" > /dev/null 2> "$TMP/err"
 check "no view dropped: nothing said" "" "$(cat "$TMP/err")"
 
 # --recover: alone, says what it did.

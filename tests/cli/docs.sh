@@ -69,7 +69,7 @@ check "man EXIT STATUS = --help's exit codes" "$(sed -n 's/^  \([0-9]\)  /\1 /p'
 # The hidden formats: not listed, one error for another.
 check "--help does not list --help=FORMAT" 0 "$($DA --help | grep -c 'man\|readme')"
 $DA --help=man > "$TMP/man.out" 2> "$TMP/err"
-check "--help=man: exit status, four spans, no message" "0 4 " \
+check "--help=man: exit status, five spans (options, views, exit status, record's options, rules), no message" "0 5 " \
 	"$? $(grep -c '^\.\\" BEGIN GENERATED' "$TMP/man.out") $(cat "$TMP/err")"
 $DA --help=readme > "$TMP/readme.out" 2> "$TMP/err"
 check "--help=readme: exit status, 21 rows, no message" "0 21 " \

@@ -231,10 +231,31 @@ $DA --explain 'trace to long' > "$TMP/out" 2> "$TMP/err"
 check "--explain unknown: exit 1" 1 $?
 check "--explain unknown: nothing on stdout" "" "$(cat "$TMP/out")"
 check "--explain unknown: the closest" \
-	"dumpanalyze: no abort reason or bytecode like 'trace to long' is known; the closest:
+	"dumpanalyze: no rule, abort reason or bytecode like 'trace to long' is known (--explain list lists the rules); the closest:
   TRACEOV: trace too long
   TRACEUV: trace too short
   STACKOV: trace too deep" "$(cat "$TMP/err")"
+# A rule by its id or its name, as every output prints them (issue 36).
+want="DA203 closure-in-loop: a closure is created here: a function expression or local function
+severity:  costly and fixable: A closure created on every run keeps the loop or function interpreted; creating it once is a source change.
+reason:    NYI: bytecode FNEW
+fix:       CAUSE creates a closure each time the loop or function at START runs: create it once outside the loop or function (or pass its upvalues as arguments)."
+check "--explain DA203: the rule" "$want" "$($DA --explain DA203)"
+check "--explain closure-in-loop: the same" "$want" "$($DA --explain closure-in-loop)"
+check "--explain da203: ids in any case" "$want" "$($DA --explain da203)"
+check "--explain DA002: a run-level rule" "DA002 flush-storm: Ten or more flushes: each one throws away every compiled trace, and the program runs interpreted until they are compiled again." \
+	"$($DA --explain DA002 | head -n 1)"
+check "--explain trace-too-long: its reason and error" "reason:    trace too long (TRACEOV)" \
+	"$($DA --explain trace-too-long | grep '^reason:')"
+# --explain list: a header and every rule of the catalogue, once, by id
+ids=$(grep -ohE '"DA[0-9]{3}"' "$TOP/src/luajit/traceerr.def" "$TOP/src/luajit/bytecodes.def" \
+	"$TOP/src/findings/kinds.def" | tr -d '"' | sort -u)
+check "--explain list: every rule of the catalogue ($(echo "$ids" | wc -l))" "$ids" \
+	"$($DA --explain list | sed 1d | cut -d' ' -f1)"
+check "--explain list: 51 rules and a header" "52 ID NAME SEVERITY WHAT" \
+	"$($DA --explain list | wc -l) $($DA --explain list | head -n 1 | tr -s ' ')"
+check "the man page's table: every rule, as --explain list" "$ids" \
+	"$(sed -n '/BEGIN GENERATED rules/,/END GENERATED rules/p' "$TOP/man/dumpanalyze.1" | sed -n 's/^\.B \(DA[0-9]*\) .*/\1/p')"
 $DA --explain 'zzzz' > "$TMP/out" 2> "$TMP/err"
 check "--explain nothing close: exit 1, one line" "1 1" "$? $(wc -l < "$TMP/err")"
 

@@ -308,7 +308,7 @@ rmdir "$TMP/h"
 hostile "missing" ": No such file or directory"
 # --write-baseline never writes over a file that is not a baseline
 printf 'precious\n' > "$TMP/precious"
-$DA -q --dump "$SAMPLES/shop.dump" --out-dir "$TMP/wp" --write-baseline "$TMP/precious" > /dev/null 2> "$TMP/err"
+$DA -q --dump "$SAMPLES/shop.dump" --source-root "$SAMPLES/lua/shop" --out-dir "$TMP/wp" --write-baseline "$TMP/precious" > /dev/null 2> "$TMP/err"
 check "write over a file that is no baseline: exit 2, kept" \
 	"2 precious|dumpanalyze: $TMP/precious:1: not a dumpanalyze baseline: its first line that is not a comment must be 'dumpanalyze-baseline 1'|dumpanalyze: $TMP/precious is not a baseline: not written over" \
 	"$? $(cat "$TMP/precious")|$(paste -sd'|' "$TMP/err")"

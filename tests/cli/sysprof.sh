@@ -22,7 +22,8 @@ n=0
 for name in annotated costly phases hoststacks small; do
 	out=$TMP/$name
 	$DA -q --dump "$(dump_of $name)" --profile "$S/$name.sysprof.xz" --out-dir "$out" 2> "$TMP/err"
-	check "$name: exit status" "0 " "$? $(cat "$TMP/err")"
+	# (besides the Lua files not found here, said once: judgment.sh)
+	check "$name: exit status" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/err")"
 	# by VM state: the fork's counters, the fork's parser, a second reader
 	for st in INTERP LFUNC FFUNC CFUNC GC EXIT RECORD OPT ASM TRACE; do
 		want=$(awk -v s=$st '$1 == s { print $2 }' "$S/$name.counters.txt")
@@ -306,7 +307,9 @@ for side in phases moved; do
 	src=$SAMPLES/lua; [ $side = moved ] && src=$SAMPLES/lua/moved
 	$DA -q --views default,sysprof --dump "$S/$side.dump" --profile "$S/$side.sysprof.xz" --source-root "$src" \
 		--out-dir "$TMP/mv-$side" 2> "$TMP/err"
-	check "moved: $side with its source: exit 0" "0 " "$? $(cat "$TMP/err")"
+	# (LuaJIT's own jit/*.lua the profiler ran, and the driver, are in no
+	# source root: said once, judgment.sh checks the sentence)
+	check "moved: $side with its source: exit 0" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/err")"
 	$DA -q --views default,sysprof --dump "$S/$side.dump" --profile "$S/$side.sysprof.xz" \
 		--out-dir "$TMP/mv0-$side" 2> "$TMP/err"
 	check "moved: $side without its source: exit 0" "0" "$?"

@@ -97,8 +97,10 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 {
 	struct seen *s = data;
 	/* a warning about the source directories (a base name several files
-	 * match equally, at line 0) is not counted: dumpanalyze.h */
-	int about_source = line == 0 && strstr(msg, " match it equally (");
+	 * match equally, Lua files none holds; at line 0) is not counted:
+	 * dumpanalyze.h */
+	int about_source = line == 0 && (strstr(msg, " match it equally (") ||
+	                                 strncmp(msg, "sources not found: ", 19) == 0);
 	if (sev != DA_NOTE && !about_source)
 		s->warnings++;
 	s->bytes += strlen(file) + strlen(msg);

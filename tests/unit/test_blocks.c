@@ -212,6 +212,58 @@ static void test_annotated(void **s)
 	free(text);
 }
 
+/* The arms an exit cannot reach (the findings' reachability rule), on
+ * the serializer sample's val2str, checked by hand against the file:
+ * if t == "table" 37-82 (elseif 70, 72; else 78), in its for 54-68 the if
+ * name 58-64 (elseif 60, else 62), in the number arm an if 73-77 whose
+ * arms share their lines with their code. */
+static void test_arms(void **s)
+{
+	(void)s;
+	size_t len;
+	char *text = slurp("samples/lua/serializer/serialize.lua", &len);
+	struct blocks b;
+	int32_t h[8][2];
+	assert_int_equal(blocks_scan(&b, text, len), 0);
+	const unsigned around = 1u << BLOCK_FOR | 1u << BLOCK_FUNCTION;
+	/* in the then-arm of 58: its elseif and else arms 60-63 */
+	const struct block *loop = blocks_around(&b, 59, around);
+	assert_int_equal(loop->first, 54);
+	assert_int_equal(blocks_unreachable_arms(&b, 59, loop, h, 8), 1);
+	assert_int_equal(h[0][0], 60);
+	assert_int_equal(h[0][1], 63);
+	/* in the elseif arm: the else arm only */
+	assert_int_equal(blocks_unreachable_arms(&b, 61, loop, h, 8), 1);
+	assert_int_equal(h[0][0], 62);
+	assert_int_equal(h[0][1], 63);
+	/* on the if's and on an elseif's line the conditions still choose;
+	 * in the else arm nothing follows; before the if, all arms run */
+	assert_int_equal(blocks_unreachable_arms(&b, 58, loop, h, 8), 0);
+	assert_int_equal(blocks_unreachable_arms(&b, 60, loop, h, 8), 0);
+	assert_int_equal(blocks_unreachable_arms(&b, 63, loop, h, 8), 0);
+	assert_int_equal(blocks_unreachable_arms(&b, 55, loop, h, 8), 0);
+	/* within the function: the table arm skips 70-81, the if of the
+	 * loop too when the line is in it (innermost first) */
+	const struct block *fn = blocks_around(&b, 44, 1u << BLOCK_FUNCTION);
+	assert_int_equal(fn->first, 35);
+	assert_int_equal(blocks_unreachable_arms(&b, 44, fn, h, 8), 1);
+	assert_int_equal(h[0][0], 70);
+	assert_int_equal(h[0][1], 81);
+	assert_int_equal(blocks_unreachable_arms(&b, 59, fn, h, 8), 2);
+	assert_int_equal(h[0][0], 60);
+	assert_int_equal(h[1][0], 70);
+	/* max is kept */
+	assert_int_equal(blocks_unreachable_arms(&b, 59, fn, h, 1), 1);
+	/* arms on the lines of their code (73-77): each line is a
+	 * condition's, so only the outer if's else arm is skipped */
+	assert_int_equal(blocks_unreachable_arms(&b, 76, fn, h, 8), 1);
+	assert_int_equal(h[0][0], 78);
+	assert_int_equal(h[0][1], 81);
+	assert_int_equal(b.narms, 9);
+	blocks_free(&b);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_unbalanced),
 		cmocka_unit_test(test_real_files),
 		cmocka_unit_test(test_annotated),
+		cmocka_unit_test(test_arms),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

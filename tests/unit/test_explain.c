@@ -980,7 +980,7 @@ static void test_costly_reads_the_same_under_every_luajit(void **s)
 /* Every placeholder in an advice is one the findings fill. */
 static void check_placeholders(const char *text, const char *what)
 {
-	static const char *const known[] = { "{start}", "{scope}", "{at}", "{cause}" };
+	static const char *const known[] = { "{start}", "{scope}", "{at}", "{cause}", "{closure}" };
 	for (const char *p = strchr(text, '{'); p; p = strchr(p + 1, '{')) {
 		int lower = p[1] >= 'a' && p[1] <= 'z';
 		for (const char *q = p + 1; lower && *q && *q != '}'; q++)

@@ -116,12 +116,14 @@ static void test_man_entries(void **s)
 	assert_int_equal(cli_noptions, 25);
 	assert_int_equal(record_noptions, 9);
 	assert_int_equal(nviews, 21);
-	/* A paragraph per option, view, exit code and record option. */
-	assert_int_equal(count(text, ".TP\n"), 25 + 21 + 4 + 9);
-	assert_int_equal(count(text, "BEGIN GENERATED "), 4);
-	assert_int_equal(count(text, "END GENERATED "), 4);
+	/* A paragraph per option, view, exit code, record option and rule of
+	 * the catalogue (51). */
+	assert_int_equal(count(text, ".TP\n"), 25 + 21 + 4 + 9 + 51);
+	assert_int_equal(count(text, "BEGIN GENERATED "), 5);
+	assert_int_equal(count(text, "END GENERATED "), 5);
 	assert_non_null(strstr(text, ".\\\" BEGIN GENERATED record-options: made from "
 	                             "src/cli/record_options.c by make docs\n.TP\n.BI \\-\\-runs \" N\"\n"));
+	assert_non_null(strstr(text, ".TP\n.B DA203 closure\\-in\\-loop\n(costly) "));
 	/* The tag forms: short and long with an argument, long alone. */
 	assert_non_null(strstr(text, ".TP\n.BR \\-o \", \" \\-\\-out\\-dir \" \\fIDIR\\fR\"\n"
 	                             "Where the files go;"));

@@ -325,6 +325,10 @@
       list.appendChild(findingCard(f, F.filter(function (g) { return g.same_cause === f.rank; })));
     });
     if (!F.length) about.textContent = "Nothing to fix: no aborted attempts, hot exits or flushes.";
+    else if (!shown.length && F.some(function (f) { return f.level !== "harmless"; }))
+      about.textContent = "Nothing charged: " + F.filter(function (f) {
+        return f.level !== "harmless"; }).length + " of " + F.length +
+        " findings are not usually harmless but none was charged any sample of the profile; all are in the table below.";
     else if (!shown.length) about.textContent = "Nothing costly: " + F.length + " usually harmless finding" +
       (F.length === 1 ? "" : "s") + " in the table below.";
     else about.textContent = shown.length + " of " + F.length + " findings: those not usually harmless, " +
