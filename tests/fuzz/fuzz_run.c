@@ -29,15 +29,19 @@ void fuzz_failed(const char *what, const char *file, int line)
 static char root_buf[PATH_MAX];
 static const char *roots[1];
 static size_t nroots;
-/* The profile's bytes as a file the library can open by name. */
-static int prof_fd = -1;
-static char prof_path[64];
+/* The profiles' bytes (-jp, sysprof) as files the library can open by
+ * name. */
+static int prof_fd = -1, sp_fd = -1;
+static char prof_path[64], sp_path[64];
 
 void fuzz_setup(const char *argv0)
 {
 	prof_fd = memfd_create("fuzz.prof", MFD_CLOEXEC);
 	FUZZ_CHECK(prof_fd >= 0);
 	snprintf(prof_path, sizeof(prof_path), "/proc/self/fd/%d", prof_fd);
+	sp_fd = memfd_create("fuzz.sysprof", MFD_CLOEXEC);
+	FUZZ_CHECK(sp_fd >= 0);
+	snprintf(sp_path, sizeof(sp_path), "/proc/self/fd/%d", sp_fd);
 	/* samples/lua holds the programs of the seeds' dumps: a seed that
 	 * names annotated.lua gets its source pages. */
 	char exe[PATH_MAX];
@@ -104,10 +108,10 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 	s->bytes += strlen(file) + strlen(msg);
 }
 
-static void put_profile(const uint8_t *p, size_t n)
+static void put_profile(int fd, const uint8_t *p, size_t n)
 {
-	FUZZ_CHECK(ftruncate(prof_fd, 0) == 0);
-	FUZZ_CHECK(n == 0 || pwrite(prof_fd, p, n, 0) == (ssize_t)n);
+	FUZZ_CHECK(ftruncate(fd, 0) == 0);
+	FUZZ_CHECK(n == 0 || pwrite(fd, p, n, 0) == (ssize_t)n);
 }
 
 /* What the views need of the library, whichever kind the profile is;
@@ -116,18 +120,21 @@ static void put_profile(const uint8_t *p, size_t n)
 static unsigned views_need(const struct fuzz_run *run)
 {
 	static const char *views, *views_stacks;
-	static int profile = -1;
+	static int profile = -1, sysprof = -1;
 	static unsigned needs;
 	if (run->views == views && run->views_stacks == views_stacks &&
-	    (run->profile != NULL) == profile)
+	    (run->profile != NULL) == profile && (run->sysprof != NULL) == sysprof)
 		return needs;
 	views = run->views;
 	views_stacks = run->views_stacks;
 	profile = run->profile != NULL;
+	sysprof = run->sysprof != NULL;
 	needs = 0;
 	for (int stacks = 0; stacks < 2; stacks++) {
 		const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
 		unsigned have = !run->profile ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+		if (run->sysprof)
+			have |= NEEDS_SYSPROF | NEEDS_STACKS;
 		struct view_set s;
 		char err[256];
 		FUZZ_CHECK(view_set_init(&s, list, have, err, sizeof(err)) == 0);
@@ -157,7 +164,7 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	FUZZ_CHECK(d);
 	const struct profile *p = NULL;
 	if (run->profile) {
-		put_profile(run->profile, run->profile_len);
+		put_profile(prof_fd, run->profile, run->profile_len);
 		int r = da_use_profile(d, prof_path);
 		/* not a profile (said through diag: the tool exits 3), or corrupt
 		 * compressed data (exit 2); the memfd always opens */
@@ -169,6 +176,17 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 		p = api_profile(d);
 		FUZZ_CHECK(p && p->nlines);     /* a profile that reads has lines */
 	}
+	unsigned sp_have = 0;
+	if (run->sysprof) {
+		put_profile(sp_fd, run->sysprof, run->sysprof_len);
+		int r = da_use_profile(d, sp_path);
+		if (r == DA_EFORMAT || r == DA_EIO) {
+			da_close(d);
+			return r;
+		}
+		FUZZ_CHECK(r == 0 && api_sysprof(d));
+		sp_have = NEEDS_SYSPROF | NEEDS_STACKS;
+	}
 	/* Lua files only where the tool would look: the current directory and
 	 * the source root. */
 	const char *const *r_roots = run->roots ? run->roots : roots;
@@ -179,13 +197,15 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	int stacks = p && p->kind == PROFILE_STACKS;
 	const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
 	const char *const *expect = stacks && run->expect_stacks ? run->expect_stacks : run->expect;
-	unsigned have = !p ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+	unsigned have = sp_have | (!p ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE);
 	char err[256];
 	FUZZ_CHECK(view_set_init(&views, list, have, err, sizeof(err)) == 0);
 	struct fs *fs;
 	struct outdir *out = out_open(run, &fs);
 	FUZZ_CHECK(out);
 	view_set_attach(&views, out, d, name, 1, p);
+	if (api_sysprof(d))
+		view_set_sysprof(&views, api_sysprof(d));
 	view_set_source_roots(&views, r_roots, r_n);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);
