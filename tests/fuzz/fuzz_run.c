@@ -115,21 +115,23 @@ static void put_profile(int fd, const uint8_t *p, size_t n)
 }
 
 /* What the views need of the library, whichever kind the profile is;
- * worked out once for the lists a target always gives (it cost 3% of a
- * run). */
+ * worked out once for each of the lists a target gives (it cost 3% of a
+ * run), which are few and never freed: kept by their addresses. */
 static unsigned views_need(const struct fuzz_run *run)
 {
-	static const char *views, *views_stacks;
-	static int profile = -1, sysprof = -1;
-	static unsigned needs;
-	if (run->views == views && run->views_stacks == views_stacks &&
-	    (run->profile != NULL) == profile && (run->sysprof != NULL) == sysprof)
-		return needs;
-	views = run->views;
-	views_stacks = run->views_stacks;
-	profile = run->profile != NULL;
-	sysprof = run->sysprof != NULL;
-	needs = 0;
+	struct known {
+		const char *views, *views_stacks;
+		int profile, sysprof;
+		unsigned needs;
+	};
+	static struct known known[256];
+	static size_t nknown;
+	int profile = run->profile != NULL, sysprof = run->sysprof != NULL;
+	for (size_t i = 0; i < nknown; i++)
+		if (known[i].views == run->views && known[i].views_stacks == run->views_stacks &&
+		    known[i].profile == profile && known[i].sysprof == sysprof)
+			return known[i].needs;
+	unsigned needs = 0;
 	for (int stacks = 0; stacks < 2; stacks++) {
 		const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
 		unsigned have = !run->profile ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
@@ -141,6 +143,9 @@ static unsigned views_need(const struct fuzz_run *run)
 		needs |= s.needs;
 		view_set_discard(&s);
 	}
+	if (nknown < sizeof(known) / sizeof(*known))
+		known[nknown++] = (struct known){ run->views, run->views_stacks, profile, sysprof,
+		                                  needs };
 	return needs;
 }
 
