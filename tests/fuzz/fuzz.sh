@@ -102,6 +102,11 @@ run() {
 	unpack_committed
 	cp -n "$committed"/* "$grown"/ 2>/dev/null || true
 	log=$B/fuzz-$1.log
+	# -entropic_feature_frequency_threshold=1: the entropic schedule's
+	# rare features are the 100 rarest, not every feature seen at most
+	# 255 times (thousands here): clang 14's libFuzzer looks each feature
+	# of each run up in that list one by one, which took 30% of
+	# fuzz_dump's time (bench/RESULTS.md).
 	id=$(commit_id)             # what was built, before anything changes
 	start=$(date +%s)
 	cpu_children
@@ -110,6 +115,7 @@ run() {
 	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
 	ASAN_OPTIONS=${FUZZ_ASAN_OPTIONS:-malloc_context_size=8} \
 	"$bin" -max_total_time="$seconds" -max_len=$max_len ${dictarg:-} -timeout=10 \
+		-entropic_feature_frequency_threshold=1 \
 		-rss_limit_mb=2048 -close_fd_mask=2 -reload=0 -print_final_stats=1 \
 		-artifact_prefix=$F/crashes/ ${FUZZ_FLAGS:-} \
 		"$grown" "$seeds" "$B/regr-$1" > "$log" 2>&1
