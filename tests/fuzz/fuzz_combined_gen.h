@@ -72,7 +72,8 @@ void gen_jp(struct gen *g, int stacks);
 /* The sysprof stream into g->sysprof. */
 void gen_sysprof(struct gen *g);
 /* Whether name i may be written below a scratch directory: a relative
- * path of plain components (no "..", ".", empty or hidden one). */
+ * path of at most four plain components (no "..", ".", empty or hidden
+ * one). */
 int gen_name_writable(const struct gen *g, size_t i);
 /* The text of a Lua file for name i into g->text (its lines up to past
  * the last one the dump names, at most 600 lines; 0, or -1 when the

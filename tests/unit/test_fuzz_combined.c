@@ -141,6 +141,7 @@ static void test_writable(void **s)
 		{ "d1/app.lua", 1 }, { "x.lua", 1 }, { "../x.lua", 0 }, { "/etc/passwd", 0 },
 		{ ".git/config", 0 }, { "a/.ssh/id_rsa", 0 }, { "a//b.lua", 0 }, { "a/./b.lua", 0 },
 		{ "a/", 0 }, { "", 0 }, { "tab\tname.lua", 0 }, { "a\\b.lua", 0 },
+		{ "a/b/c/d.lua", 1 }, { "a/b/c/d/e.lua", 0 },
 	};
 	struct gen g;
 	memset(&g, 0, sizeof(g));
