@@ -133,6 +133,8 @@ void gen_read(struct gen *g, const uint8_t *data, size_t size)
 
 static void put(struct gen_buf *b, const void *p, size_t n)
 {
+	if (n == 0)
+		return;                 /* (b->p may be NULL yet: memcpy's) */
 	if (b->n + n > b->cap) {
 		size_t cap = b->cap ? b->cap : 4096;
 		while (cap < b->n + n)
