@@ -1,7 +1,7 @@
 /* fuzz_run.c — a dump through the tool's views for the fuzz targets (see
  * fuzz_run.h), as src/cli/run.c drives them: da_open_memory (or
- * da_open_push and da_feed), the profile
- * (da_use_profile, from a memfd: the library reads it as it reads a
+ * da_open_push and da_feed), the profiles, -jp and sysprof
+ * (da_use_profile, each from a memfd: the library reads it as it reads a
  * file), the source roots, the view set as the sink, da_step, the finish,
  * publish and sync; then the checks: every line accounted for, every
  * warning passed on, every expected file written. */
