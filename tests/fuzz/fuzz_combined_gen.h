@@ -9,6 +9,8 @@
  *              folded stacks, 2 sysprof, 3 -jp=G and sysprof), bits 2-4
  *              the group of views beside the ones always run (see
  *              fuzz_combined.c), bits 5-7 the library's ways of reading
+ *              (4 notes, 5 pushed through da_feed, 6 records only during
+ *              their callback, 7 --strict; else plain)
  *   bytes 1-8  the recipe: byte 1 the -jp form (bits 0-1: lvr, lr, lv,
  *              vlr; bit 2 VM states in stacks, bit 3 a root frame "@0x1"),
  *              byte 2 how many stacks or sysprof samples, byte 3 the
