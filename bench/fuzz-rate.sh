@@ -5,7 +5,9 @@
 # count), with -max_len=MAX_LEN and the dictionary, timed by /usr/bin/time
 # (user + system seconds of the whole process, its threads included).
 # CPU time, not wall time: on a shared machine a core's share varies.
-# bench/RESULTS.md quotes medians of several such runs.
+# bench/RESULTS.md quotes medians of several such runs.  FUZZ_FLAGS adds
+# libFuzzer options (tests/fuzz/fuzz.sh runs with
+# -entropic_feature_frequency_threshold=1).
 #   sh bench/fuzz-rate.sh tests/fuzz/fuzz_dump build-fuzz/seeds/dump 20000 8192 tests/fuzz/dump.dict
 set -eu
 bin=$1 seeds=$2 runs=$3 max_len=$4 dict=${5:-}
@@ -16,7 +18,7 @@ mkdir "$tmp/corpus"
 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
 /usr/bin/time -f '%U %S' -o "$tmp/time" \
 	"$bin" -runs="$runs" -seed=1 -max_len="$max_len" ${dict:+-dict="$dict"} -reload=0 \
-	-close_fd_mask=3 -rss_limit_mb=4096 "$tmp/corpus" "$seeds" > "$tmp/log" 2>&1 ||
+	-close_fd_mask=3 -rss_limit_mb=4096 ${FUZZ_FLAGS:-} "$tmp/corpus" "$seeds" > "$tmp/log" 2>&1 ||
 	{ tail -n 20 "$tmp/log"; echo "fuzz-rate.sh: $bin failed" >&2; exit 1; }
 read -r user sys < "$tmp/time"
 awk -v n="$runs" -v u="$user" -v s="$sys" 'BEGIN {

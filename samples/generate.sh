@@ -640,6 +640,15 @@ check_manyfiles() {
   [ "$starts" -ge 20 ] || { note "  manyfiles: attempts start in only $starts chunks"; return 1; }
 }
 
+# Chunks a loader names itself with a '/' ("=views/cart.lua"), which
+# LuaJIT writes as given; closures abort in each (fuzz_combined's seeds).
+make_loader() { lj "-jdump=+a,$1" lua/loader.lua; }
+check_loader() {
+  has "$1" '^---- TRACE [0-9]+ abort views/cart\.lua:5 -- NYI: bytecode 51$' 'FNEW abort in views/cart.lua' &&
+  has "$1" '^---- TRACE [0-9]+ abort lib/fmt\.lua:4 -- NYI: bytecode 51$' 'FNEW abort in lib/fmt.lua' &&
+  has "$1" '^---- TRACE [0-9]+ start loader\.lua:40$' 'the caller loop starts'
+}
+
 # produce NAME: make, check, retry, then move into samples/NAME.dump
 produce() {
   local name=$1 fn=${1//-/_} out="$TMP/$1.dump" i
@@ -660,7 +669,7 @@ ALL=(penlight-x truncated luacheck flush rsx snapshots abort-ir chunknames
      builtin reuse mixed-stdout mcode-full maxtrace ansi html jv blacklist hostile ci-names controls secrets luajit2
      costly profiles costly-luajit2 late edit-old edit-new templates
      annotated annotated-profile annotated-luajit2 shop shop-fixed shop-regressed shop-profiles manyfiles
-     serializer serializer-fix1 serializer-fix2 serializer-fix3 serializer-profiles shapes shapes-profile)
+     serializer serializer-fix1 serializer-fix2 serializer-fix3 serializer-profiles shapes shapes-profile loader)
 [ $# -gt 0 ] && ALL=("$@")
 
 note "$("$LUAJIT" -v)  ($LUAJIT, Debian $(dpkg-query -W -f='${Version}' luajit))"

@@ -27,7 +27,7 @@ for s in "$D"/*; do
 	run "$name"
 	check "seed $name: exit status" 0 $?
 done
-ran "seeds" "$n" 24
+ran "seeds" "$n" 26
 
 check "seed trace: one trace, as its stop line" "1 1" "$(headers trace stop) $(rows "$TMP/trace/gen-1-traces.csv")"
 check "seed trace: its mcode size" "$(sed -n 's/^---- TRACE 2 mcode //p' "$D/trace")" \
@@ -57,6 +57,22 @@ check "seed jv: traces = numbered [TRACE lines" "$(grep -c '^\[TRACE  *[0-9]' "$
 	"$(rows "$TMP/jv/gen-1-traces.csv")"
 check "seed ansi: has escapes" yes "$(grep -q "$(printf '\033')" "$D/ansi" && echo yes)"
 check "seed ansi: one trace" 1 "$(rows "$TMP/ansi/gen-1-traces.csv")"
+
+# fuzz_combined's seeds: each dump seed behind its 9-byte head, byte 0
+# the seed's place in name order.
+n=0
+for s in "$D"/*; do
+	name=$(basename "$s")
+	c=$SEEDS/combined/$name
+	check "combined seed $name: the dump seed after 9 bytes" "" "$(tail -c +10 "$c" | cmp - "$s" 2>&1)"
+	check "combined seed $name: byte 0" "$(printf '%03o' $((n % 32)))" "$(od -An -N1 -to1 "$c" | tr -d ' ')"
+	n=$((n + 1))
+done
+ran "combined seeds" "$n" 26
+check "combined seed loader-calls: a chunk name with a '/', and an abort in it" "yes" \
+	"$(grep -q '^---- TRACE [0-9]* abort views/cart.lua:5 -- ' "$SEEDS/combined/loader-calls" && echo yes)"
+check "combined.dict holds every line of dump.dict but its heading" "" \
+	"$(sed '1,4d' "$F/dump.dict" | grep -vxF -f "$F/combined.dict" | head -3)"
 
 # Profiles: each is read (-jp=f is refused, exit 3, as the tool does).
 sh "$F/seeds.sh" --profile-dump > "$TMP/join.dump"
@@ -93,7 +109,7 @@ ran "compare seeds" "$n" 8
 # of the top directory (no path, link or device to unpack), and all of
 # tests/fuzz/ under 2 MB.
 n=0
-for t in dump profile compare; do
+for t in dump combined profile compare; do
 	set -- $(sh "$F/fuzz.sh" limits $t)
 	max_len=$1 cap=$2
 	[ -f "$F/corpus-$t.tar.xz" ] || continue
@@ -107,14 +123,14 @@ for t in dump profile compare; do
 	check "corpus-$t: no input over $max_len bytes" "" \
 		"$(awk -v m=$max_len '$1 ~ /^-/ && $3 > m' "$TMP/corpus-$t.list" | head -3)"
 done
-ran "committed corpora" "$n" 3
+ran "committed corpora" "$n" 4
 check "tests/fuzz/ under 2 MB" yes \
-	"$([ "$(du -sk --exclude=fuzz_dump --exclude=fuzz_profile --exclude=fuzz_compare --exclude=fuzz_sysprof --exclude=crashes "$F" | cut -f1)" -lt 2048 ] && echo yes)"
+	"$([ "$(du -sk --exclude=fuzz_dump --exclude=fuzz_profile --exclude=fuzz_compare --exclude=fuzz_sysprof --exclude=fuzz_combined --exclude=crashes "$F" | cut -f1)" -lt 2048 ] && echo yes)"
 
 # The ledger: date, target, executions, seconds, CPU seconds, ok or
 # crash:FILE, commit.
 check "ledger: every line well formed" "" \
-	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|profile|compare|sysprof)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+|starved:.+)$/' | head -3)"
+	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' 'NF != 7 || $2 !~ /^(dump|combined|profile|compare|sysprof)$/ || $3 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ || $5 !~ /^[0-9]+$/ || $6 !~ /^(ok|crash:.+|starved:.+)$/' | head -3)"
 check "ledger: total = the sum of its dump lines" \
 	"$(grep -v '^#' "$F/LEDGER" | awk -F'\t' '$2 == "dump" { s += $3 } END { print s + 0 }')" \
 	"$(sh "$F/fuzz.sh" total | sed -n 's/^fuzz_dump: \([0-9]*\) executions.*/\1/p')"

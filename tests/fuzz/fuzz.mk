@@ -4,10 +4,12 @@
 # `make fuzz-merge` folds what they found into tests/fuzz/corpus-*.tar.xz
 # (tests/fuzz/fuzz.sh does both; tests/fuzz/README.md says how).
 
-FUZZ_TARGETS = dump profile compare sysprof
-# Seconds of fuzzing per target: FUZZ_SECONDS for fuzz_dump, FUZZ_SECONDS_READERS
-# for each reader.
+FUZZ_TARGETS = dump combined profile compare sysprof
+# Seconds of fuzzing per target: FUZZ_SECONDS for fuzz_dump,
+# FUZZ_SECONDS_COMBINED for fuzz_combined, FUZZ_SECONDS_READERS for each
+# reader.
 FUZZ_SECONDS ?= 60
+FUZZ_SECONDS_COMBINED ?= 60
 FUZZ_SECONDS_READERS ?= 30
 FUZZ_CC = clang
 FUZZ_SAN = address,undefined
@@ -38,11 +40,21 @@ build-fuzz/obj/fuzz_%.o: tests/fuzz/fuzz_%.c | $(GEN_HDRS)
 	  $(FUZZ_CFLAGS) -c -o $@ $<
 
 # Kept between builds (make would remove them as intermediate).
-.SECONDARY: $(FUZZ_OBJS) $(FUZZ_TARGETS:%=build-fuzz/obj/fuzz_%.o) build-fuzz/obj/fuzz_run.o
+.SECONDARY: $(FUZZ_OBJS) $(FUZZ_TARGETS:%=build-fuzz/obj/fuzz_%.o) build-fuzz/obj/fuzz_run.o \
+	build-fuzz/obj/fuzz_combined_gen.o
 
 tests/fuzz/fuzz_%: build-fuzz/obj/fuzz_%.o build-fuzz/obj/fuzz_run.o $(FUZZ_OBJS)
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZ_CC) $(THREADS) $(FUZZ_LDFLAGS) -o $@ $^ $(TOOL_LIBS) $(LIB_LIBS)
+
+# fuzz_combined makes its profiles and Lua files from its input.
+tests/fuzz/fuzz_combined: build-fuzz/obj/fuzz_combined_gen.o
+
+# The unit tests that build the fuzz targets' sources in (the make check
+# build, gcc, no libFuzzer).
+tests/unit/test_fs_mem: tests/fuzz/fuzz_run.c tests/fuzz/fuzz_run.h
+tests/unit/test_fuzz_combined: tests/fuzz/fuzz_run.c tests/fuzz/fuzz_run.h \
+	tests/fuzz/fuzz_combined.c tests/fuzz/fuzz_combined_gen.c tests/fuzz/fuzz_combined_gen.h
 
 build-fuzz/obj/fuzz_profile.o: build/gen/fuzz_profile_dump.h
 
@@ -68,6 +80,7 @@ build/gen/fuzz_compare_old.h: dumpanalyze samples/costly.dump samples/costly-lvr
 # The seeds of fuzz_compare are the tool's own runs.
 fuzz: $(FUZZ_BINS) dumpanalyze
 	sh tests/fuzz/fuzz.sh run dump $(FUZZ_SECONDS)
+	sh tests/fuzz/fuzz.sh run combined $(FUZZ_SECONDS_COMBINED)
 	sh tests/fuzz/fuzz.sh run profile $(FUZZ_SECONDS_READERS)
 	sh tests/fuzz/fuzz.sh run compare $(FUZZ_SECONDS_READERS)
 	sh tests/fuzz/fuzz.sh run sysprof $(FUZZ_SECONDS_READERS)
@@ -79,7 +92,9 @@ fuzz-sysprof: tests/fuzz/fuzz_sysprof
 
 fuzz-merge: $(FUZZ_BINS) dumpanalyze
 	sh tests/fuzz/fuzz.sh merge dump
+	sh tests/fuzz/fuzz.sh merge combined
 	sh tests/fuzz/fuzz.sh merge profile
 	sh tests/fuzz/fuzz.sh merge compare
 
--include $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=build-fuzz/obj/fuzz_%.d) build-fuzz/obj/fuzz_run.d
+-include $(FUZZ_OBJS:.o=.d) $(FUZZ_TARGETS:%=build-fuzz/obj/fuzz_%.d) build-fuzz/obj/fuzz_run.d \
+	build-fuzz/obj/fuzz_combined_gen.d

@@ -1,7 +1,7 @@
 /* fuzz_run.c — a dump through the tool's views for the fuzz targets (see
  * fuzz_run.h), as src/cli/run.c drives them: da_open_memory (or
- * da_open_push and da_feed), the profile
- * (da_use_profile, from a memfd: the library reads it as it reads a
+ * da_open_push and da_feed), the profiles, -jp and sysprof
+ * (da_use_profile, each from a memfd: the library reads it as it reads a
  * file), the source roots, the view set as the sink, da_step, the finish,
  * publish and sync; then the checks: every line accounted for, every
  * warning passed on, every expected file written. */
@@ -29,15 +29,19 @@ void fuzz_failed(const char *what, const char *file, int line)
 static char root_buf[PATH_MAX];
 static const char *roots[1];
 static size_t nroots;
-/* The profile's bytes as a file the library can open by name. */
-static int prof_fd = -1;
-static char prof_path[64];
+/* The profiles' bytes (-jp, sysprof) as files the library can open by
+ * name. */
+static int prof_fd = -1, sp_fd = -1;
+static char prof_path[64], sp_path[64];
 
 void fuzz_setup(const char *argv0)
 {
 	prof_fd = memfd_create("fuzz.prof", MFD_CLOEXEC);
 	FUZZ_CHECK(prof_fd >= 0);
 	snprintf(prof_path, sizeof(prof_path), "/proc/self/fd/%d", prof_fd);
+	sp_fd = memfd_create("fuzz.sysprof", MFD_CLOEXEC);
+	FUZZ_CHECK(sp_fd >= 0);
+	snprintf(sp_path, sizeof(sp_path), "/proc/self/fd/%d", sp_fd);
 	/* samples/lua holds the programs of the seeds' dumps: a seed that
 	 * names annotated.lua gets its source pages. */
 	char exe[PATH_MAX];
@@ -106,36 +110,44 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 	s->bytes += strlen(file) + strlen(msg);
 }
 
-static void put_profile(const uint8_t *p, size_t n)
+static void put_profile(int fd, const uint8_t *p, size_t n)
 {
-	FUZZ_CHECK(ftruncate(prof_fd, 0) == 0);
-	FUZZ_CHECK(n == 0 || pwrite(prof_fd, p, n, 0) == (ssize_t)n);
+	FUZZ_CHECK(ftruncate(fd, 0) == 0);
+	FUZZ_CHECK(n == 0 || pwrite(fd, p, n, 0) == (ssize_t)n);
 }
 
 /* What the views need of the library, whichever kind the profile is;
- * worked out once for the lists a target always gives (it cost 3% of a
- * run). */
+ * worked out once for each of the lists a target gives (it cost 3% of a
+ * run), which are few and never freed: kept by their addresses. */
 static unsigned views_need(const struct fuzz_run *run)
 {
-	static const char *views, *views_stacks;
-	static int profile = -1;
-	static unsigned needs;
-	if (run->views == views && run->views_stacks == views_stacks &&
-	    (run->profile != NULL) == profile)
-		return needs;
-	views = run->views;
-	views_stacks = run->views_stacks;
-	profile = run->profile != NULL;
-	needs = 0;
+	struct known {
+		const char *views, *views_stacks;
+		int profile, sysprof;
+		unsigned needs;
+	};
+	static struct known known[256];
+	static size_t nknown;
+	int profile = run->profile != NULL, sysprof = run->sysprof != NULL;
+	for (size_t i = 0; i < nknown; i++)
+		if (known[i].views == run->views && known[i].views_stacks == run->views_stacks &&
+		    known[i].profile == profile && known[i].sysprof == sysprof)
+			return known[i].needs;
+	unsigned needs = 0;
 	for (int stacks = 0; stacks < 2; stacks++) {
 		const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
 		unsigned have = !run->profile ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+		if (run->sysprof)
+			have |= NEEDS_SYSPROF | NEEDS_STACKS;
 		struct view_set s;
 		char err[256];
 		FUZZ_CHECK(view_set_init(&s, list, have, err, sizeof(err)) == 0);
 		needs |= s.needs;
 		view_set_discard(&s);
 	}
+	if (nknown < sizeof(known) / sizeof(*known))
+		known[nknown++] = (struct known){ run->views, run->views_stacks, profile, sysprof,
+		                                  needs };
 	return needs;
 }
 
@@ -159,7 +171,7 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	FUZZ_CHECK(d);
 	const struct profile *p = NULL;
 	if (run->profile) {
-		put_profile(run->profile, run->profile_len);
+		put_profile(prof_fd, run->profile, run->profile_len);
 		int r = da_use_profile(d, prof_path);
 		/* not a profile (said through diag: the tool exits 3), or corrupt
 		 * compressed data (exit 2); the memfd always opens */
@@ -171,6 +183,17 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 		p = api_profile(d);
 		FUZZ_CHECK(p && p->nlines);     /* a profile that reads has lines */
 	}
+	unsigned sp_have = 0;
+	if (run->sysprof) {
+		put_profile(sp_fd, run->sysprof, run->sysprof_len);
+		int r = da_use_profile(d, sp_path);
+		if (r == DA_EFORMAT || r == DA_EIO) {
+			da_close(d);
+			return r;
+		}
+		FUZZ_CHECK(r == 0 && api_sysprof(d));
+		sp_have = NEEDS_SYSPROF | NEEDS_STACKS;
+	}
 	/* Lua files only where the tool would look: the current directory and
 	 * the source root. */
 	const char *const *r_roots = run->roots ? run->roots : roots;
@@ -181,13 +204,15 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	int stacks = p && p->kind == PROFILE_STACKS;
 	const char *list = stacks && run->views_stacks ? run->views_stacks : run->views;
 	const char *const *expect = stacks && run->expect_stacks ? run->expect_stacks : run->expect;
-	unsigned have = !p ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE;
+	unsigned have = sp_have | (!p ? 0 : stacks ? NEEDS_PROFILE | NEEDS_STACKS : NEEDS_PROFILE);
 	char err[256];
 	FUZZ_CHECK(view_set_init(&views, list, have, err, sizeof(err)) == 0);
 	struct fs *fs;
 	struct outdir *out = out_open(run, &fs);
 	FUZZ_CHECK(out);
 	view_set_attach(&views, out, d, name, 1, p);
+	if (api_sysprof(d))
+		view_set_sysprof(&views, api_sysprof(d));
 	view_set_source_roots(&views, r_roots, r_n);
 	for (size_t i = 0; i < views.n; i++)
 		views.ctx[i].lines = da_line_counts(d);

@@ -30,6 +30,10 @@ struct fuzz_run {
 	size_t profile_len;
 	const char *views_stacks;
 	const char *const *expect_stacks;
+	/* The bytes of a Tarantool sysprof profile given as a second
+	 * --profile, or NULL: the views may then include sysprof's. */
+	const uint8_t *sysprof;
+	size_t sysprof_len;
 	/* For tests (NULL for the targets): the dump's name in the views'
 	 * files ("fuzz.dump"), the source roots (the one fuzz_setup found),
 	 * and a file system (fs_mem.h) to render into, left to the caller to
@@ -52,7 +56,7 @@ void fuzz_setup(const char *argv0);
  * (expected) negative result that ended it: corrupt compressed data, a
  * warning under DA_STRICT, a profile that does not read (DA_EFORMAT: the
  * tool exits 3 then, having rendered nothing; DA_EIO: its compressed data
- * is corrupt, exit 2). */
+ * is corrupt, exit 2); the same for the sysprof profile. */
 int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *r);
 
 #endif

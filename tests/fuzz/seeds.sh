@@ -2,8 +2,10 @@
 # seeds.sh DIR — the fuzzers' seeds, cut from the real samples in samples/
 # (line ranges below; see samples/README.md for where each sample came
 # from): one shape each, small, so that a mutation changes one thing and an
-# execution costs little.  DIR/dump/ for fuzz_dump, DIR/profile/ for
-# fuzz_profile, DIR/compare/ for fuzz_compare.  `make fuzz` runs it;
+# execution costs little.  DIR/dump/ for fuzz_dump, DIR/combined/ for
+# fuzz_combined (the dump seeds, each behind a head that picks its
+# profiles and views), DIR/profile/ for fuzz_profile, DIR/compare/ for
+# fuzz_compare.  `make fuzz` runs it;
 # tests/cli/fuzz.sh checks every seed is what these cuts give.
 #
 # seeds.sh --profile-dump prints the dump fuzz_profile joins its profiles
@@ -61,8 +63,8 @@ case ${1:-} in
 	exit 0 ;;
 esac
 out=$1
-rm -rf "$out/dump" "$out/profile" "$out/compare" "$out/sysprof"
-mkdir -p "$out/dump" "$out/profile" "$out/compare"
+rm -rf "$out/dump" "$out/combined" "$out/profile" "$out/compare" "$out/sysprof"
+mkdir -p "$out/dump" "$out/combined" "$out/profile" "$out/compare"
 
 # cut SAMPLE FIRST LAST NAME: lines FIRST..LAST of SAMPLE as a dump seed.
 cut() {
@@ -112,12 +114,29 @@ cut hostile.dump 42 50 hostile
 cut mcode-full.dump 1097 1150 mcode-full
 # Cut off: the file ends inside an IR line, no final newline.
 cut truncated.dump 2067 2074 truncated
+# Chunk names with a '/' (a loader's "=views/cart.lua"): two aborts in
+# one such chunk; then a loop of loader.lua calling into two of them,
+# each attempt aborting in one.
+cut loader.dump 1 16 loader
+cut loader.dump 170 235 loader-calls
 # CRLF line ends (as tests/cli/formats.sh makes them) of the root trace.
 sed 's/$/\r/' "$out/dump/trace" > "$out/dump/trace-crlf"
 # The root trace compressed in each format input/decode.c reads.
 gzip -n -9 -c "$out/dump/trace" > "$out/dump/trace.gz"
 xz -c "$out/dump/trace" > "$out/dump/trace.xz"
 zstd -q -c "$out/dump/trace" > "$out/dump/trace.zst"
+
+# fuzz_combined: each dump seed behind the 9 bytes fuzz_combined_gen.h
+# reads: byte 0 the seed's place in name order k (0-31: the profiles k %
+# 4, the group of views k / 4 % 8, read whole), then the recipe (-jp
+# lines "lr", stacks with VM states and a root frame, two stacks or 14
+# sysprof samples, no pictures, seed 1).
+k=0
+for f in $(cd "$out/dump" && ls); do
+	printf "$(printf '\\%03o' $((k % 32)))\015\002\001\000\000\000\000\001" > "$out/combined/$f"
+	cat "$out/dump/$f" >> "$out/combined/$f"
+	k=$((k + 1))
+done
 
 # Profiles, one of each -jp shape the reader knows, whole (the largest is
 # 1.6 KB): lvr, vlr, lv, vl, lvr cut at 3%, whole paths, folded stacks
