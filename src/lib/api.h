@@ -41,8 +41,8 @@ struct da_dump {
 	struct source_finder finder;    /* da_use_source_root's directories */
 	struct text_files *texts;   /* the Lua files read, at their first need */
 	char *sources_missing;      /* api_sources_missing's sentence, or NULL */
-	struct strbuf ambiguous;    /* the names the finder found ambiguous,
-	                               each ended by a NUL: said already */
+	struct strbuf ambiguous;    /* the names the finder found ambiguous or
+	                               hidden, each ended by a NUL: said already */
 	int stepped;                /* read or fed: too late to add those */
 	struct answers_out *out;    /* the answers' public records, made once
 	                               reading is over */

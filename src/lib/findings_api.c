@@ -116,6 +116,8 @@ static void tell_ambiguous(void *data, const char *name, size_t n, const char *r
 static void tell_hidden(void *data, const char *name, size_t n)
 {
 	da_dump *d = data;
+	strbuf_add(&d->ambiguous, name, n);     /* said: not "not found" too */
+	strbuf_add(&d->ambiguous, "", 1);
 	if (!d->diag.fn)
 		return;
 	struct strbuf sb = STRBUF_INIT;
@@ -170,8 +172,9 @@ static int lua_file_name(const char *s)
 	return n > 4 && strcmp(s + n - 4, ".lua") == 0 && s[0] != '=';
 }
 
-/* Said already: several files match it equally (tell_ambiguous). */
-static int was_ambiguous(const da_dump *d, const char *name)
+/* Said already: several files match it equally (tell_ambiguous), or it
+ * lies behind a hidden component (tell_hidden). */
+static int was_said(const da_dump *d, const char *name)
 {
 	for (size_t at = 0; at < d->ambiguous.len; at += strlen(d->ambiguous.buf + at) + 1)
 		if (strcmp(d->ambiguous.buf + at, name) == 0)
@@ -187,7 +190,7 @@ static void sources_missing(void *arg)
 	size_t k = 0;
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; fs && i < fs->n; i++) {
-		if (fs->v[i].read || !lua_file_name(fs->v[i].name) || was_ambiguous(d, fs->v[i].name))
+		if (fs->v[i].read || !lua_file_name(fs->v[i].name) || was_said(d, fs->v[i].name))
 			continue;
 		if (k < 8)
 			strbuf_addf(&sb, "%s%s", k ? ", " : "", fs->v[i].name);

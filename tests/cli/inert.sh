@@ -77,7 +77,7 @@ check "several dumps: a site's chunk name escaped" \
 
 # ---- source.txt ----------------------------------------------------------
 (cd "$SAMPLES" && $DA -q --views source --dump controls.dump --out-dir "$TMP/s") 2> "$TMP/s.err"
-check "source: exit 0, no message" "0 " "$? $(cat "$TMP/s.err")"
+check "source: exit 0, no message" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/s.err")"
 check "source: no raw control, C1 or bidi byte in source.txt" "0" "$(raw "$TMP/s/source.txt")"
 check "source: the files' headings, escaped" \
 	"== 3 bidi\\u202eaul.evil (not found: give --source-root DIR to see its text)

@@ -88,7 +88,7 @@ cp "$SAMPLES/rsx.dump" "$TMP/rot/a/.commit"
 $DA -q --dump "$TMP/rot/a/x.dump.2" --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/b/summary.txt" \
 	--dump "$TMP/rot/a/manifest.json" --dump "$TMP/rot/a/.commit" --out-dir "$TMP/rot/out" 2> "$TMP/err"
 check "rotated and reserved names: exit status" 0 $?
-check "rotated and reserved names: no message" "" "$(cat "$TMP/err")"
+check "rotated and reserved names: no message" "" "$(grep -v ': warning: sources not found: ' "$TMP/err")"
 check "rotated and reserved names: one directory each, none of OUT's names" \
 	"_.commit manifest.json manifest.json.2 summary.txt summary.txt.2 x.dump x.dump.2" \
 	"$(ls -A "$TMP/rot/out" | tr '\n' ' ' | sed 's/ $//')"
@@ -107,7 +107,8 @@ ran "rotated and reserved names: dumps" "$n" 5
 check "rotated and reserved names: the same names again" \
 	"_.commit manifest.json manifest.json.2 summary.txt summary.txt.2 x.dump x.dump.2" \
 	"$($DA -q --dump "$TMP/rot/a/x.dump.2" --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/b/summary.txt" \
-		--dump "$TMP/rot/a/manifest.json" --dump "$TMP/rot/a/.commit" --out-dir "$TMP/rot/out2" 2>&1
+		--dump "$TMP/rot/a/manifest.json" --dump "$TMP/rot/a/.commit" --out-dir "$TMP/rot/out2" 2>&1 |
+		grep -v ': warning: sources not found: '
 		ls -A "$TMP/rot/out2" | tr '\n' ' ' | sed 's/ $//')"
 
 # ---- one pipe under two names (issue 34) --------------------------------
@@ -126,7 +127,7 @@ check "a FIFO under two paths: exit status 2, refused before it is opened" \
 # A regular file may be given twice (one dump, two profiles): each run
 # reads it whole.
 $DA -q --dump "$TMP/rot/b/x.dump" --dump "$TMP/rot/a/../b/x.dump" --out-dir "$TMP/twice" > /dev/null 2> "$TMP/err"
-check "a regular file under two paths: exit 0, no message" "0 " "$? $(cat "$TMP/err")"
+check "a regular file under two paths: exit 0, no message" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/err")"
 check "a regular file under two paths: read whole twice" \
 	"$(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/b/x.dump") $(grep -c '^---- TRACE [0-9]* stop' "$TMP/rot/b/x.dump")" \
 	"$(cat "$TMP/twice/x.dump"/gen-*-traces.csv | grep -vc '^ID,') $(cat "$TMP/twice/x.dump.2"/gen-*-traces.csv | grep -vc '^ID,')"

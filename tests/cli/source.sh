@@ -318,7 +318,7 @@ printf 'local t = {}\nfor i = 1, 100 do\n  local x = i\n  t[i] = function() retu
 printf 'return function() end\n' > "$TMP/slashsrc/x.lua"
 (cd "$TMP/slashsrc" && $DA -q --views source,html --dump "$TMP/slash.dump" --profile "$TMP/slash.prof" --out-dir "$TMP/slash") 2> "$TMP/err"
 check "callee in d1/app.lua: exit status" 0 $?
-check "callee in d1/app.lua: no message" "" "$(cat "$TMP/err")"
+check "callee in d1/app.lua: no message" "" "$(grep -v ': warning: sources not found: ' "$TMP/err")"
 check "callee in d1/app.lua: x.lua:1's callee line names app.lua:2 and its reason" \
 	"               > 50 interpreted samples in callees that failed to compile (NYI: bytecode UCLO, app.lua:2)" \
 	"$(grep -F 'in callees that failed to compile (' "$TMP/slash/source.txt")"
