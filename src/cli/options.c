@@ -150,11 +150,12 @@ const struct option_doc cli_options[] = {
 	  "is never opened, only regular files are read, and their text is\n"
 	  "escaped, never run.\n" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
-	  "draw pictures in up to N worker processes (default: the cores)",
-	  "Draw the bush pictures of each generation in a worker process, up to\n"
+	  "draw pictures in N worker processes (default: the cores)",
+	  "Draw the bush pictures in\n"
 	  ".I N\n"
-	  "at once, while the dump is read on (default: the number of cores; 1\n"
-	  "draws them in line).\n"
+	  "worker processes, while the dump is read on: every picture, of\n"
+	  "whatever generation, goes to one queue, and the next free worker draws\n"
+	  "it (default: the number of cores; 1 draws them in line).\n"
 	  "The files are the same byte for byte whatever\n"
 	  ".IR N .\n"
 	  "Besides, the dump is read and decompressed on a thread of its own, ahead\n"

@@ -5,7 +5,6 @@
 #include "output/bush_draw.h"
 #include "output/bush_geometry.h"
 #include "output/picture.h"
-#include "util/intern.h"
 
 #define PI 3.14159265358979323846
 
@@ -147,7 +146,7 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 	else
 		buf[0] = '\0';
 	picture_textf(cr, b->x + 7, b->y + 13, 11, COL_W - 14, "TRACE %u%s", t->id, buf);
-	picture_text(cr, b->x + 7, b->y + 27, 9, COL_W - 14, t->loc, intern_len(t->loc));
+	picture_text(cr, b->x + 7, b->y + 27, 9, COL_W - 14, t->loc, b->loc_len);
 	picture_textf(cr, b->x + 7, b->y + 40, 9, COL_W - 14, "BC %u  IR %u  mcode %u B",
 	         t->num_bc, t->num_ir, t->size_mc);
 

@@ -19,6 +19,11 @@ struct workers {
  * when max workers are busy.  Returns 0, or -1 when it ran here and
  * failed, or when a finished worker had failed. */
 int workers_run(struct workers *w, int (*fn)(void *arg), void *arg);
+/* Start fn(arg) in a new worker, waiting first when max (> 0) are busy;
+ * never runs it here.  0, WORKERS_NONE when no process could be forked,
+ * or -1 when a finished worker had failed. */
+int workers_start(struct workers *w, int (*fn)(void *arg), void *arg);
+#define WORKERS_NONE (-2)
 /* Wait for all; 0, or -1 when any failed. */
 int workers_wait_all(struct workers *w);
 void workers_free(struct workers *w);

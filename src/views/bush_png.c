@@ -4,7 +4,7 @@
 #include "views/view.h"
 #include "output/bush_files.h"
 #include "output/picture.h"
-#include "output/workers.h"
+#include "output/bush_queue.h"
 
 /* With the default set only bushes that grew side traces are drawn (a
  * lone trace's picture is one column that traces.csv says as well, and in
@@ -23,8 +23,7 @@ static int bush_png_gen_end(struct view_ctx *c, const struct da_gen *g)
  * our own memory. */
 static int bush_png_finish(struct view_ctx *c)
 {
-	int r = workers_wait_all(c->state);
-	workers_free(c->state);
+	int r = bush_queue_finish(c->state);
 	picture_release();
 	return r;
 }
@@ -101,7 +100,7 @@ const struct view view_bush_png = {
 		"every bush is drawn, as before 0.3.0.\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 1,
-	.state_size = sizeof(struct workers),
+	.state_size = sizeof(struct bush_queue),
 	.gen_end = bush_png_gen_end,
 	.finish = bush_png_finish,
 };

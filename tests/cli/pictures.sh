@@ -120,6 +120,21 @@ for case in flush:19 penlight-x:26; do
 	check "$dump: 1 worker = 4 workers" "" "$(diff -r "$TMP/j1-$dump" "$TMP/j4-$dump")"
 	check "$dump: no temporary files" "" "$(ls -A "$TMP/j4-$dump" | grep '^\.')"
 done
+# The pictures are one queue across generations: flush.dump's 19 bushes
+# with side traces lie in 3 generations, and with -j 2 two workers, forked
+# once, draw all of them (not one worker a generation, not the run itself).
+# Each file is written as .NAME.tmpPID: the PID says which process wrote it.
+strace -f -qq -e trace=rename,renameat,renameat2 -o "$TMP/j2.strace" \
+	$DA -q -j 2 --views bush-png,traces --dump "$SAMPLES/flush.dump" --out-dir "$TMP/j2" > /dev/null
+pids() { sed -n "s/.*\"\.gen-\([0-9]*\)-$1.*\.tmp\([0-9]*\)\".*/\1 \2/p" "$TMP/j2.strace"; }
+check "-j 2: 19 pictures renamed into place" 19 "$(pids 'bush-[0-9.]*png' | wc -l)"
+check "-j 2: the pictures of 3 generations" 3 "$(pids 'bush-[0-9.]*png' | cut -d' ' -f1 | sort -u | wc -l)"
+check "-j 2: drawn by 1 or 2 processes" yes \
+	"$(n=$(pids 'bush-[0-9.]*png' | cut -d' ' -f2 | sort -u | wc -l); [ "$n" -ge 1 ] && [ "$n" -le 2 ] && echo yes)"
+main_pid=$(pids traces | cut -d' ' -f2 | sort -u)
+check "-j 2: traces.csv written by one process" 1 "$(echo "$main_pid" | wc -l)"
+check "-j 2: no picture drawn by the run itself" 0 "$(pids 'bush-[0-9.]*png' | cut -d' ' -f2 | grep -cx "$main_pid")"
+check "-j 2: the same bytes as -j 1" "" "$(cd "$TMP/j2" && for f in *.png; do cmp -s "$f" "$TMP/j1-flush/$f" || echo "$f"; done)"
 $DA -q -j 0 --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/j0" > /dev/null 2> "$TMP/j0.err"
 check "--jobs 0: exit 1" 1 $?
 check "--jobs 0: message" "dumpanalyze: --jobs wants a number from 1 to 64, not '0'" "$(cat "$TMP/j0.err")"
