@@ -202,6 +202,10 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 	 * cost more than the rest together), and no blends of edge colours,
 	 * so that the picture keeps to a palette (below). */
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	/* Curves (box corners, arcs) flattened to half a pixel, not cairo's
+	 * tenth: without antialiasing the finer polygon moved only a few
+	 * edge pixels, and stroking it was a third of the drawing. */
+	cairo_set_tolerance(cr, 0.5);
 	/* Text without antialiasing, hinted to the pixel grid: crisp at 9 px,
 	 * and with it most pictures have at most 256 colours, which
 	 * picture.c writes as a palette PNG (a third of the bytes to
