@@ -46,9 +46,6 @@ struct fs_ops {
 	 * one flush for thousands of files, where an fsync each costs a
 	 * flush each. */
 	int (*syncfs)(const struct fs *fs, int fd);
-	/* Start writing fd's data back, without waiting for it: a hint, so
-	 * that the commit's syncfs finds it mostly written.  NULL: none. */
-	void (*writeback)(const struct fs *fs, int fd);
 	/* Atomic: `to` is replaced, never missing. */
 	int (*rename)(const struct fs *fs, int from_dir, const char *from, int to_dir,
 	              const char *to);

@@ -72,14 +72,6 @@ static int p_syncfs(const struct fs *fs, int fd)
 	return neg(syncfs(fd));
 }
 
-/* Writeback of a complete file begins now, on the kernel's side, while
- * the run goes on, instead of all of it in the commit's syncfs. */
-static void p_writeback(const struct fs *fs, int fd)
-{
-	(void)fs;
-	(void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
-}
-
 static int p_rename(const struct fs *fs, int from_dir, const char *from, int to_dir,
                     const char *to)
 {
@@ -170,7 +162,7 @@ static int p_lock(const struct fs *fs, int fd, int wait)
 
 static const struct fs_ops posix_ops = {
 	.open = p_open, .close = p_close, .read = p_read, .write = p_write,
-	.truncate = p_truncate, .fsync = p_fsync, .syncfs = p_syncfs, .writeback = p_writeback, .rename = p_rename, .unlink = p_unlink,
+	.truncate = p_truncate, .fsync = p_fsync, .syncfs = p_syncfs, .rename = p_rename, .unlink = p_unlink,
 	.mkdir = p_mkdir, .rmdir = p_rmdir, .stat = p_stat, .list = p_list,
 	.writable = p_writable, .lock = p_lock,
 };

@@ -102,8 +102,6 @@ static void run_op(struct outdir *d, struct op *op)
 		close_fd(f);
 		break;
 	case OP_COMMIT:
-		if (f->fd >= 0 && !failed && d->fs->ops->writeback)
-			d->fs->ops->writeback(d->fs, f->fd);
 		close_fd(f);
 		if (atomic_load(&d->failed)) {
 			remove_file(f);
