@@ -22,8 +22,18 @@ struct wire_block {
 	int32_t parent_exit;
 	int32_t link_kind;
 	uint32_t has_parent_trace;
-	uint32_t loc_len, link_len;
+	uint32_t loc_len, link_len, unused;     /* no padding: every byte sent is set */
 };
+
+struct wire_exit {
+	uint64_t count;
+	uint32_t exit, last, run, sides;
+};
+
+/* No padding in what is sent: every byte of a message is set. */
+_Static_assert(sizeof(struct wire_head) == 16 + 6 * 8 + 8, "wire_head has padding");
+_Static_assert(sizeof(struct wire_block) == 4 * 8 + 14 * 4, "wire_block has padding");
+_Static_assert(sizeof(struct wire_exit) == 8 + 4 * 4, "wire_exit has padding");
 
 void bush_wire_pack(struct strbuf *sb, const struct bush_picture *p, const char *name)
 {
@@ -51,7 +61,11 @@ void bush_wire_pack(struct strbuf *sb, const struct bush_picture *p, const char 
 			.link_len = t->link ? (uint32_t)strlen(t->link) : 0,
 		};
 		strbuf_add(sb, &wb, sizeof(wb));
-		strbuf_add(sb, b->exits, b->nexits * sizeof(*b->exits));
+		for (uint32_t k = 0; k < b->nexits; k++) {
+			const struct exit_node *x = &b->exits[k];
+			struct wire_exit we = { x->count, x->exit, x->last, x->run, x->sides };
+			strbuf_add(sb, &we, sizeof(we));
+		}
 		strbuf_add(sb, t->loc ? t->loc : "", wb.loc_len);
 		strbuf_add(sb, t->link ? t->link : "", wb.link_len);
 	}
@@ -110,7 +124,7 @@ int bush_wire_unpack(struct bush_wire_picture *w, const char *msg, size_t n)
 		struct bush_block *b = &p->blocks[i];
 		struct da_trace *t = &w->traces[i];
 		if ((wb.parent_block != UINT32_MAX && wb.parent_block >= h.nblocks) ||
-		    wb.nexits > (size_t)(end - at) / sizeof(*b->exits))
+		    wb.nexits > (size_t)(end - at) / sizeof(struct wire_exit))
 			goto bad;
 		b->x = wb.x;
 		b->y = wb.y;
@@ -120,8 +134,11 @@ int bush_wire_unpack(struct bush_wire_picture *w, const char *msg, size_t n)
 		b->parent_block = wb.parent_block;
 		b->trace = t;
 		b->exits = xrealloc(NULL, (wb.nexits ? wb.nexits : 1) * sizeof(*b->exits));
-		memcpy(b->exits, take(&at, end, wb.nexits * sizeof(*b->exits)),
-		       wb.nexits * sizeof(*b->exits));
+		for (uint32_t k = 0; k < wb.nexits; k++) {
+			struct wire_exit we;
+			memcpy(&we, take(&at, end, sizeof(we)), sizeof(we));
+			b->exits[k] = (struct exit_node){ we.exit, we.last, we.run, we.count, we.sides };
+		}
 		const char *loc = take(&at, end, wb.loc_len), *link = take(&at, end, wb.link_len);
 		if (!loc || !link)
 			goto bad;
