@@ -45,16 +45,6 @@ static int reap_one(struct workers *w)
 	return 0;
 }
 
-int workers_run(struct workers *w, int (*fn)(void *), void *arg)
-{
-	if (w->max <= 1)
-		return fn(arg);
-	int r = workers_start(w, fn, arg);
-	if (r == WORKERS_NONE)
-		return fn(arg);         /* no worker to be had: do it here */
-	return r;
-}
-
 int workers_start(struct workers *w, int (*fn)(void *), void *arg)
 {
 	while (w->max && w->n >= w->max)
