@@ -39,8 +39,11 @@ measure() {
 		# the previous run's hundreds of MB, written back now rather
 		# than in the middle of this one
 		sync
-		/usr/bin/time -f '%e %U %S %M' -o "$tmp/t" sh -c "$*" > /dev/null 2>&1
-		cat "$tmp/t"
+		# a failed run is said, never a row of zeros: time writes its
+		# figures last, after a line on the failure
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/t" sh -c "$*" > /dev/null 2>&1 ||
+			echo "run.sh: '$name' failed: $*" >&2
+		tail -n 1 "$tmp/t"
 	done | sort -n | awk -v name="$name" -v n="$RUNS" '
 		{ w[NR] = $1; c[NR] = $2 + $3; m[NR] = $4; if ($4 > mx) mx = $4 }
 		END { i = int((n + 1) / 2)
