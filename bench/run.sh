@@ -39,11 +39,15 @@ measure() {
 		# the previous run's hundreds of MB, written back now rather
 		# than in the middle of this one
 		sync
-		/usr/bin/time -f '%e %U %S %M' -o "$tmp/t" sh -c "$*" > /dev/null 2>&1
-		cat "$tmp/t"
+		# a failed run is said, never a row of zeros: time writes its
+		# figures last, after a line on the failure
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/t" sh -c "$*" > /dev/null 2>&1 ||
+			echo "run.sh: '$name' failed: $*" >&2
+		tail -n 1 "$tmp/t"
 	done | sort -n | awk -v name="$name" -v n="$RUNS" '
-		{ w[NR] = $1; c[NR] = $2 + $3; m[NR] = $4 }
-		END { i = int((n + 1) / 2); printf "%s|%s|%s|%s\n", name, w[i], c[i], m[i] }'
+		{ w[NR] = $1; c[NR] = $2 + $3; m[NR] = $4; if ($4 > mx) mx = $4 }
+		END { i = int((n + 1) / 2)
+		      printf "%s|%s|%s|%s|%s|%s\n", name, w[i], c[i], mx, w[1], w[NR] }'
 }
 
 report() {      # file, then the rows of measure, with ratios to the first two
@@ -52,11 +56,79 @@ report() {      # file, then the rows of measure, with ratios to the first two
 	awk -F'|' -v bytes="$bytes" '
 		NR == 1 { wc = $2 } NR == 2 { cat = $2 }
 		{ mbs = ($2 > 0) ? bytes / 1e6 / $2 : 0
-		  printf "  %-34s %7.2f s wall %7.2f s cpu %8.0f MB/s %6.1fx wc %6.1fx cat %7.1f MB rss\n",
-		         $1, $2, $3, mbs, (wc > 0 ? $2 / wc : 0), (cat > 0 ? $2 / cat : 0), $4 / 1024 }'
+		  printf "  %-34s %7.2f s wall (%.2f-%.2f) %7.2f s cpu %8.0f MB/s %6.1fx wc %6.1fx cat %7.1f MB rss\n",
+		         $1, $2, $5, $6, $3, mbs, (wc > 0 ? $2 / wc : 0), (cat > 0 ? $2 / cat : 0), $4 / 1024 }'
 }
 
+# row NAME FILE: the median wall of row NAME in a file of measure's rows.
+row() {
+	awk -F'|' -v name="$1" '$1 == name { print $2 }' "$2"
+}
+
+# verdict WHAT VALUE OP LIMIT: one acceptance line (issue 37).
+verdict() {
+	awk -v what="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
+		ok = (op == "<=") ? v <= lim : v >= lim
+		printf "  %-58s %7.2f  %s %5.2f  %s\n", what, v, op, lim, ok ? "ok" : "MISSED" }'
+}
+
+jobs=$(nproc)
+[ "$jobs" -gt 64 ] && jobs=64
+# the default views but bush-png, as --views list marks them
+NOPNG=$("$da" --views list | awk 'NF && $0 !~ /\(not default\)/ && $1 != "default" && $1 != "all" && $1 != "bush-png" { printf "%s%s", sep, $1; sep = "," }')
+
 echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+
+# Issue 37's acceptance: the default run on a dump with many flushes (many
+# small generations) and on one big generation, --jobs 1 against --jobs N,
+# each against wc -l and cat of the same file in the same run.
+echo "issue 37: the default run, --jobs 1 against --jobs $jobs (wall: median (min-max) of $RUNS)"
+echo "$(basename "$big"): $(stat -c %s "$big") bytes, $(grep -c '^---- TRACE flush' "$big") flushes"
+{
+	measure "wc -l" "wc -l '$big'"
+	measure "cat > out/copy" "cat '$big' > '$tmp/out/copy'"
+	measure "dumpanalyze csv views" "'$da' -q --views $CSV --dump '$big' --out-dir '$tmp/out'"
+	measure "default views but bush-png" "'$da' -q --views $NOPNG --dump '$big' --out-dir '$tmp/out'"
+	measure "default run" "'$da' -q --dump '$big' --out-dir '$tmp/out'"
+	measure "default run, --jobs 1" "'$da' -q --jobs 1 --dump '$big' --out-dir '$tmp/out'"
+	measure "default run, --jobs $jobs" "'$da' -q --jobs $jobs --dump '$big' --out-dir '$tmp/out'"
+} > "$tmp/a37-big"
+report "$big" < "$tmp/a37-big"
+echo "$(basename "$one"): $(stat -c %s "$one") bytes, no flush (one generation)"
+{
+	measure "wc -l" "wc -l '$one'"
+	measure "cat > out/copy" "cat '$one' > '$tmp/out/copy'"
+	measure "dumpanalyze csv views" "'$da' -q --views $CSV --dump '$one' --out-dir '$tmp/out'"
+	measure "default run, --jobs 1" "'$da' -q --jobs 1 --dump '$one' --out-dir '$tmp/out'"
+	measure "default run, --jobs $jobs" "'$da' -q --jobs $jobs --dump '$one' --out-dir '$tmp/out'"
+} > "$tmp/a37-one"
+report "$one" < "$tmp/a37-one"
+echo "$(basename "$mid"): $(stat -c %s "$mid") bytes, $(grep -c '^---- TRACE flush' "$mid") flushes"
+{
+	measure "wc -l" "wc -l '$mid'"
+	measure "cat > out/copy" "cat '$mid' > '$tmp/out/copy'"
+	measure "all default views (pictures too)" "'$da' -q --dump '$mid' --out-dir '$tmp/out'"
+} > "$tmp/a37-mid"
+report "$mid" < "$tmp/a37-mid"
+rss() {         # the largest peak RSS of a file's dumpanalyze rows, in MB
+	awk -F'|' '$1 !~ /^(wc|cat)/ && $4 > m { m = $4 } END { printf "%.1f", m / 1024 }' "$1"
+}
+echo
+echo "issue 37: acceptance ($jobs cores; the targets are for 2)"
+verdict "default run, $(basename "$big") (s)" "$(row "default run" "$tmp/a37-big")" "<=" 1.5
+verdict "--jobs 1 / --jobs $jobs, $(basename "$big") (speed-up)" \
+	"$(awk -v a="$(row "default run, --jobs 1" "$tmp/a37-big")" -v b="$(row "default run, --jobs $jobs" "$tmp/a37-big")" 'BEGIN { print a / b }')" ">=" 1.7
+verdict "default views but bush-png, $(basename "$big") (s)" "$(row "default views but bush-png" "$tmp/a37-big")" "<=" 0.25
+verdict "all default views, $(basename "$mid") (s)" "$(row "all default views (pictures too)" "$tmp/a37-mid")" "<=" 1.1
+for f in big one; do
+	verdict "csv views / wc -l, $(eval basename \"\$$f\")" \
+		"$(awk -v a="$(row "dumpanalyze csv views" "$tmp/a37-$f")" -v b="$(row "wc -l" "$tmp/a37-$f")" 'BEGIN { print a / b }')" "<=" 2
+	verdict "peak RSS, $(eval basename \"\$$f\") (MB)" "$(rss "$tmp/a37-$f")" "<=" 32
+done
+echo "  (--jobs 1 / --jobs $jobs on $(basename "$one"): $(awk -v a="$(row "default run, --jobs 1" "$tmp/a37-one")" -v b="$(row "default run, --jobs $jobs" "$tmp/a37-one")" 'BEGIN { printf "%.2f", a / b }'))"
+[ -n "${BENCH_ONLY_37:-}" ] && exit 0
 echo
 echo "$(basename "$big"): $(stat -c %s "$big") bytes, $(grep -c '^---- TRACE flush' "$big") flushes"
 {

@@ -28,9 +28,10 @@ zlib1g-dev liblzma-dev libzstd-dev libjansson-dev fonts-dejavu-core"
 # script(1), setpriv(1), xmllint, jq, groff (the man page's check), clang
 # and its libFuzzer, the compressors, chromium for the HTML report's
 # browser tests (with Node.js, if the machine has none), vim (its
-# quickfix reads problems.txt; vim-tiny has no quickfix).
+# quickfix reads problems.txt; vim-tiny has no quickfix), strace (which
+# process wrote a picture).
 TEST="libcmocka-dev lua-penlight lua-check valgrind bsdutils util-linux libxml2-utils jq
-groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium vim git"
+groff-base clang libclang-rt-14-dev gzip xz-utils zstd time chromium vim git strace"
 
 installed() {
 	dpkg-query -W -f='${Status}\n' "$1" 2> /dev/null | grep -q '^install ok installed$'

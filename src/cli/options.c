@@ -185,11 +185,12 @@ const struct option_doc cli_options[] = {
 	  "Below the current directory and each\n.IR DIR ,\nno path through a hidden component (a file or directory whose name starts with\n.BR . ,\nsuch as\n.BR .git/config ,\n.B .env\nor\n"
 	  ".BR .ssh/id_rsa ,\nor a link to one) is ever read: a warning per name says so.\nA hidden directory given itself as a\n.I DIR\nis read below.\n" },
 	{ { "jobs", required_argument, NULL, 'j' }, "N",
-	  "draw pictures in up to N worker processes (default: the cores)",
-	  "Draw the bush pictures of each generation in a worker process, up to\n"
+	  "draw pictures in N worker processes (default: the cores)",
+	  "Draw the bush pictures in\n"
 	  ".I N\n"
-	  "at once, while the dump is read on (default: the number of cores; 1\n"
-	  "draws them in line).\n"
+	  "worker processes, while the dump is read on: every picture, of\n"
+	  "whatever generation, goes to one queue, and the next free worker draws\n"
+	  "it (default: the number of cores; 1 draws them in line).\n"
 	  "The files are the same byte for byte whatever\n"
 	  ".IR N .\n"
 	  "Besides, the dump is read and decompressed on a thread of its own, ahead\n"

@@ -10,6 +10,7 @@
 #include "output/layout.h"
 #include "output/picture.h"
 #include "util/alloc.h"
+#include "util/intern.h"
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -173,8 +174,10 @@ int bush_picture_build(struct bush_picture *p, const struct da_bush *b, uint32_t
 	p->blocks = xrealloc(NULL, p->nblocks * sizeof(*p->blocks));
 	memset(p->blocks, 0, p->nblocks * sizeof(*p->blocks));
 	size_t i = 0;
-	for (const struct da_trace *t = b->root; t && i < p->nblocks; t = t->next_in_bush)
+	for (const struct da_trace *t = b->root; t && i < p->nblocks; t = t->next_in_bush) {
+		p->blocks[i].loc_len = t->loc ? intern_len(t->loc) : 0;
 		p->blocks[i++].trace = t;
+	}
 	p->nblocks = i;
 	/* Each block's children, in stop order, as one array (kid_at[b] to
 	 * kid_at[b + 1]): nothing below looks at every block per block. */

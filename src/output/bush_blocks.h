@@ -29,6 +29,7 @@ struct exit_node {
 
 struct bush_block {
 	const struct da_trace *trace;
+	size_t loc_len;             /* trace->loc's bytes (it may hold NULs) */
 	double x, y, w, h;          /* in layout units (before scaling) */
 	struct exit_node *exits;
 	uint32_t nexits;

@@ -5,7 +5,6 @@
 #include "output/bush_draw.h"
 #include "output/bush_geometry.h"
 #include "output/picture.h"
-#include "util/intern.h"
 
 #define PI 3.14159265358979323846
 
@@ -147,7 +146,7 @@ static void draw_block(cairo_t *cr, const struct bush_picture *p, const struct b
 	else
 		buf[0] = '\0';
 	picture_textf(cr, b->x + 7, b->y + 13, 11, COL_W - 14, "TRACE %u%s", t->id, buf);
-	picture_text(cr, b->x + 7, b->y + 27, 9, COL_W - 14, t->loc, intern_len(t->loc));
+	picture_text(cr, b->x + 7, b->y + 27, 9, COL_W - 14, t->loc, b->loc_len);
 	picture_textf(cr, b->x + 7, b->y + 40, 9, COL_W - 14, "BC %u  IR %u  mcode %u B",
 	         t->num_bc, t->num_ir, t->size_mc);
 
@@ -203,6 +202,10 @@ void bush_picture_draw(const struct bush_picture *p, cairo_t *cr)
 	 * cost more than the rest together), and no blends of edge colours,
 	 * so that the picture keeps to a palette (below). */
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	/* Curves (box corners, arcs) flattened to half a pixel, not cairo's
+	 * tenth: without antialiasing the finer polygon moved only a few
+	 * edge pixels, and stroking it was a third of the drawing. */
+	cairo_set_tolerance(cr, 0.5);
 	/* Text without antialiasing, hinted to the pixel grid: crisp at 9 px,
 	 * and with it most pictures have at most 256 colours, which
 	 * picture.c writes as a palette PNG (a third of the bytes to

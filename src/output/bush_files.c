@@ -2,22 +2,10 @@
  * in a worker or here; see bush_files.h. */
 #include <stdio.h>
 #include "output/bush_files.h"
-#include "output/bush_draw.h"
 #include "output/message.h"
 #include "output/outdir.h"
-#include "output/picture.h"
-#include "output/workers.h"
-
-/* bush_picture_draw with the picture's argument type, for picture_write. */
-static void draw_bush(cairo_t *cr, const void *p)
-{
-	bush_picture_draw(p, cr);
-}
-
-static int render(FILE *fp, const struct bush_picture *p, enum picture_format fmt)
-{
-	return picture_write(fp, fmt, p->width, p->height, draw_bush, p);
-}
+#include "output/bush_queue.h"
+#include "output/bush_write.h"
 
 /* Whether the bush has traces enough for a picture. */
 static int enough(const struct da_bush *b, struct bush_choice ch)
@@ -39,9 +27,13 @@ void bush_file_name(char *buf, size_t n, const struct da_bush *b, const char *ex
 		snprintf(buf, n, "bush-%u.%s", b->root->id, ext);
 }
 
-static int draw_all(struct outdir *out, const struct da_gen *g, enum picture_format fmt,
-                    struct bush_choice ch)
+int bush_draw_generation(struct outdir *out, unsigned jobs, struct bush_queue *q,
+                         const struct da_gen *g, enum picture_format fmt, struct bush_choice ch,
+                         unsigned long *left_out)
 {
+	/* Each picture is built (its layout: cheap next to drawing) here,
+	 * which says whether it fits, then drawn here or by the queue's
+	 * workers: the generation's records end when this returns. */
 	struct exit_counts ec;
 	exit_counts_build(&ec, gen_exits(g));
 	int r = 0;
@@ -55,93 +47,17 @@ static int draw_all(struct outdir *out, const struct da_gen *g, enum picture_for
 		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
 			msg_error("%s/%s: the bush does not form a tree", outdir_shown(out), name);
 			r = -1;
-		} else if (fits(&p, ch)) {
-			struct outfile *f = outfile_create(out, name);
-			FILE *fp = f ? outfile_fp(f) : NULL;
-			int w = fp ? render(fp, &p, fmt) : -1;
-			if (!fp)
-				r = -1;
-			else if (w < 0) {
-				msg_error("%s/%s: cannot draw the picture%s", outdir_shown(out), name,
-				          w == PICTURE_ENOMEM ? ": out of memory" : "");
-				r = -1;
-			} else if (outfile_commit(f) < 0)
-				r = -1;
-		}
-		bush_picture_free(&p);
-	}
-	exit_counts_free(&ec);
-	return r;
-}
-
-struct draw_job {
-	struct outdir *out;
-	unsigned jobs;
-	const struct da_gen *g;
-	enum picture_format fmt;
-	struct bush_choice ch;
-};
-
-/* In a worker: a directory handle of its own, so that it renames only its
- * own files, all of them once they are complete. */
-static int draw_job(void *arg)
-{
-	struct draw_job *j = arg;
-	if (j->jobs <= 1)
-		return draw_all(j->out, j->g, j->fmt, j->ch);
-	struct outdir *own = outdir_open_fs(outdir_fs(j->out), outdir_path(j->out),
-	                                    outdir_shown(j->out));
-	if (!own)
-		return -1;
-	int r = draw_all(own, j->g, j->fmt, j->ch);
-	if (r == 0)
-		r = outdir_publish(own);
-	if (r == 0)
-		r = outdir_sync(own);
-	outdir_close(own);
-	/* The worker ends here: give back its pixels and font caches, so
-	 * leak checkers following it see only our own memory. */
-	picture_release();
-	return r;
-}
-
-int bush_draw_generation(struct outdir *out, unsigned jobs_max, struct workers *w,
-                         const struct da_gen *g, enum picture_format fmt, struct bush_choice ch,
-                         unsigned long *left_out)
-{
-	/* Counted here, before any worker: the files a worker writes, the
-	 * bushes left out for their size and the pixels to draw (each needs
-	 * the bush's layout, cheap next to drawing). */
-	unsigned long n = 0;
-	double pixels = 0;
-	struct exit_counts ec;
-	exit_counts_build(&ec, gen_exits(g));
-	for (const struct da_bush *b = g->bushes; b; b = b->next) {
-		if (!enough(b, ch))
-			continue;
-		struct bush_picture p;
-		if (bush_picture_build(&p, b, g->number, &ec) < 0) {
-			n++;            /* its error is said when drawing */
-		} else if (fits(&p, ch)) {
-			n++;
-			pixels += (double)p.width * p.height;
-		} else {
+		} else if (!fits(&p, ch)) {
 			(*left_out)++;
+		} else {
+			int queued = bush_queue_put(q, out, jobs, fmt, &p, name);
+			if (queued < 0)
+				r = -1;
+			else if (!queued)
+				r = bush_file_write(out, &p, fmt, name);
 		}
 		bush_picture_free(&p);
 	}
 	exit_counts_free(&ec);
-	if (n == 0)
-		return 0;               /* no worker for nothing */
-	/* A worker costs a fork, the copies of the pages the parent then
-	 * writes, and its own font setup: tens of milliseconds on the VMs
-	 * measured (bench/RESULTS.md), worth it only for many pixels. */
-	unsigned jobs = pixels >= BUSH_WORKER_MIN_PIXELS ? jobs_max : 1;
-	if (jobs <= 1)
-		return draw_all(out, g, fmt, ch);
-	struct draw_job j = { out, jobs_max, g, fmt, ch };
-	w->max = jobs_max;
-	int r = workers_run(w, draw_job, &j);
-	outdir_add_written(out, n);         /* by the worker */
 	return r;
 }

@@ -4,10 +4,11 @@
 #define DUMPANALYZE_BUSH_FILES_H
 
 #include "model/model.h"
+#include "output/bush_blocks.h"
 #include "output/picture.h"
 
 struct outdir;
-struct workers;
+struct bush_queue;
 
 /* Which bushes get a picture: those of at least min_traces traces (1:
  * every bush) whose picture at full scale fits max_side pixels either way
@@ -22,23 +23,17 @@ struct bush_choice {
  * report draws them zoomable, and bush-png named draws them all). */
 #define BUSH_DEFAULT_MAX_SIDE 1024.0
 
-/* A generation's pictures go to a worker process only when they have at
- * least this many pixels (about 0.3 s of drawing); fewer are drawn here. */
-#define BUSH_WORKER_MIN_PIXELS 32e6
-
 /* "bush-ROOT.EXT", or "bush-ROOT.K.EXT" for the K-th bush (K >= 2) of the
  * generation whose root has that number: the stem of every bush's files
  * (gen-N-STEM), pictures and text alike. */
 void bush_file_name(char *buf, size_t n, const struct da_bush *b, const char *ext);
 
 /* Draw the generation's chosen bushes into out's gen-N-bush-ROOT[.K].png
- * or .svg, exits annotated from g->exits: in a worker of w when jobs > 1
- * and they are many (the files appear when the worker is done; wait with
- * workers_wait_all), else here.
- * Bushes of enough traces left out for their size are added to
- * *left_out. */
-int bush_draw_generation(struct outdir *out, unsigned jobs, struct workers *w,
+ * or .svg, exits annotated from g->exits: through the queue q to its
+ * workers when jobs > 1 (the files appear when they are done:
+ * bush_queue_finish), else here.  Bushes of enough traces left out for
+ * their size are added to *left_out. */
+int bush_draw_generation(struct outdir *out, unsigned jobs, struct bush_queue *q,
                          const struct da_gen *g, enum picture_format fmt, struct bush_choice choice,
                          unsigned long *left_out);
-
 #endif

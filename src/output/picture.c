@@ -194,6 +194,18 @@ struct palette {
 	unsigned char idx[PAL_SLOTS];
 };
 
+/* The index of colour rgb (0xRRGGBB) when the palette has it, else -1. */
+static int palette_index_known(const struct palette *p, uint32_t rgb)
+{
+	uint32_t h = (rgb * 2654435761u) >> 22;         /* 10 bits */
+	for (;; h = (h + 1) & (PAL_SLOTS - 1)) {
+		if (p->key[h] == rgb + 1)
+			return p->idx[h];
+		if (p->key[h] == 0)
+			return -1;
+	}
+}
+
 /* The index of colour rgb (0xRRGGBB), added when new; -1 when the
  * palette is full. */
 static int palette_index(struct palette *p, uint32_t rgb)
@@ -213,34 +225,82 @@ static int palette_index(struct palette *p, uint32_t rgb)
 	return (int)p->n++;
 }
 
-/* The rows as filter byte 0 and palette indices, into raw (h * (1 + w)
- * bytes).  0, or -1 when the picture has more than 256 colours. */
-static int pack_indexed(unsigned char *raw, const unsigned char *data, int w, int h,
-                        int stride, struct palette *p)
+/* The index of pixel px, through the last colour looked up (a row is
+ * mostly runs of one colour); -1 when the palette has no room left. */
+static inline int pixel_index(struct palette *p, const unsigned char *px, uint32_t *last,
+                              int *li, unsigned max)
+{
+	uint32_t v;
+	memcpy(&v, px, 4);
+	uint32_t rgb = v & 0xffffffu;
+	if (rgb != *last) {
+		if (p->n == max && palette_index_known(p, rgb) < 0)
+			return -1;
+		*li = palette_index(p, rgb);
+		*last = rgb;
+	}
+	return *li;
+}
+
+/* The rows as filter byte 0 and palette indices of depth bits (4: two a
+ * byte, high first; or 8), into raw.  The row length, or 0 when the
+ * picture has more than 2^depth colours.  A row the same as the one
+ * above (most of a bush picture's rows: the gaps between boxes, the
+ * boxes' sides) is its packed row again. */
+static size_t pack_indexed(unsigned char *raw, const unsigned char *data, int w, int h,
+                           int stride, struct palette *p, int depth)
 {
 	memset(p->key, 0, sizeof(p->key));
 	p->n = 0;
 	uint32_t last = 0xffffffffu;
-	unsigned char li = 0;
+	int li = 0;
+	const unsigned max = 1u << depth;
+	const size_t row = depth == 4 ? 1 + ((size_t)w + 1) / 2 : 1 + (size_t)w;
 	for (int y = 0; y < h; y++) {
 		const unsigned char *src = data + (size_t)y * (size_t)stride;
-		unsigned char *out = raw + (size_t)y * (1 + (size_t)w);
+		unsigned char *out = raw + (size_t)y * row;
+		if (y > 0 && memcmp(src, src - stride, 4 * (size_t)w) == 0) {
+			memcpy(out, out - row, row);
+			continue;
+		}
 		*out++ = 0;
-		for (int x = 0; x < w; x++) {
-			uint32_t px;
-			memcpy(&px, src + 4 * (size_t)x, 4);
-			uint32_t rgb = px & 0xffffffu;
-			if (rgb != last) {
-				int i = palette_index(p, rgb);
-				if (i < 0)
-					return -1;
-				last = rgb;
-				li = (unsigned char)i;
+		if (depth == 4) {
+			/* two pixels at a time: the same pair as last time (a run)
+			 * is the same byte */
+			uint64_t last_pair = ~(uint64_t)0;
+			unsigned char last_byte = 0;
+			int x = 0;
+			for (; x + 1 < w; x += 2) {
+				uint64_t pair;
+				memcpy(&pair, src + 4 * (size_t)x, 8);
+				pair &= 0x00ffffff00ffffffull;
+				if (pair == last_pair) {
+					out[x / 2] = last_byte;
+					continue;
+				}
+				int hi = pixel_index(p, src + 4 * (size_t)x, &last, &li, max);
+				int lo = pixel_index(p, src + 4 * (size_t)x + 4, &last, &li, max);
+				if (hi < 0 || lo < 0)
+					return 0;
+				out[x / 2] = last_byte = (unsigned char)(hi << 4 | lo);
+				last_pair = pair;
 			}
-			out[x] = li;
+			if (x < w) {
+				int hi = pixel_index(p, src + 4 * (size_t)x, &last, &li, max);
+				if (hi < 0)
+					return 0;
+				out[x / 2] = (unsigned char)(hi << 4);
+			}
+		} else {
+			for (int x = 0; x < w; x++) {
+				int i = pixel_index(p, src + 4 * (size_t)x, &last, &li, max);
+				if (i < 0)
+					return 0;
+				out[x] = (unsigned char)i;
+			}
 		}
 	}
-	return 0;
+	return row;
 }
 
 static int write_png(FILE *fp, cairo_surface_t *s)
@@ -256,11 +316,19 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	unsigned char *out = kept_need(&packed, bound);
 	if (!raw || !out)
 		return PICTURE_ENOMEM;
+	/* A palette of at most 16 colours (most bush pictures) packs two
+	 * pixels a byte: half the bytes to compress.  Tried first; a picture
+	 * with more is packed again by bytes. */
 	static struct palette pal;
-	int indexed = pack_indexed(raw, data, w, h, stride, &pal) == 0;
+	int depth = 4;
+	size_t packed_row = pack_indexed(raw, data, w, h, stride, &pal, depth);
+	if (!packed_row)
+		packed_row = pack_indexed(raw, data, w, h, stride, &pal, depth = 8);
+	int indexed = packed_row != 0;
 	if (indexed) {
-		n = (1 + (size_t)w) * (size_t)h;
+		n = packed_row * (size_t)h;
 	} else {
+		depth = 8;
 		for (int y = 0; y < h; y++)
 			pack_row(raw + (size_t)y * row, data + (size_t)y * (size_t)stride, w);
 	}
@@ -271,7 +339,7 @@ static int write_png(FILE *fp, cairo_surface_t *s)
 	unsigned char ihdr[13] = { 0 };
 	put_be32(ihdr, (uint32_t)w);
 	put_be32(ihdr + 4, (uint32_t)h);
-	ihdr[8] = 8;                            /* bits per sample (or index) */
+	ihdr[8] = (unsigned char)depth;         /* bits per sample (or index) */
 	ihdr[9] = indexed ? 3 : 2;              /* palette or RGB; compression, filter and interlace 0 */
 	int r = fwrite("\x89PNG\r\n\x1a\n", 1, 8, fp) == 8 ? png_chunk(fp, "IHDR", ihdr, 13) : -1;
 	if (r == 0 && indexed) {

@@ -45,21 +45,17 @@ static int reap_one(struct workers *w)
 	return 0;
 }
 
-int workers_run(struct workers *w, int (*fn)(void *), void *arg)
+int workers_start(struct workers *w, int (*fn)(void *), void *arg)
 {
-	if (w->max <= 1)
-		return fn(arg);
-	while (w->n >= w->max)
+	while (w->max && w->n >= w->max)
 		if (reap_one(w) < 0)
 			break;
 	ALLOC_GROW(w->pids, w->n + 1, w->cap);
 	fflush(NULL);       /* nothing buffered twice */
 	pid_t parent = getpid();
 	pid_t pid = fork_guarded();
-	if (pid < 0) {
-		/* No worker to be had: do it here. */
-		return fn(arg);
-	}
+	if (pid < 0)
+		return WORKERS_NONE;
 	if (pid == 0) {
 		/* A run killed outright takes its workers along: none draws on
 		 * into a staging directory nobody will commit. */

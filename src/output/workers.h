@@ -1,7 +1,6 @@
 /* workers.h — a few forked workers for work that can leave the main
- * pass: drawing a generation's bushes while the parser reads on.  The
- * child gets the generation's records as they are (copy on write), so the
- * parent may reset its arena at once. */
+ * pass: drawing the bush pictures while the parser reads on.  A child
+ * gets the run's memory as it is (copy on write). */
 #ifndef DUMPANALYZE_WORKERS_H
 #define DUMPANALYZE_WORKERS_H
 
@@ -9,16 +8,17 @@
 #include <sys/types.h>
 
 struct workers {
-	unsigned max;               /* at most this many at once; <= 1: inline */
+	unsigned max;               /* at most this many at once; 0: no limit */
 	pid_t *pids;
 	size_t n, cap;
 	int failed;                 /* a worker exited non-zero */
 };
 
-/* Run fn(arg) in a worker (or right here when max <= 1), waiting first
- * when max workers are busy.  Returns 0, or -1 when it ran here and
- * failed, or when a finished worker had failed. */
-int workers_run(struct workers *w, int (*fn)(void *arg), void *arg);
+/* Start fn(arg) in a new worker, waiting first when max (> 0) are busy;
+ * never runs it here.  0, WORKERS_NONE when no process could be forked,
+ * or -1 when a finished worker had failed. */
+int workers_start(struct workers *w, int (*fn)(void *arg), void *arg);
+#define WORKERS_NONE (-2)
 /* Wait for all; 0, or -1 when any failed. */
 int workers_wait_all(struct workers *w);
 void workers_free(struct workers *w);

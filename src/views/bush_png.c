@@ -4,7 +4,7 @@
 #include "views/view.h"
 #include "output/bush_files.h"
 #include "output/picture.h"
-#include "output/workers.h"
+#include "output/bush_queue.h"
 
 /* With the default set only bushes that grew side traces are drawn (a
  * lone trace's picture is one column that traces.csv says as well, and in
@@ -23,8 +23,7 @@ static int bush_png_gen_end(struct view_ctx *c, const struct da_gen *g)
  * our own memory. */
 static int bush_png_finish(struct view_ctx *c)
 {
-	int r = workers_wait_all(c->state);
-	workers_free(c->state);
+	int r = bush_queue_finish(c->state);
 	picture_release();
 	return r;
 }
@@ -80,8 +79,9 @@ const struct view view_bush_png = {
 		"hinted to the pixel grid and drawn without antialiasing, as are the\n"
 		"shapes, so a picture has few colours; a scaled-down picture keeps\n"
 		"antialiased text, which it needs to be read.\n"
-		"A picture of at most 256 colours is an 8-bit palette PNG, any other\n"
-		"8-bit RGB; the rows are unfiltered and compressed by libdeflate\n"
+		"A picture of at most 16 colours is a 4-bit palette PNG, of at most 256\n"
+		"an 8-bit palette PNG, any other 8-bit RGB; the rows are unfiltered and\n"
+		"compressed by libdeflate\n"
 		"(level 2): the same bush gives the same bytes.\n"
 		"As one of the default views (no\n"
 		".BR \\-\\-views ,\n"
@@ -101,7 +101,7 @@ const struct view view_bush_png = {
 		"every bush is drawn, as before 0.3.0.\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 1,
-	.state_size = sizeof(struct workers),
+	.state_size = sizeof(struct bush_queue),
 	.gen_end = bush_png_gen_end,
 	.finish = bush_png_finish,
 };

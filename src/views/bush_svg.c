@@ -4,7 +4,7 @@
 #include "views/view.h"
 #include "output/bush_files.h"
 #include "output/picture.h"
-#include "output/workers.h"
+#include "output/bush_queue.h"
 
 static int bush_svg_gen_end(struct view_ctx *c, const struct da_gen *g)
 {
@@ -16,8 +16,7 @@ static int bush_svg_gen_end(struct view_ctx *c, const struct da_gen *g)
  * our own memory. */
 static int bush_svg_finish(struct view_ctx *c)
 {
-	int r = workers_wait_all(c->state);
-	workers_free(c->state);
+	int r = bush_queue_finish(c->state);
 	picture_release();
 	return r;
 }
@@ -32,7 +31,7 @@ const struct view view_bush_svg = {
 		"the same picture as SVG (sizes in pt, text as glyph outlines).\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 0,
-	.state_size = sizeof(struct workers),
+	.state_size = sizeof(struct bush_queue),
 	.gen_end = bush_svg_gen_end,
 	.finish = bush_svg_finish,
 };

@@ -16,7 +16,8 @@
 #include "output/picture.h"
 #include "util/intern.h"
 #include "output/outdir.h"
-#include "output/workers.h"
+#include "output/bush_queue.h"
+#include "output/bush_wire.h"
 
 #define MAXT 400
 
@@ -411,6 +412,66 @@ static void test_hostile_chunk_names_draw(void **s)
 	world_free(w);
 }
 
+static void draw_packed(cairo_t *cr, const void *p)
+{
+	bush_picture_draw(p, cr);
+}
+
+/* The picture as PNG bytes in memory. */
+static char *png_bytes(const struct bush_picture *p, size_t *n)
+{
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, n);
+	assert_int_equal(picture_write(fp, PICTURE_PNG, p->width, p->height, draw_packed, p), 0);
+	fclose(fp);
+	return buf;
+}
+
+/* A picture sent to a worker draws the same bytes as the one built here:
+ * location bytes past a NUL, the link's text, exit counts, parents. */
+static void test_packed_picture_draws_the_same(void **s)
+{
+	(void)s;
+	struct world *w = world_new();
+	static const char loc[] = "\"odd\0name\xff\":3";
+	struct da_trace *r = add(w, 1, -1, 0, 3, "x", DA_LINK_OTHER);
+	r->loc = intern_get(&w->strings, loc, sizeof(loc) - 1);
+	r->link = intern_get(&w->strings, "stitch", 6);
+	add(w, 2, 0, 1, 2, "f.lua:5", DA_LINK_ROOT)->link_target = 1;
+	add(w, 3, 1, 0, 0, "f.lua:9", DA_LINK_LOOP);
+	struct bush_picture p;
+	assert_int_equal(bush_picture_build(&p, &w->bush, 4, &no_counts), 0);
+	p.hottest = 40;
+	p.blocks[0].exits[1].count = 40;
+	struct strbuf msg = STRBUF_INIT;
+	bush_wire_pack(&msg, &p, "gen-4-bush-1.png");
+	struct bush_wire_picture wp;
+	assert_int_equal(bush_wire_unpack(&wp, msg.buf, msg.len), 0);
+	assert_string_equal(wp.name, "gen-4-bush-1.png");
+	assert_int_equal(wp.p.nblocks, 3);
+	assert_int_equal(wp.p.blocks[0].loc_len, sizeof(loc) - 1);
+	assert_memory_equal(wp.p.blocks[0].trace->loc, loc, sizeof(loc) - 1);
+	assert_string_equal(wp.p.blocks[0].trace->link, "stitch");
+	assert_int_equal(wp.p.blocks[2].parent_block, 1);
+	assert_int_equal(wp.p.bush->root->id, 1);
+	size_t na, nb;
+	char *a = png_bytes(&p, &na), *b = png_bytes(&wp.p, &nb);
+	assert_true(na > 100);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na);
+	free(a);
+	free(b);
+	bush_wire_free(&wp);
+	/* every message cut short is refused, none read past its end */
+	size_t cuts = 0;
+	for (size_t n = 0; n < msg.len; n++, cuts++)
+		assert_int_equal(bush_wire_unpack(&wp, msg.buf, n), -1);
+	assert_int_equal(cuts, msg.len);
+	strbuf_release(&msg);
+	bush_picture_free(&p);
+	world_free(w);
+}
+
 static void test_bush_file_names(void **s)
 {
 	(void)s;
@@ -443,7 +504,8 @@ static void test_files_written_with_picture_size(void **s)
 	gs.pub.bushes = &w->bush;
 	struct outdir *out = outdir_open(dir);
 	unsigned long left_out = 0;
-	struct workers jobs = { 0, NULL, 0, 0, 0 };
+	struct bush_queue jobs;
+	memset(&jobs, 0, sizeof(jobs));
 	tally_init(&gs.exits);
 	/* larger than 10 px: left out, counted, no file (checked below: the
 	 * files are the two drawn next, and only they are written) */
@@ -454,7 +516,7 @@ static void test_files_written_with_picture_size(void **s)
 	assert_int_equal(bush_draw_generation(out, 1, &jobs, &gs.pub, PICTURE_PNG, several, &left_out), 0);
 	assert_int_equal(bush_draw_generation(out, 1, &jobs, &gs.pub, PICTURE_SVG, all, &left_out), 0);
 	assert_int_equal(left_out, 1);
-	workers_free(&jobs);
+	assert_int_equal(bush_queue_finish(&jobs), 0);
 	assert_int_equal(outdir_publish(out), 0);
 	outdir_close(out);
 	struct bush_picture p;
@@ -508,6 +570,7 @@ int main(void)
 		cmocka_unit_test(test_huge_bush_is_scaled_to_the_cap),
 		cmocka_unit_test(test_root_drawn_in_crimson_deterministically),
 		cmocka_unit_test(test_hostile_chunk_names_draw),
+		cmocka_unit_test(test_packed_picture_draws_the_same),
 		cmocka_unit_test(test_bush_file_names),
 		cmocka_unit_test(test_files_written_with_picture_size),
 	};

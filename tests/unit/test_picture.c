@@ -72,7 +72,7 @@ static int check_chunks(const struct memfile *m, int w, int h)
 	assert_true(m->len >= 8 + 25 + 12);
 	assert_memory_equal(p, "\x89PNG\r\n\x1a\n", 8);
 	p += 8;
-	int idats = 0, n = 0, ended = 0, type = 0;
+	int idats = 0, n = 0, ended = 0, type = 0, depth = 0;
 	while (p < end) {
 		assert_false(ended);
 		assert_true(end - p >= 12);
@@ -85,14 +85,16 @@ static int check_chunks(const struct memfile *m, int w, int h)
 			assert_int_equal(len, 13);
 			assert_int_equal(be32(p + 8), (uint32_t)w);
 			assert_int_equal(be32(p + 12), (uint32_t)h);
-			assert_int_equal(p[16], 8);
+			depth = p[16];
 			type = p[17];
 			assert_true(type == 2 || type == 3);        /* RGB, or palette */
+			/* RGB bytes; palette indices of 4 bits (16 colours at most) or 8 */
+			assert_true(type == 2 ? depth == 8 : depth == 4 || depth == 8);
 			assert_memory_equal(p + 18, "\x00\x00\x00", 3);
 		} else if (n == 1 && type == 3) {
 			/* a palette picture: PLTE right after IHDR */
 			assert_memory_equal(p + 4, "PLTE", 4);
-			assert_true(len >= 3 && len <= 768 && len % 3 == 0);
+			assert_true(len >= 3 && len <= 3u << depth && len % 3 == 0);
 		} else if (memcmp(p + 4, "IDAT", 4) == 0) {
 			idats++;
 		} else {
@@ -153,9 +155,15 @@ static int png_type(const struct memfile *m)
 	return ((const unsigned char *)m->buf)[25];
 }
 
+/* PNG bit depth: of a palette picture, bits an index. */
+static int png_depth(const struct memfile *m)
+{
+	return ((const unsigned char *)m->buf)[24];
+}
+
 /* At most 256 colours: a palette of exactly the colours drawn, in order
- * of first appearance (white, the background, first), one byte a pixel,
- * the same pixels.  257: RGB. */
+ * of first appearance (white, the background, first), one byte a pixel
+ * (half a byte for 16 colours or fewer), the same pixels.  257: RGB. */
 static void test_few_colours_make_a_palette(void **s)
 {
 	(void)s;
@@ -166,7 +174,23 @@ static void test_few_colours_make_a_palette(void **s)
 	const unsigned char *plte = (const unsigned char *)m.buf + 8 + 25;
 	assert_int_equal(be32(plte), 3 * 256);
 	assert_memory_equal(plte + 4, "PLTE\xff\xff\xff", 7);
+	assert_int_equal(png_depth(&m), 8);
 	check_pixels(&m, &flat);
+	free(m.buf);
+	/* 16 colours: 4 bits a pixel, an odd width's last byte half used;
+	 * 17: 8 bits */
+	const struct scene sixteen = { 301, 20, 0, 16 }, seventeen = { 301, 20, 0, 17 };
+	m = write_scene(&sixteen);
+	check_chunks(&m, sixteen.w, sixteen.h);
+	assert_int_equal(png_type(&m), 3);
+	assert_int_equal(png_depth(&m), 4);
+	assert_int_equal(be32((const unsigned char *)m.buf + 8 + 25), 3 * 16);
+	check_pixels(&m, &sixteen);
+	free(m.buf);
+	m = write_scene(&seventeen);
+	check_chunks(&m, seventeen.w, seventeen.h);
+	assert_int_equal(png_depth(&m), 8);
+	check_pixels(&m, &seventeen);
 	free(m.buf);
 	m = write_scene(&more);
 	check_chunks(&m, more.w, more.h);
