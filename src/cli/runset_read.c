@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/csvin.h"
-#include "cli/runfile.h"
+#include "compare/csvin.h"
+#include "compare/runfile.h"
 #include "cli/runset_impl.h"
 #include "output/message.h"
 #include "util/alloc.h"

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_impl.h"
-#include "cli/manifest_in.h"
+#include "compare/compare_impl.h"
+#include "compare/manifest_in.h"
 #include "output/message.h"
 #include "output/termtext.h"
 #include "profile/sysprof.h"

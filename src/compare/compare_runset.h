@@ -6,7 +6,7 @@
 #ifndef DUMPANALYZE_COMPARE_RUNSET_H
 #define DUMPANALYZE_COMPARE_RUNSET_H
 #include <stdio.h>
-#include "cli/runset_impl.h"
+#include "compare/runset_set.h"
 
 struct compare_opts;
 

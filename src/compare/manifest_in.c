@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "cli/manifest_in.h"
+#include "compare/manifest_in.h"
 #include "output/message.h"
 #include "output/termtext.h"
 #include "util/alloc.h"

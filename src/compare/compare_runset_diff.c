@@ -5,7 +5,7 @@
  * profile runs (Mann-Whitney), and which --fail-on rules that crosses. */
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_runset.h"
+#include "compare/compare_runset.h"
 #include "output/message.h"
 #include "util/alloc.h"
 

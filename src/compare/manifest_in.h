@@ -5,7 +5,7 @@
 #ifndef DUMPANALYZE_MANIFEST_IN_H
 #define DUMPANALYZE_MANIFEST_IN_H
 
-#include "cli/runfile.h"
+#include "compare/runfile.h"
 #include "output/manifest.h"
 
 /* Read d's manifest.json into m, every field checked (type, range, file

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_runset.h"
+#include "compare/compare_runset.h"
 #include "output/termtext.h"
 
 static size_t runs_of(const struct rs_set *s)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli/baseline_file.h"
+#include "compare/baseline_file.h"
 #include "output/message.h"
 #include "output/termtext.h"
 #include "util/alloc.h"

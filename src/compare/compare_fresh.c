@@ -3,7 +3,7 @@
  * and a reason's severity from the catalogue, which decides which. */
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 #include "findings/findings.h"
 #include "util/alloc.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "cli/runfile.h"
+#include "compare/runfile.h"
 #include "output/message.h"
 #include "output/termtext.h"
 #include "util/alloc.h"

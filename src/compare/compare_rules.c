@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 #include "output/message.h"
 #include "util/alloc.h"
 #include "luajit/recipe.h"

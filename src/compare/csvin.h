@@ -10,21 +10,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "cli/runfile.h"
+#include "compare/runfile.h"
 
 #define CSVIN_MAX_FIELDS 48
 #define CSVIN_MAX_SUM ((uint64_t)INT64_MAX)
 
 enum csvin_kind {
 #define CSVFILE(kind, name) CSVIN_##kind,
-#include "cli/csvin_columns.def"
+#include "compare/csvin_columns.def"
 	CSVIN_NKINDS
 };
 
 /* Columns as CSVIN_<KIND>_<NAME>. */
 enum csvin_col {
 #define CSVCOL(kind, name, type, need) CSVIN_##kind##_##name,
-#include "cli/csvin_columns.def"
+#include "compare/csvin_columns.def"
 	CSVIN_NCOLS
 };
 

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <jansson.h>
 #include "luajit/explain.h"
-#include "cli/compare_impl.h"
-#include "cli/manifest_in.h"
+#include "compare/compare_impl.h"
+#include "compare/manifest_in.h"
 #include "output/message.h"
 #include "output/termtext.h"
 #include "util/alloc.h"

@@ -2,8 +2,8 @@
  * sides read (a plain one-run directory as a set of one, with a warning),
  * diffed, rendered; the exit code from the rules crossed. */
 #include <stdio.h>
-#include "cli/compare.h"
-#include "cli/compare_runset.h"
+#include "compare/compare.h"
+#include "compare/compare_runset.h"
 #include "output/message.h"
 
 int compare_runsets(const char *old_dir, const char *new_dir, const struct compare_opts *o,

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 #include "dumpanalyze.h"
 #include "util/alloc.h"
 #include "views/findings.h"

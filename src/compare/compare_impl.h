@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <jansson.h>
-#include "cli/csvin.h"
-#include "cli/runfile.h"
+#include "compare/csvin.h"
+#include "compare/runfile.h"
 #include "output/manifest.h"
 #include "util/diag.h"
 

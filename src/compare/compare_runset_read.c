@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_runset.h"
-#include "cli/csvin.h"
-#include "cli/runfile.h"
+#include "compare/compare_runset.h"
+#include "compare/csvin.h"
+#include "compare/runfile.h"
 #include "output/message.h"
 #include "util/alloc.h"
 

@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 #include "output/json.h"
 #include "output/termtext.h"
 #include "util/alloc.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 #include "util/alloc.h"
 
 static const char *const level_words[] = { "costly", "worth-a-look", "harmless" };

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/runset_impl.h"
+#include "compare/runset_set.h"
 #include "util/alloc.h"
 
 char *rs_strdup(const char *s)

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "cli/compare.h"
-#include "cli/compare_runset.h"
-#include "cli/compare_impl.h"
-#include "cli/baseline_file.h"
+#include "compare/compare.h"
+#include "compare/compare_runset.h"
+#include "compare/compare_impl.h"
+#include "compare/baseline_file.h"
 #include <inttypes.h>
 #include "output/message.h"
 #include "output/rundir.h"

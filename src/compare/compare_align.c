@@ -19,7 +19,7 @@
  * partner. */
 #include <stdlib.h>
 #include <string.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 #include "util/alloc.h"
 
 static int cmp_placed(const void *x, const void *y)

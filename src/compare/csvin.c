@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <csv.h>
-#include "cli/csvin.h"
+#include "compare/csvin.h"
 #include "output/message.h"
 #include "output/termtext.h"
 #include "util/alloc.h"
@@ -17,12 +17,12 @@ static const struct {
 	int need;
 } cols[CSVIN_NCOLS] = {
 #define CSVCOL(kind, name, type, need) { CSVIN_##kind, #name, CSVIN_##type, need },
-#include "cli/csvin_columns.def"
+#include "compare/csvin_columns.def"
 };
 
 static const char *const kind_names[CSVIN_NKINDS] = {
 #define CSVFILE(kind, name) name,
-#include "cli/csvin_columns.def"
+#include "compare/csvin_columns.def"
 };
 
 const char *csvin_name(enum csvin_kind kind)
