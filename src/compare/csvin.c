@@ -17,12 +17,12 @@ static const struct {
 	int need;
 } cols[CSVIN_NCOLS] = {
 #define CSVCOL(kind, name, type, need) { CSVIN_##kind, #name, CSVIN_##type, need },
-#include "compare/csvin_columns.def"
+#include "compare/csvin_files.def"
 };
 
 static const char *const kind_names[CSVIN_NKINDS] = {
 #define CSVFILE(kind, name) name,
-#include "compare/csvin_columns.def"
+#include "compare/csvin_files.def"
 };
 
 const char *csvin_name(enum csvin_kind kind)

@@ -17,14 +17,14 @@
 
 enum csvin_kind {
 #define CSVFILE(kind, name) CSVIN_##kind,
-#include "compare/csvin_columns.def"
+#include "compare/csvin_files.def"
 	CSVIN_NKINDS
 };
 
 /* Columns as CSVIN_<KIND>_<NAME>. */
 enum csvin_col {
 #define CSVCOL(kind, name, type, need) CSVIN_##kind##_##name,
-#include "compare/csvin_columns.def"
+#include "compare/csvin_files.def"
 	CSVIN_NCOLS
 };
 
