@@ -1,15 +1,14 @@
-/* compare_findings.c — --compare's findings: the two runs' findings.csv
- * matched by the findings' identity (the text of their lines, so an edit
- * elsewhere in the file moves a finding, never makes it new; by order,
- * compare_align.c, only where a run had no source text), the baseline's
- * entries put on them, and the new abort sites that new-sites counts. */
+/* compare_findings.c — --compare's findings diffed: the two runs'
+ * findings.csv matched by the findings' identity (the text of their lines,
+ * so an edit elsewhere in the file moves a finding, never makes it new; by
+ * order, compare_align.c, only where a run had no source text) into one
+ * result (compare_impl.h, struct findings_diff), with the new abort sites
+ * that new-sites counts; compare_findings_render.c renders it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <jansson.h>
 #include "compare/compare_impl.h"
 #include "util/alloc.h"
-
-static const char *const level_words[] = { "costly", "worth-a-look", "harmless" };
 
 /* "v1|GROUP|FILE|ERROR": what a finding without text aligns by (its
  * identity up to the fourth '|'). */
@@ -58,7 +57,7 @@ static void placed_free_list(struct placed_list *l)
 }
 
 /* "json.lua:19-29", "json.lua:19", "(the run)". */
-static void place(char *buf, size_t n, const char *file, long line, long end)
+void finding_place(char *buf, size_t n, const char *file, long line, long end)
 {
 	if (!*file)
 		snprintf(buf, n, "(the run)");
@@ -70,43 +69,36 @@ static void place(char *buf, size_t n, const char *file, long line, long end)
 		snprintf(buf, n, "%s", file);
 }
 
-static json_t *row(const struct cfinding *f, const struct cfinding *o, const struct cfinding *n,
-                   const char *change, int how)
+static void add(struct findings_diff *d, size_t *cap, struct finding_diff fc)
 {
-	json_t *e = json_object();
-	json_object_set_new(e, "identity", cmp_str(f->identity));
-	json_object_set_new(e, "id", cmp_str(f->id));
-	json_object_set_new(e, "kind", cmp_str(f->kind));
-	json_object_set_new(e, "severity", cmp_str(f->severity));
-	json_object_set_new(e, "reason", cmp_str(f->reason));
-	json_object_set_new(e, "file", *f->file ? cmp_str(f->file) : json_null());
-	json_object_set_new(e, "old_line", o && o->line ? json_integer(o->line) : json_null());
-	json_object_set_new(e, "new_line", n && n->line ? json_integer(n->line) : json_null());
-	json_object_set_new(e, "change", json_string(change));
-	json_object_set_new(e, "matched_by", how == MATCH_TEXT ? json_string("text")
-	                    : how == MATCH_ORDER ? json_string("order") : json_null());
-	json_object_set_new(e, "baselined", cmp_str(f->accepted));
-	return e;
+	ALLOC_GROW(d->v, d->n + 1, *cap);
+	d->v[d->n++] = fc;
 }
 
-/* One line of the text: what changed, the severity, where, what. */
-static void say(struct rep *r, int *shown, const char *change, const struct cfinding *f,
-                const struct cfinding *o, int how, const char *note)
+/* A new finding: whether a rule counts it, into *fresh by its name. */
+static enum finding_note count_new(const struct cfinding *n, struct fresh *fresh)
 {
-	if (!(*shown)++)
-		cmp_say(r, "  findings (matched by identity: file, error and the text of their lines):\n");
-	char where[512], was[64] = "";
-	place(where, sizeof(where), f->file, f->line, f->end_line);
-	if (o && o->line != f->line)
-		snprintf(was, sizeof(was), how == MATCH_TEXT ? " (was %ld)" : " (was %ld, by order: "
-		         "no source text)", o->line);
-	cmp_say(r, "    %-6s %-12s %s%s  %s%s%s%s\n", change, level_words[f->level],
-	        cmp_text(r, where), was, cmp_text(r, f->kind), *f->reason ? "  " : "",
-	        cmp_text(r, f->reason), note);
+	char name[640], where[512];
+	finding_place(where, sizeof(where), n->file, n->line, n->end_line);
+	snprintf(name, sizeof(name), "%s %s, %s", where, n->kind, n->reason);
+	if (!n->aborts)
+		return FN_NOT_SITE;
+	if (n->accepted) {
+		fresh->baselined++;
+		return FN_NOT_COUNTED;
+	}
+	if (n->level == LEVEL_HARMLESS) {
+		fresh_add(fresh, 1, name);
+		return FN_HARMLESS;
+	}
+	fresh_add(fresh, 0, name);
+	return FN_NONE;
 }
 
-void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
+void findings_diff(struct findings_diff *d, struct side *a, struct side *b, struct fresh *fresh)
 {
+	memset(d, 0, sizeof(*d));
+	size_t cap = 0;
 	struct placed_list pa = { 0 }, pb = { 0 };
 	as_placed(a, &pa);
 	as_placed(b, &pb);
@@ -126,54 +118,24 @@ void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, stru
 			old_how[pb.v[to[i]].index] = how[i];
 		}
 	}
-	json_t *list = json_array();
-	int shown = 0;
-	size_t moved = 0;
 	for (size_t j = 0; j < b->findings.n; j++) {
 		struct cfinding *n = &b->findings.v[j];
 		const struct cfinding *o = old[j] >= 0 ? &a->findings.v[old[j]] : NULL;
 		n->fresh = !o;
-		int h = o ? old_how[j] : MATCH_NONE;
-		const char *change = !o ? "new" : o->line != n->line ? "moved" : "same";
-		json_array_append_new(list, row(n, o, n, change, h));
-		moved += o && o->line != n->line;
-		if (o) {
-			if (o->line != n->line)
-				say(r, &shown, "moved", n, o, h, n->accepted ? "  (baselined)" : "");
+		d->accepted += n->accepted != NULL;
+		if (!o) {
+			add(d, &cap, (struct finding_diff){ FC_NEW, n, NULL, MATCH_NONE, count_new(n, fresh) });
 			continue;
 		}
-		const char *note = "";
-		char name[640], where[512];
-		place(where, sizeof(where), n->file, n->line, n->end_line);
-		snprintf(name, sizeof(name), "%s %s, %s", where, n->kind, n->reason);
-		if (!n->aborts)
-			note = "  (not an abort site: no rule counts it)";
-		else if (n->accepted) {
-			note = "  (baselined: not counted)";
-			fresh->baselined++;
-		} else if (n->level == LEVEL_HARMLESS) {
-			note = "  (usually harmless: not counted)";
-			fresh_add(fresh, 1, name);
-		} else {
-			fresh_add(fresh, 0, name);
-		}
-		say(r, &shown, "new", n, NULL, MATCH_NONE, note);
+		int moved = o->line != n->line;
+		d->moved += moved;
+		add(d, &cap, (struct finding_diff){ moved ? FC_MOVED : FC_SAME, n, o, old_how[j],
+		                                     moved && n->accepted ? FN_BASELINED : FN_NONE });
 	}
-	for (size_t i = 0; i < a->findings.n; i++) {
-		if (!gone[i])
-			continue;
-		const struct cfinding *o = &a->findings.v[i];
-		json_array_append_new(list, row(o, o, NULL, "gone", MATCH_NONE));
-		say(r, &shown, "gone", o, NULL, MATCH_NONE, "");
-	}
-	size_t accepted = 0;
-	for (size_t j = 0; j < b->findings.n; j++)
-		accepted += b->findings.v[j].accepted != NULL;
-	if (moved)
-		cmp_say(r, "  findings moved with the lines around them: %zu\n", moved);
-	json_object_set_new(d, "findings", list);
-	json_object_set_new(d, "findings_moved", json_integer((json_int_t)moved));
-	json_object_set_new(d, "findings_baselined", json_integer((json_int_t)accepted));
+	for (size_t i = 0; i < a->findings.n; i++)
+		if (gone[i])
+			add(d, &cap, (struct finding_diff){ FC_GONE, &a->findings.v[i], NULL, MATCH_NONE,
+			                                     FN_NONE });
 	free(gone);
 	free(old_how);
 	free(old);
@@ -181,4 +143,18 @@ void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, stru
 	free(to);
 	placed_free_list(&pa);
 	placed_free_list(&pb);
+}
+
+void findings_diff_free(struct findings_diff *d)
+{
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}
+
+void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
+{
+	struct findings_diff fd;
+	findings_diff(&fd, a, b, fresh);
+	findings_render(r, d, &fd);
+	findings_diff_free(&fd);
 }

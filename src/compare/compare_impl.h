@@ -193,9 +193,46 @@ void fresh_free(struct fresh *f);
  * finding of NEW whose main reason it is is baselined). */
 void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
 void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
-/* Findings matched by identity (compare_findings.c); the new abort
- * sites (findings of the kinds of aborted attempts) into *fresh. */
+/* Findings matched by identity: diffed (findings_diff), then rendered
+ * (findings_render); the new abort sites (findings of the kinds of
+ * aborted attempts) into *fresh. */
 void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
+
+/* ---- the findings' diff (compare_findings.c) and its rendering
+ * (compare_findings_render.c): one result, then text and JSON from it ---- */
+
+enum finding_change { FC_SAME, FC_MOVED, FC_NEW, FC_GONE };
+/* What the text adds after a changed finding. */
+enum finding_note {
+	FN_NONE,
+	FN_BASELINED,               /* moved, a baseline accepts it */
+	FN_NOT_SITE,                /* new, not an abort site: no rule counts it */
+	FN_NOT_COUNTED,             /* new, baselined: not counted */
+	FN_HARMLESS                 /* new, usually harmless: not counted */
+};
+struct finding_diff {
+	enum finding_change change;
+	const struct cfinding *f;   /* NEW's; OLD's when gone */
+	const struct cfinding *old; /* its match on OLD, or NULL */
+	int how;                    /* MATCH_* */
+	enum finding_note note;
+};
+struct findings_diff {
+	struct finding_diff *v;     /* NEW's findings in rank order, then
+	                               OLD's gone ones in theirs */
+	size_t n;
+	size_t moved;               /* matched on another line */
+	size_t accepted;            /* NEW's a baseline accepts */
+};
+/* Match b's findings to a's (setting each of b's fresh), count the new
+ * abort sites into *fresh: 0 (the result in *d, findings_diff_free). */
+void findings_diff(struct findings_diff *d, struct side *a, struct side *b, struct fresh *fresh);
+void findings_diff_free(struct findings_diff *d);
+/* "json.lua:19-29", "json.lua:19", "(the run)". */
+void finding_place(char *buf, size_t n, const char *file, long line, long end);
+/* The result as text (the changed ones) and as the dump's JSON keys
+ * findings, findings_moved, findings_baselined. */
+void findings_render(struct rep *r, json_t *d, const struct findings_diff *fd);
 /* The severity of a reason (normal form): LEVEL_*. */
 int cmp_reason_level(const char *reason);
 void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
