@@ -150,11 +150,3 @@ void findings_diff_free(struct findings_diff *d)
 	free(d->v);
 	memset(d, 0, sizeof(*d));
 }
-
-void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
-{
-	struct findings_diff fd;
-	findings_diff(&fd, a, b, fresh);
-	findings_render(r, d, &fd);
-	findings_diff_free(&fd);
-}

@@ -193,6 +193,40 @@ void fresh_free(struct fresh *f);
  * finding of NEW whose main reason it is is baselined). */
 void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
 void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
+
+/* ---- the reasons' and the sites' diff (compare_counts.c), rendered by
+ * cmp_reasons and cmp_sites (compare_views.c) ---- */
+
+/* One reason or site: its counts on both sides and what changed. */
+struct count_change {
+	const char *name;           /* the reason (a site's: its group) */
+	const struct placed *old, *new;     /* a site's items, either NULL */
+	int in_old, in_new;
+	uint64_t was, is;
+	const char *change;         /* "new", "gone", "up", "down", "same"; a
+	                               site of the same count on another line
+	                               "moved" */
+	int how;                    /* a site's MATCH_* */
+	int level;                  /* a reason's LEVEL_* */
+	int baselined;              /* a new reason every finding of which a
+	                               baseline accepts */
+};
+struct counts_diff {
+	struct count_change *v;     /* reasons: NEW's by name, then those
+	                               gone; sites: NEW's in order, then those
+	                               gone */
+	size_t n, cap;
+	size_t moved;               /* sites matched on another line */
+};
+/* "new", "gone", "up", "down" or "same". */
+const char *cmp_change(int in_a, int in_b, uint64_t a, uint64_t b);
+/* The reasons of both sides (sorted by name here); the new ones into
+ * *fresh, as cmp_reasons says. */
+void reasons_diff(struct counts_diff *d, struct side *a, struct side *b, struct fresh *fresh);
+/* The sites matched across the runs: by the text of their line where both
+ * runs read it, else by file, reason and order. */
+void sites_diff(struct counts_diff *d, const struct side *a, const struct side *b);
+void counts_diff_free(struct counts_diff *d);
 /* Findings matched by identity: diffed (findings_diff), then rendered
  * (findings_render); the new abort sites (findings of the kinds of
  * aborted attempts) into *fresh. */

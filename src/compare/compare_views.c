@@ -1,6 +1,7 @@
 /* compare_views.c — the parts of --compare's report, each as text (when
- * not --json) and into the dump's JSON object at once: abort reasons,
- * abort sites and bushes (matched by compare_align.c), profiles. */
+ * not --json) and into the dump's JSON object at once: abort reasons and
+ * abort sites rendered from their diff (compare_counts.c); bushes
+ * (matched by compare_align.c) and profiles diffed as they are said. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -52,11 +53,6 @@ json_t *cmp_old_new(uint64_t a, uint64_t b)
 	return o;
 }
 
-static const char *change(int in_a, int in_b, uint64_t a, uint64_t b)
-{
-	return !in_a ? "new" : !in_b ? "gone" : b > a ? "up" : b < a ? "down" : "same";
-}
-
 /* A row's counts and change, after its own keys, then the row into list. */
 static void add_row(json_t *list, json_t *e, uint64_t was, uint64_t is, const char *c)
 {
@@ -82,148 +78,69 @@ void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b)
 	cmp_say(r, "\n");
 }
 
-/* Whether a finding has the reason: its main one, or one of OTHER_REASONS
- * ("2 NYI: bytecode UCLO; 1 leaving loop in root trace"; no reason LuaJIT
- * writes holds "; "). */
-static int has_reason(const struct cfinding *f, const char *reason)
-{
-	if (strcmp(f->reason, reason) == 0)
-		return 1;
-	size_t n = strlen(reason);
-	for (const char *p = f->others; p && *p;) {
-		p += strspn(p, "0123456789");
-		p += *p == ' ';
-		size_t k = strcspn(p, ";");
-		while (p[k] && p[k + 1] != ' ')
-			k += 1 + strcspn(p + k + 1, ";");
-		if (k == n && memcmp(p, reason, n) == 0)
-			return 1;
-		p += k + (p[k] ? 2 : 0);
-	}
-	return 0;
-}
-
-/* A new reason is baselined when NEW has findings with it and the
- * baseline accepts every one of them. */
-static int reason_baselined(const struct side *b, const char *reason)
-{
-	size_t with = 0;
-	for (size_t i = 0; i < b->findings.n; i++) {
-		const struct cfinding *f = &b->findings.v[i];
-		if (!has_reason(f, reason))
-			continue;
-		if (!f->accepted)
-			return 0;
-		with++;
-	}
-	return with > 0;
-}
-
 static const char *const level_note[] = { "", "", "  (usually harmless: not counted)" };
 
 void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
 {
-	named_sort_by_name(&a->reasons);
-	named_sort_by_name(&b->reasons);
+	struct counts_diff rd;
+	reasons_diff(&rd, a, b, fresh);
 	json_t *list = json_array();
 	size_t shown = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		struct named_list *l = pass ? &a->reasons : &b->reasons;
-		for (size_t i = 0; i < l->n; i++) {
-			struct named *o = named_find(&a->reasons, l->v[i].name);
-			struct named *n = named_find(&b->reasons, l->v[i].name);
-			if (pass && n)
-				continue;       /* seen in the first pass */
-			uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
-			const char *c = change(o != NULL, n != NULL, was, is);
-			int level = cmp_reason_level(l->v[i].name), accepted = 0;
-			const char *note = "";
-			if (!o) {
-				accepted = reason_baselined(b, l->v[i].name);
-				if (accepted) {
-					fresh->baselined++;
-					note = "  (baselined: not counted)";
-				} else {
-					fresh_add(fresh, level == LEVEL_HARMLESS, l->v[i].name);
-					note = level_note[level];
-				}
-			}
-			json_t *e = json_object();
-			json_object_set_new(e, "reason", cmp_str(l->v[i].name));
-			json_object_set_new(e, "severity", json_string(level == LEVEL_COSTLY ? "costly"
-			                    : level == LEVEL_LOOK ? "worth-a-look" : "harmless"));
-			json_object_set_new(e, "baselined", json_boolean(accepted));
-			add_row(list, e, was, is, c);
-			if (was == is)
-				continue;
-			if (!shown++)
-				cmp_say(r, "  abort reasons:\n");
-			cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s%s\n", c, was, is,
-			        cmp_text(r, l->v[i].name), note);
-		}
+	for (size_t i = 0; i < rd.n; i++) {
+		const struct count_change *c = &rd.v[i];
+		const char *note = c->in_old ? "" : c->baselined ? "  (baselined: not counted)"
+		                                  : level_note[c->level];
+		json_t *e = json_object();
+		json_object_set_new(e, "reason", cmp_str(c->name));
+		json_object_set_new(e, "severity", json_string(c->level == LEVEL_COSTLY ? "costly"
+		                    : c->level == LEVEL_LOOK ? "worth-a-look" : "harmless"));
+		json_object_set_new(e, "baselined", json_boolean(c->baselined));
+		add_row(list, e, c->was, c->is, c->change);
+		if (c->was == c->is)
+			continue;
+		if (!shown++)
+			cmp_say(r, "  abort reasons:\n");
+		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s%s\n", c->change, c->was, c->is,
+		        cmp_text(r, c->name), note);
 	}
 	json_object_set_new(d, "reasons", list);
+	counts_diff_free(&rd);
 }
 
-/* Sites matched across the runs: by the text of their line where both
- * runs read it, else by file, reason and order. */
 void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 {
-	long *to = xrealloc(NULL, (a->sites.n + 1) * sizeof(*to));
-	char *how = xrealloc(NULL, a->sites.n + 1);
-	placed_align(&a->sites, &b->sites, to, how);
-	size_t moved = 0, shown = 0;
-	for (size_t i = 0; i < a->sites.n; i++)
-		if (to[i] >= 0)
-			moved += a->sites.v[i].line != b->sites.v[to[i]].line;
+	struct counts_diff sd;
+	sites_diff(&sd, a, b);
 	json_t *list = json_array();
-	/* the new side's sites in order, then those gone */
-	for (size_t k = 0; k < b->sites.n + a->sites.n; k++) {
-		const struct placed *o = NULL, *n = NULL;
-		int h = MATCH_NONE;
-		if (k < b->sites.n) {
-			n = &b->sites.v[k];
-			for (size_t i = 0; i < a->sites.n; i++)
-				if (to[i] == (long)k) {
-					o = &a->sites.v[i];
-					h = how[i];
-				}
-		} else if (to[k - b->sites.n] < 0) {
-			o = &a->sites.v[k - b->sites.n];
-		} else {
-			continue;
-		}
-		const struct placed *p = n ? n : o;
-		uint64_t was = o ? o->count : 0, is = n ? n->count : 0;
-		const char *c = change(o != NULL, n != NULL, was, is);
-		if (o && n && was == is && o->line != n->line)
-			c = "moved";
+	size_t shown = 0;
+	for (size_t i = 0; i < sd.n; i++) {
+		const struct count_change *c = &sd.v[i];
+		const struct placed *o = c->old, *n = c->new, *p = n ? n : o;
 		json_t *e = json_object();
 		json_object_set_new(e, "file", cmp_str(p->file));
 		json_object_set_new(e, "old_line", o ? json_integer(o->line) : json_null());
 		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
 		json_object_set_new(e, "reason", cmp_str(p->group));
-		json_object_set_new(e, "matched_by", h == MATCH_TEXT ? json_string("text")
-		                    : h == MATCH_ORDER ? json_string("order") : json_null());
-		add_row(list, e, was, is, c);
-		if (was == is)
+		json_object_set_new(e, "matched_by", c->how == MATCH_TEXT ? json_string("text")
+		                    : c->how == MATCH_ORDER ? json_string("order") : json_null());
+		add_row(list, e, c->was, c->is, c->change);
+		if (c->was == c->is)
 			continue;
 		if (!shown++)
 			cmp_say(r, "  abort sites (matched by the text of their line, else by file, reason "
 			        "and order):\n");
-		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c, was, is,
+		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s:%ld", c->change, c->was, c->is,
 		        cmp_text(r, p->file), p->line);
 		if (o && n && o->line != n->line)
-			cmp_say(r, h == MATCH_TEXT ? " (was %ld)" : " (was %ld, by order: no source text)",
+			cmp_say(r, c->how == MATCH_TEXT ? " (was %ld)" : " (was %ld, by order: no source text)",
 			        o->line);
 		cmp_say(r, "  %s\n", cmp_text(r, p->group));
 	}
-	if (moved)
-		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", moved);
+	if (sd.moved)
+		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", sd.moved);
 	json_object_set_new(d, "sites", list);
-	json_object_set_new(d, "sites_moved", json_integer((json_int_t)moved));
-	free(how);
-	free(to);
+	json_object_set_new(d, "sites_moved", json_integer((json_int_t)sd.moved));
+	counts_diff_free(&sd);
 }
 
 /* Bushes matched by the kind and start location of their root. */
@@ -243,7 +160,7 @@ void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
 		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
 		json_object_set_new(e, "old_traces", json_integer((json_int_t)o->count));
 		json_object_set_new(e, "new_traces", json_integer(n ? (json_int_t)n->count : 0));
-		json_object_set_new(e, "change", json_string(change(1, n != NULL, o->count,
+		json_object_set_new(e, "change", json_string(cmp_change(1, n != NULL, o->count,
 		                                                    n ? n->count : 0)));
 		json_array_append_new(list, e);
 		if (!n) {
