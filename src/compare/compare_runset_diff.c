@@ -254,15 +254,16 @@ void crs_diff(struct crs_diff *d, const struct rs_set *a, const struct rs_set *b
 			d->fails |= rules & CRS_NEW_SITES;
 		add(d, CRS_NEW, v, NULL, f);
 	}
+	for (size_t j = 0; j < a->nf; j++)
+		if (!paired[j])
+			add(d, CRS_GONE, CRS_INFO, &a->f[j], NULL);
+	/* once items is whole: add moves it (gone ones have no test) */
 	for (size_t i = 0; i < d->nitems; i++) {
 		const struct crs_item *it = &d->items[i];
 		if (it->p >= 0 && it->p < RUNSET_ALPHA && it->delta > 0 &&
 		    (!d->grew_most || it->delta > d->grew_most->delta))
 			d->grew_most = it;
 	}
-	for (size_t j = 0; j < a->nf; j++)
-		if (!paired[j])
-			add(d, CRS_GONE, CRS_INFO, &a->f[j], NULL);
 	free(paired);
 	reasons(d, profiled);
 }

@@ -146,12 +146,13 @@ static int plain_row(void *ctx, const struct csvin *c)
 int crs_is_runset(const char *dir)
 {
 	struct runfile_dir d;
-	if (runfile_dir_open(&d, NULL, dir) != 0)
+	if (runfile_dir_open(&d, NULL, dir) != 0) {
+		runfile_dir_free(&d);
 		return 0;
+	}
 	struct runfile f;
 	int r = runfile_open(&f, &d, "runs.csv", RUNFILE_MAX, 1);
-	if (r == 0)
-		runfile_close(&f);
+	runfile_close(&f);      /* whatever it returned: its name is kept */
 	runfile_dir_free(&d);
 	return r == 0;
 }
