@@ -1,6 +1,6 @@
 /* csvin.h — reading back the CSV files dumpanalyze wrote (for --compare
  * and the summary of several dumps), with libcsv, trusting none of it:
- * each file's columns by header name against csvin_columns.def (a column
+ * each file's columns by header name against csvin_files.def (a column
  * missing or unknown is an error), every field of a typed column checked
  * before a reader sees its row, sums kept below 2^63, and each error one
  * message naming the file, the row (the header is row 1) and the column.
