@@ -2,9 +2,10 @@
  * have a manifest (the views each run rendered); only views both sides
  * rendered are compared, over the whole run (generation numbers are not
  * stable across runs); sites and bushes are matched by compare_align.c.
- * One pass makes the text report or, with --json, the same as a JSON
- * object (its parts in compare_views.c), and evaluates the --fail-on
- * rules. */
+ * Each dump's sides are diffed first (compare_diff.c: reasons, sites,
+ * findings), then one pass renders the text report or, with --json, the
+ * same as a JSON object (its parts in compare_views.c and
+ * compare_findings_render.c), and evaluates the --fail-on rules. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -81,6 +82,9 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	side_finish(b, rn, sn, sf);
 	accept(a, bl, 0);
 	accept(b, bl, 1);
+	/* everything diffed first; what follows says it */
+	struct dump_diff dd;
+	dump_diff(&dd, a, b);
 	json_object_set_new(d, "old_complete", json_boolean(a->m.complete));
 	json_object_set_new(d, "new_complete", json_boolean(b->m.complete));
 	json_object_set_new(d, "old_jit_events", jit_events(a));
@@ -102,7 +106,7 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	}
 	not_compared(r, d, a, b);
 	/* where the time went, before the counts */
-	int reasons = a->has_reasons && b->has_reasons, findings = a->has_findings && b->has_findings;
+	int findings = dd.findings;
 	int profiles = a->has_profile && b->has_profile, times = a->has_time && b->has_time;
 	if (profiles)
 		cmp_profile_states(r, d, a, b, findings);
@@ -122,20 +126,18 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	if (aborts)
 		cmp_delta_line(r, "aborts", a->aborts, b->aborts);
 	json_object_set_new(d, "aborts", aborts ? cmp_old_new(a->aborts, b->aborts) : json_null());
-	struct found fd;
-	memset(&fd, 0, sizeof(fd));
-	if (reasons)
-		cmp_reasons(r, d, a, b, &fd.reasons);
+	if (dd.reasons)
+		reasons_render(r, d, &dd.reason_list);
 	else
 		json_object_set_new(d, "reasons", json_null());
-	if (a->has_sites && b->has_sites) {
-		cmp_sites(r, d, a, b);
+	if (dd.sites) {
+		sites_render(r, d, &dd.site_list);
 	} else {
 		json_object_set_new(d, "sites", json_null());
 		json_object_set_new(d, "sites_moved", json_null());
 	}
 	if (findings) {
-		cmp_findings(r, d, a, b, &fd.sites);
+		findings_render(r, d, &dd.finding_list);
 	} else {
 		json_object_set_new(d, "findings", json_null());
 		json_object_set_new(d, "findings_moved", json_null());
@@ -156,8 +158,8 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	if (times)
 		cmp_time_bushes(r, d, a, b);
 	for (int k = 0; k < 2; k++) {
-		const struct fresh *f = k ? &fd.sites : &fd.reasons;
-		int have = k ? findings : reasons;
+		const struct fresh *f = k ? &dd.fd.sites : &dd.fd.reasons;
+		int have = k ? dd.findings : dd.reasons;
 		json_t *o = json_object();
 		json_object_set_new(o, "counted", json_integer((json_int_t)f->counted));
 		json_object_set_new(o, "harmless", json_integer((json_int_t)f->harmless));
@@ -176,11 +178,10 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		}
 		cmp_say(r, "\n");
 	}
-	rules_apply(r, ru, a, b, &fd, bl != NULL);
+	rules_apply(r, ru, a, b, &dd.fd, bl != NULL);
 	if (r->ann && findings)
-		cmp_annotate(r, b, &fd);
-	fresh_free(&fd.reasons);
-	fresh_free(&fd.sites);
+		cmp_annotate(r, b, &dd.fd);
+	dump_diff_free(&dd);
 	return d;
 }
 

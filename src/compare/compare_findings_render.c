@@ -1,7 +1,7 @@
 /* compare_findings_render.c — --compare's findings rendered from their
  * diff (compare_findings.c): the changed ones as lines of text (new, moved,
  * gone; every name through cmp_text), every one into the dump's JSON
- * object; cmp_findings, the report's part, does both steps. */
+ * object. */
 #include <stdio.h>
 #include <jansson.h>
 #include "compare/compare_impl.h"
@@ -68,11 +68,3 @@ void findings_render(struct rep *r, json_t *d, const struct findings_diff *fd)
 	json_object_set_new(d, "findings_baselined", json_integer((json_int_t)fd->accepted));
 }
 
-/* The findings' part of the report: diffed, then rendered. */
-void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
-{
-	struct findings_diff fd;
-	findings_diff(&fd, a, b, fresh);
-	findings_render(r, d, &fd);
-	findings_diff_free(&fd);
-}

@@ -188,14 +188,10 @@ struct fresh {
 void fresh_add(struct fresh *f, int harmless, const char *name);
 void fresh_free(struct fresh *f);
 
-/* Each part adds its key(s) to the dump's object d.  Reasons: the new
- * ones into *fresh (severity from the catalogue, baselined when every
- * finding of NEW whose main reason it is is baselined). */
-void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
-void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b);
+/* Each part adds its key(s) to the dump's object d. */
 
 /* ---- the reasons' and the sites' diff (compare_counts.c), rendered by
- * cmp_reasons and cmp_sites (compare_views.c) ---- */
+ * reasons_render and sites_render (compare_views.c) ---- */
 
 /* One reason or site: its counts on both sides and what changed. */
 struct count_change {
@@ -221,16 +217,16 @@ struct counts_diff {
 /* "new", "gone", "up", "down" or "same". */
 const char *cmp_change(int in_a, int in_b, uint64_t a, uint64_t b);
 /* The reasons of both sides (sorted by name here); the new ones into
- * *fresh, as cmp_reasons says. */
+ * *fresh (severity from the catalogue, baselined when every finding of NEW
+ * that has the reason is baselined). */
 void reasons_diff(struct counts_diff *d, struct side *a, struct side *b, struct fresh *fresh);
 /* The sites matched across the runs: by the text of their line where both
  * runs read it, else by file, reason and order. */
 void sites_diff(struct counts_diff *d, const struct side *a, const struct side *b);
 void counts_diff_free(struct counts_diff *d);
-/* Findings matched by identity: diffed (findings_diff), then rendered
- * (findings_render); the new abort sites (findings of the kinds of
- * aborted attempts) into *fresh. */
-void cmp_findings(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh);
+/* The reasons' and the sites' part of the report, from their diff. */
+void reasons_render(struct rep *r, json_t *d, const struct counts_diff *rd);
+void sites_render(struct rep *r, json_t *d, const struct counts_diff *sd);
 
 /* ---- the findings' diff (compare_findings.c) and its rendering
  * (compare_findings_render.c): one result, then text and JSON from it ---- */
@@ -299,6 +295,20 @@ struct found {
 	/* the rules that failed on them (rules_apply) */
 	int crossed_reasons, crossed_reasons_all, crossed_sites, crossed_sites_all;
 };
+/* One dump's comparison diffed before a word of it is said
+ * (compare_diff.c): the parts both sides have, each one result, and what
+ * they found new for the rules; the report, the JSON object, the rules
+ * and the annotations are renderings of it. */
+struct dump_diff {
+	int reasons, sites, findings;       /* the parts both sides have */
+	struct counts_diff reason_list, site_list;
+	struct findings_diff finding_list;
+	struct found fd;            /* new reasons; new abort sites (findings) */
+};
+/* After side_finish and the baseline put on both sides' findings. */
+void dump_diff(struct dump_diff *dd, struct side *a, struct side *b);
+void dump_diff_free(struct dump_diff *dd);
+
 /* Evaluate the rules on one dump's sides (the baseline already put on
  * their findings): FAIL lines, r->tripped, the crossed_* of fd, or
  * r->cannot after a message. */

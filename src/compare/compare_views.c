@@ -80,14 +80,12 @@ void cmp_delta_line(struct rep *r, const char *what, uint64_t a, uint64_t b)
 
 static const char *const level_note[] = { "", "", "  (usually harmless: not counted)" };
 
-void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struct fresh *fresh)
+void reasons_render(struct rep *r, json_t *d, const struct counts_diff *rd)
 {
-	struct counts_diff rd;
-	reasons_diff(&rd, a, b, fresh);
 	json_t *list = json_array();
 	size_t shown = 0;
-	for (size_t i = 0; i < rd.n; i++) {
-		const struct count_change *c = &rd.v[i];
+	for (size_t i = 0; i < rd->n; i++) {
+		const struct count_change *c = &rd->v[i];
 		const char *note = c->in_old ? "" : c->baselined ? "  (baselined: not counted)"
 		                                  : level_note[c->level];
 		json_t *e = json_object();
@@ -104,17 +102,14 @@ void cmp_reasons(struct rep *r, json_t *d, struct side *a, struct side *b, struc
 		        cmp_text(r, c->name), note);
 	}
 	json_object_set_new(d, "reasons", list);
-	counts_diff_free(&rd);
 }
 
-void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
+void sites_render(struct rep *r, json_t *d, const struct counts_diff *sd)
 {
-	struct counts_diff sd;
-	sites_diff(&sd, a, b);
 	json_t *list = json_array();
 	size_t shown = 0;
-	for (size_t i = 0; i < sd.n; i++) {
-		const struct count_change *c = &sd.v[i];
+	for (size_t i = 0; i < sd->n; i++) {
+		const struct count_change *c = &sd->v[i];
 		const struct placed *o = c->old, *n = c->new, *p = n ? n : o;
 		json_t *e = json_object();
 		json_object_set_new(e, "file", cmp_str(p->file));
@@ -136,11 +131,10 @@ void cmp_sites(struct rep *r, json_t *d, struct side *a, struct side *b)
 			        o->line);
 		cmp_say(r, "  %s\n", cmp_text(r, p->group));
 	}
-	if (sd.moved)
-		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", sd.moved);
+	if (sd->moved)
+		cmp_say(r, "  abort sites moved with the lines around them: %zu\n", sd->moved);
 	json_object_set_new(d, "sites", list);
-	json_object_set_new(d, "sites_moved", json_integer((json_int_t)sd.moved));
-	counts_diff_free(&sd);
+	json_object_set_new(d, "sites_moved", json_integer((json_int_t)sd->moved));
 }
 
 /* Bushes matched by the kind and start location of their root. */
