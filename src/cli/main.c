@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "cli/compare.h"
+#include "compare/compare.h"
 #include "cli/record.h"
 #include "cli/runset.h"
 #include "luajit/vmdef.h"

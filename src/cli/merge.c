@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/merge.h"
-#include "cli/csvin.h"
+#include "compare/csvin.h"
 #include "output/message.h"
 #include "output/outdir.h"
 #include "output/termtext.h"

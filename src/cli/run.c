@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "dumpanalyze.h"
 #include "cli/cli.h"
-#include "cli/baseline_file.h"
+#include "compare/baseline_file.h"
 #include "cli/progress.h"
 #include "output/bush_files.h"
 #include "output/message.h"

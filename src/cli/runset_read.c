@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/csvin.h"
-#include "cli/runfile.h"
+#include "compare/csvin.h"
+#include "compare/runfile.h"
 #include "cli/runset_impl.h"
 #include "output/message.h"
 #include "util/alloc.h"
@@ -84,8 +84,10 @@ static int read_incomplete(struct rs_dump *d, const struct runfile_dir *dir)
 {
 	struct runfile f;
 	int r = runfile_open(&f, dir, "summary.txt", 1 << 24, 1);
-	if (r != 0)
+	if (r != 0) {
+		runfile_close(&f);
 		return r < 0 ? -1 : 0;
+	}
 	long n;
 	while ((n = runfile_line(&f)) >= 0) {
 		unsigned long long v;

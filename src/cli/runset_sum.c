@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "cli/runfile.h"
+#include "compare/runfile.h"
 #include "cli/runset.h"
 #include "cli/runset_impl.h"
 #include "output/message.h"

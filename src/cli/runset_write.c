@@ -10,6 +10,24 @@
 #include "output/csvout.h"
 #include "output/outdir.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char runs_header[] =
+#include "views/columns/csv_header.h"
+#include "compare/runs_columns.def"
+	"\n";
+
+/* The header line, from the table the comparison reads the file by. */
+static const char findings_header[] =
+#include "views/columns/csv_header.h"
+#include "compare/runset_findings_columns.def"
+	"\n";
+
+/* The header line, from the table the comparison reads the file by. */
+static const char per_run_header[] =
+#include "views/columns/csv_header.h"
+#include "compare/findings_runs_columns.def"
+	"\n";
+
 static void field_share(struct csv_row *r, double v)
 {
 	char b[32];
@@ -27,7 +45,7 @@ static int write_runs(const struct rs_set *s, struct outdir *out)
 	if (!f)
 		return -1;
 	FILE *fp = outfile_fp(f);
-	fputs("RUN,KIND,FILE,STATUS,SAMPLES,INTERPRETED,CHARGED\n", fp);
+	fputs(runs_header, fp);
 	struct csv_row r;
 	for (size_t k = 0; k < s->ndumps; k++) {
 		csv_row_begin(&r, fp);
@@ -64,8 +82,7 @@ static int write_findings(const struct rs_set *s, struct outdir *out)
 	if (!f)
 		return -1;
 	FILE *fp = outfile_fp(f);
-	fputs("RANK,KIND,FILE,LINE,END_LINE,REASON,SEVERITY,RULE,ID,AT_FILE,AT_LINE,RUNS_SEEN,RUNS_TOTAL,STABLE,"
-	      "ATTEMPTS,PROFILES,SAMPLES,SHARE,SHARE_LOW,SHARE_HIGH,IDENTITY,ADVICE,PATH\n", fp);
+	fputs(findings_header, fp);
 	size_t runs = rs_usable_runs(s), profiles = rs_usable_profiles(s);
 	struct csv_row r;
 	for (size_t i = 0; i < s->nf; i++) {
@@ -111,7 +128,7 @@ static int write_per_run(const struct rs_set *s, struct outdir *out)
 	if (!f)
 		return -1;
 	FILE *fp = outfile_fp(f);
-	fputs("IDENTITY,KIND,RUN,SAMPLES\n", fp);
+	fputs(per_run_header, fp);
 	struct csv_row r;
 	for (size_t i = 0; i < s->nf; i++) {
 		const struct rs_finding *x = &s->f[i];

@@ -7,6 +7,12 @@
 #include "util/intern.h"
 #include "util/tally.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char reasons_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/abort_reasons_columns.def"
+	"\r\n";
+
 struct abort_reasons_state {
 	struct tally reasons;       /* key: interned reason */
 };
@@ -28,7 +34,7 @@ static int abort_reasons_gen_end(struct view_ctx *c, const struct da_gen *g)
 	size_t n;
 	struct tally_entry *e = tally_entries(&s->reasons, &n);
 	qsort(e, n, sizeof(*e), tally_by_count);
-	fputs("REASON,COUNT\r\n", fp);
+	fputs(reasons_header, fp);
 	for (size_t i = 0; i < n; i++) {
 		struct csv_row r;
 		csv_row_begin(&r, fp);
@@ -52,11 +58,17 @@ const struct view view_abort_reasons = {
 	.name = "abort-reasons",
 	.summary = "abort reasons with their counts",
 	.files = "gen-N-abort-reasons.csv",
-	.readme = "`REASON,COUNT`, most frequent first",
+	.readme = "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/abort_reasons_columns.def"
+	"`, most frequent first",
 	.man =
 		".BI gen\\- N \\-abort\\-reasons.csv\n"
 		"with the header\n"
-		".BR REASON,COUNT :\n"
+		".BR "
+#include "views/columns/csv_header.h"
+#include "views/columns/abort_reasons_columns.def"
+		" :\n"
 		"each distinct abort reason, byte for byte (trailing spaces included), with\n"
 		"its count; most frequent first, ties in order of first appearance.\n",
 	.is_default = 1,

@@ -15,6 +15,12 @@
 #include "util/arena.h"
 #include "lib/api.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char sites_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/abort_sites_columns.def"
+	"\r\n";
+
 struct site {
 	const char *file, *reason, *start_file;
 	int32_t line, start_line, parent_exit;
@@ -107,8 +113,7 @@ static int abort_sites_gen_end(struct view_ctx *c, const struct da_gen *g)
 		rows[i] = (struct row){ e[i].count, &s->sites[e[i].first], &s->more[e[i].first] };
 	free(e);
 	qsort(rows, n, sizeof(*rows), by_count);
-	fputs("FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,"
-	      "NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT\r\n", fp);
+	fputs(sites_header, fp);
 	for (size_t i = 0; i < n; i++) {
 		const struct site *t = rows[i].site;
 		struct csv_row r;
@@ -167,7 +172,10 @@ const struct view view_abort_sites = {
 	.name = "abort-sites",
 	.summary = "aborts by location, reason, start and parent exit",
 	.files = "gen-N-abort-sites.csv",
-	.readme = "`FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT`; `FINGERPRINT`: the line's text, for `--compare` (see [CI](#ci))",
+	.readme = "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/abort_sites_columns.def"
+	"`; `FINGERPRINT`: the line's text, for `--compare` (see [CI](#ci))",
 	.man =
 		".BI gen\\- N \\-abort\\-sites.csv\n"
 		"with the header\n"

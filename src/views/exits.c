@@ -7,6 +7,12 @@
 #include "output/csvout.h"
 #include "util/tally.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char exits_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/exits_columns.def"
+	"\r\n";
+
 static int by_count(const void *x, const void *y)
 {
 	const struct tally_entry *a = x, *b = y;
@@ -26,7 +32,7 @@ static int exits_gen_end(struct view_ctx *c, const struct da_gen *g)
 	size_t n;
 	struct tally_entry *e = tally_entries(gen_exits(g), &n);
 	qsort(e, n, sizeof(*e), by_count);
-	fputs("TRACE,EXIT,COUNT,SIDE_TRACE\r\n", fp);
+	fputs(exits_header, fp);
 	for (size_t i = 0; i < n; i++) {
 		struct csv_row r;
 		csv_row_begin(&r, fp);
@@ -48,11 +54,17 @@ const struct view view_exits = {
 	.name = "exits",
 	.summary = "exits taken, with their counts and side traces",
 	.files = "gen-N-exits.csv",
-	.readme = "`TRACE,EXIT,COUNT,SIDE_TRACE`, most taken first (`-jdump=+x`)",
+	.readme = "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/exits_columns.def"
+	"`, most taken first (`-jdump=+x`)",
 	.man =
 		".BI gen\\- N \\-exits.csv\n"
 		"with the header\n"
-		".BR TRACE,EXIT,COUNT,SIDE_TRACE :\n"
+		".BR "
+#include "views/columns/csv_header.h"
+#include "views/columns/exits_columns.def"
+		" :\n"
 		"how often each exit was taken (exit records,\n"
 		".BR \\-jdump=+x )\n"
 		"and the side trace compiled for it (empty if none), most taken first,\n"

@@ -11,6 +11,12 @@
 #include "output/csvout.h"
 #include "util/intern.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char files_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/files_columns.def"
+	"\r\n";
+
 static int files_finish(struct view_ctx *c)
 {
 	struct source_state *s = c->state;
@@ -23,8 +29,7 @@ static int files_finish(struct view_ctx *c)
 		if (!fp)
 			r = -1;
 		else {
-			fputs("NAME,KIND,CHUNKS,TRACES,ABORTS,ATTEMPTS,BLACKLISTED,SAMPLES,INTERPRETED,"
-			      "CALLEE_SAMPLES\r\n", fp);
+			fputs(files_header, fp);
 			for (size_t i = 0; i < m->nfamilies; i++) {
 				const struct src_family *fam = &m->families[i];
 				const struct src_file *first = m->ranked[fam->first];
@@ -62,12 +67,18 @@ const struct view view_files = {
 	.name = "files",
 	.summary = "traces, aborts and samples per file and chunk family",
 	.files = "files.csv",
-	.readme = "`NAME,KIND,CHUNKS,TRACES,ABORTS,ATTEMPTS,BLACKLISTED,SAMPLES,INTERPRETED,CALLEE_SAMPLES` per file and per chunk family (`tpl-1` \u2026 `tpl-20000` are one row `tpl-*`), most aborts first",
+	.readme = "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/files_columns.def"
+	"` per file and per chunk family (`tpl-1` \u2026 `tpl-20000` are one row `tpl-*`), most aborts first",
 	.man =
 		".B files.csv\n"
 		"with the header\n"
 		".ad l\n"
-		".B \\%NAME,\\:KIND,\\:CHUNKS,\\:TRACES,\\:ABORTS,\\:ATTEMPTS,\\:BLACKLISTED,\\:SAMPLES,\\:INTERPRETED,\\:CALLEE_SAMPLES :\n"
+		".B "
+#include "views/columns/csv_header_man.h"
+#include "views/columns/files_columns.def"
+		" :\n"
 		".ad\n"
 		"the run summed per file and per chunk family: compiled traces that start\n"
 		"there, aborts located there, aborted attempts that started there, root\n"

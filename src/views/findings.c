@@ -13,10 +13,11 @@
 #include "output/csvout.h"
 #include "util/intern.h"
 
-#define COLUMNS "RANK,KIND,FILE,LINE,END_LINE,CAUSE_FILE,CAUSE_LINE,REASON,ERROR,SEVERITY," \
-	"ATTEMPTS,SAMPLES,SHARE,BASIS,ID,ADVICE,RULE,AT_FILE,AT_LINE,REASON_ATTEMPTS," \
-	"OTHER_REASONS,BLACKLISTED,TRACES,COUNT,SCORE,COMPILED,C,GC,JIT,BYTECODE,DUMP_LINE," \
-	"GENS,ORDER,IDENTITY,SAME_CAUSE,BASELINED,ACCEPTED,EXTENT,PROFILE,PATH"
+/* The header line, from the table the comparison reads the file by. */
+static const char findings_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/findings_columns.def"
+	"\r\n";
 
 static void field_str(struct csv_row *r, const char *s)
 {
@@ -81,7 +82,7 @@ static int findings_finish(struct view_ctx *c)
 	/* PATH: the file as the tools that place findings see it (where.h) */
 	struct where_map m;
 	where_init(&m, api_source_finder(c->dump), c->source_roots, c->nsource_roots);
-	fputs(COLUMNS "\r\n", fp);
+	fputs(findings_header, fp);
 	size_t n = da_findings(c->dump);
 	for (size_t i = 0; i < n; i++) {
 		const struct da_finding *f = da_finding(c->dump, i);
@@ -152,16 +153,18 @@ const struct view view_findings = {
 	.name = "findings",
 	.summary = "what to fix first: the ranked findings, with cost and advice",
 	.files = "findings.csv",
-	.readme = "`" COLUMNS "`: one row per finding (see [What do I fix first?](#what-do-i-fix-first)), ranked by the interpreted samples charged to it with `--profile`, else by score",
+	.readme = "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/findings_columns.def"
+	"`: one row per finding (see [What do I fix first?](#what-do-i-fix-first)), ranked by the interpreted samples charged to it with `--profile`, else by score",
 	.man =
 		".B findings.csv\n"
 		"with the header\n"
 		".ad l\n"
-		".B \\%RANK,\\:KIND,\\:FILE,\\:LINE,\\:END_LINE,\\:CAUSE_FILE,\\:CAUSE_LINE,\\:REASON,\\:ERROR,"
-		"\\:SEVERITY,\\:ATTEMPTS,\\:SAMPLES,\\:SHARE,\\:BASIS,\\:ID,\\:ADVICE,\\:RULE,\\:AT_FILE,\\:AT_LINE,"
-		"\\:REASON_ATTEMPTS,\\:OTHER_REASONS,\\:BLACKLISTED,\\:TRACES,\\:COUNT,\\:SCORE,\\:COMPILED,\\:C,"
-		"\\:GC,\\:JIT,\\:BYTECODE,\\:DUMP_LINE,\\:GENS,\\:ORDER,\\:IDENTITY,\\:SAME_CAUSE,"
-		"\\:BASELINED,\\:ACCEPTED,\\:EXTENT,\\:PROFILE,\\:PATH :\n"
+		".B "
+#include "views/columns/csv_header_man.h"
+#include "views/columns/findings_columns.def"
+		" :\n"
 		".ad\n"
 		"one row per finding, in rank order (see\n"
 		".BR FINDINGS ).\n"

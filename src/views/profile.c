@@ -16,6 +16,12 @@
 #include "views/profile.h"
 #include "lib/api.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char lines_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_lines_columns.def"
+	"\r\n";
+
 #define COVERAGE_IDS 8              /* trace ids listed per line */
 
 struct covered { size_t line; uint32_t gen, id; };
@@ -106,8 +112,7 @@ static int write_lines(struct view_ctx *c, const struct join *j)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	fputs("FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,"
-	      "TRACES_STARTED,BLACKLISTED,FINGERPRINT\r\n", fp);
+	fputs(lines_header, fp);
 	static const int cols[] = { VM_INTERPRETED, VM_COMPILED, VM_C, VM_GC, VM_JIT };
 	for (size_t i = 0; i < j->n; i++) {
 		const struct joined_line *l = &j->rows[i];
@@ -247,14 +252,20 @@ const struct view view_profile = {
 	.name = "profile",
 	.summary = "with --profile: samples and JIT failures per source line",
 	.files = "profile-lines.csv profile-coverage.csv profile-callees.csv",
-	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED,FINGERPRINT`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps; with folded stacks `profile-callees.csv`: callers of code that failed to compile, with its samples",
+	.readme = "with `--profile`: `"
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_lines_columns.def"
+	"`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps; with folded stacks `profile-callees.csv`: callers of code that failed to compile, with its samples",
 	.man =
 		".B profile\\-lines.csv\n"
 		"(only with\n"
 		".BR \\-\\-profile ):\n"
 		".\\\" ragged right: the long header line would otherwise stretch the spaces\n"
 		".ad l\n"
-		".B \\%FILE,\\:LINE,\\:SAMPLES,\\:INTERPRETED,\\:COMPILED,\\:C,\\:GC,\\:JIT,\\:ABORTS,\\:TOP_ABORT_REASON,\\:TRACES_STARTED,\\:BLACKLISTED,\\:FINGERPRINT\n"
+		".B "
+#include "views/columns/csv_header_man.h"
+#include "views/columns/profile_lines_columns.def"
+		"\n"
 		"for the whole run, one row per source line that has samples or JIT\n"
 		"events.\n"
 		".ad\n"

@@ -20,6 +20,18 @@
 #include "util/intern.h"
 #include "views/profile.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char states_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_states_columns.def"
+	"\r\n";
+
+/* The header line, from the table the comparison reads the file by. */
+static const char bushes_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_bushes_columns.def"
+	"\r\n";
+
 static void field_share(struct csv_row *r, uint64_t v, uint64_t total)
 {
 	char buf[32];
@@ -50,7 +62,7 @@ static int write_states(struct view_ctx *c)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	fputs("STATE,JP_STATE,SAMPLES,SHARE\r\n", fp);
+	fputs(states_header, fp);
 	for (int s = 0; s < SP_STATES; s++) {
 		struct csv_row r;
 		csv_row_begin(&r, fp);
@@ -130,7 +142,7 @@ static int write_bushes(struct view_ctx *c)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	fputs("GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE,FINGERPRINT\r\n", fp);
+	fputs(bushes_header, fp);
 	size_t n, *rank = sj_ranked_bushes(j, &n);
 	char *listed = xrealloc(NULL, j->nbushes + 1);
 	memset(listed, 0, j->nbushes + 1);
@@ -230,10 +242,16 @@ const struct view view_sysprof = {
 	         "profile-callees-sysprof.csv",
 	.readme = "with a sysprof `--profile`: `profile-traces.csv` `GEN,TRACE,BUSH,START,SAMPLES,SHARE` "
 	          "(every trace, most samples first), `profile-bushes.csv` "
-	          "`GEN,BUSH,KIND,START,TRACES,SAMPLES,SHARE,FINGERPRINT` (`FINGERPRINT`: the root's "
+	          "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_bushes_columns.def"
+	          "` (`FINGERPRINT`: the root's "
 	          "start line's text, for `--compare`), `profile-functions.csv` "
 	          "`FILE,LINE,INTERPRETED,C,ON_STACK,SHARE` (per Lua function, by its defining line), "
-	          "`profile-states.csv` `STATE,JP_STATE,SAMPLES,SHARE`; `profile-callees-sysprof.csv`: "
+	          "`profile-states.csv` `"
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_states_columns.def"
+	          "`; `profile-callees-sysprof.csv`: "
 	          "callers of failed code from sysprof's Lua stacks",
 	.man =
 		"With a sysprof profile (\\fB\\-\\-profile\\fR, see TIME PER TRACE):\n"
@@ -276,7 +294,10 @@ const struct view view_sysprof = {
 		"state CFUNC in a C function it called, ON_STACK every sample with it\n"
 		"anywhere on the Lua stack; SHARE is INTERPRETED's of all samples.\n"
 		".B profile\\-states.csv\n"
-		".B STATE,JP_STATE,SAMPLES,SHARE\n"
+		".B "
+#include "views/columns/csv_header.h"
+#include "views/columns/profile_states_columns.def"
+		"\n"
 		"the samples by the fork's VM state (as\n"
 		".B misc.sysprof.report()\n"
 		"counts them) and the\n"

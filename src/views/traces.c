@@ -5,6 +5,12 @@
 #include "output/csvout.h"
 #include "util/intern.h"
 
+/* The header line, from the table the comparison reads the file by. */
+static const char traces_header[] =
+#include "views/columns/csv_header.h"
+#include "views/columns/traces_columns.def"
+	"\r\n";
+
 struct traces_state {
 	struct outfile *file;
 };
@@ -16,7 +22,7 @@ static int traces_gen_begin(struct view_ctx *c, const struct da_gen *g)
 	s->file = view_create_file(c, g, "traces.csv");
 	if (!s->file || !(fp = outfile_fp(s->file)))
 		return -1;
-	fputs("ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC\r\n", fp);
+	fputs(traces_header, fp);
 	return 0;
 }
 
@@ -60,11 +66,17 @@ const struct view view_traces = {
 	.name = "traces",
 	.summary = "compiled traces with their sizes and links",
 	.files = "gen-N-traces.csv",
-	.readme = "`ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC`, one row per compiled trace in stop order",
+	.readme = "`"
+#include "views/columns/csv_header.h"
+#include "views/columns/traces_columns.def"
+	"`, one row per compiled trace in stop order",
 	.man =
 		".BI gen\\- N \\-traces.csv\n"
 		"with the header\n"
-		".BR ID,PARENT,LINK_TYPE,NUM_BC,NUM_IR,NUM_SN,SIZE_MC :\n"
+		".BR "
+#include "views/columns/csv_header.h"
+#include "views/columns/traces_columns.def"
+		" :\n"
 		"one row per compiled trace (one that reached\n"
 		".BR \"stop\" ),\n"
 		"in stop order.\n"

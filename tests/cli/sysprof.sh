@@ -354,7 +354,7 @@ check "moved: one side without FINGERPRINT (0.4.0): by order" "0 1" \
 	"$? $(grep -c '^  bush starts 15 -> 15: 14 matched, 1 new, 1 gone$' "$TMP/mv-old.txt")"
 
 # --compare reads the sysprof view's files as strictly as the others
-# (csvin_columns.def): a column it does not know, a state sysprof has not.
+# (compare/csvin_files.def): a column it does not know, a state sysprof has not.
 cp -r "$TMP/phases" "$TMP/tampered"
 sed '1s/SHARE/SHARE,EXTRA/' "$TMP/phases/profile-bushes.csv" > "$TMP/tampered/profile-bushes.csv"
 $DA --compare "$TMP/phases" "$TMP/tampered" > "$TMP/cmp.txt" 2> "$TMP/err"

@@ -22,7 +22,7 @@ FUZZ_SAN = address,undefined
 FUZZ_COV = -fsanitize-coverage=inline-8bit-counters,indirect-calls,pc-table
 FUZZ_CFLAGS = -O2 -g -fsanitize=$(FUZZ_SAN) $(FUZZ_COV) -fno-sanitize-recover=all -DDA_ALLOC_MOVE
 build-fuzz/obj/input/%.o build-fuzz/obj/parse/%.o build-fuzz/obj/profile/%.o \
-build-fuzz/obj/cli/%.o: FUZZ_COV = -fsanitize=fuzzer-no-link
+build-fuzz/obj/compare/%.o build-fuzz/obj/cli/%.o: FUZZ_COV = -fsanitize=fuzzer-no-link
 FUZZ_LDFLAGS = -fsanitize=fuzzer,$(FUZZ_SAN)
 FUZZ_OBJS = $(patsubst src/%.c,build-fuzz/obj/%.o,$(LIB_SRCS) $(TOOL_SRCS))
 FUZZ_BINS = $(FUZZ_TARGETS:%=tests/fuzz/fuzz_%)

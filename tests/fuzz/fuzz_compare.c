@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "cli/compare.h"
+#include "compare/compare.h"
 #include "fuzz_run.h"
 #include "fuzz_compare_old.h"       /* generated: compare_old[], its length */
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "cli/compare_impl.h"
+#include "compare/compare_impl.h"
 
 struct site { const char *file; long line; const char *reason; const char *text; };
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "capture.h"
-#include "cli/csvin.h"
+#include "compare/csvin.h"
 #include "output/termtext.h"
 
 static char dir[] = "/tmp/test_csvin.XXXXXX";
