@@ -101,9 +101,10 @@ static void on_diag(void *data, enum da_severity sev, const char *file, uint64_t
 {
 	struct seen *s = data;
 	/* a warning about the source directories (a base name several files
-	 * match equally, Lua files none holds; at line 0) is not counted:
-	 * dumpanalyze.h */
+	 * match equally, a name found only through a hidden component, Lua
+	 * files none holds; at line 0) is not counted: dumpanalyze.h */
 	int about_source = line == 0 && (strstr(msg, " match it equally (") ||
+	                                 strstr(msg, ": not read: the path goes through a hidden ") ||
 	                                 strncmp(msg, "sources not found: ", 19) == 0);
 	if (sev != DA_NOTE && !about_source)
 		s->warnings++;
