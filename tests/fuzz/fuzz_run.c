@@ -54,9 +54,12 @@ void fuzz_setup(const char *argv0)
 	static const char up[] = "/../../samples/lua";
 	if (strlen(exe) + sizeof(up) > sizeof(root_buf))
 		return;
-	memcpy(root_buf, exe, strlen(exe));
-	memcpy(root_buf + strlen(exe), up, sizeof(up));
-	if (access(root_buf, R_OK | X_OK) == 0) {
+	char given[PATH_MAX];
+	memcpy(given, exe, strlen(exe));
+	memcpy(given + strlen(exe), up, sizeof(up));
+	/* resolved once here, not through its ".." by every input's
+	 * realpath() */
+	if (realpath(given, root_buf) && access(root_buf, R_OK | X_OK) == 0) {
 		roots[0] = root_buf;
 		nroots = 1;
 	}
