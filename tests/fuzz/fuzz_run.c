@@ -201,7 +201,7 @@ int fuzz_render(const uint8_t *data, size_t size, const struct fuzz_run *run)
 	/* Lua files only where the tool would look: the current directory and
 	 * the source root. */
 	const char *const *r_roots = run->roots ? run->roots : roots;
-	size_t r_n = run->roots ? run->nroots : nroots;
+	size_t r_n = run->roots ? run->nroots : run->no_root ? 0 : nroots;
 	FUZZ_CHECK(da_use_source_root(d, ".", 0) == 0);
 	for (size_t i = 0; i < r_n; i++)
 		FUZZ_CHECK(da_use_source_root(d, r_roots[i], DA_SOURCE_BY_NAME) == 0);
