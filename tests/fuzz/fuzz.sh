@@ -159,7 +159,7 @@ run() {
 	# The rate per core: libFuzzer's executions over the CPU seconds the
 	# process used (its threads included).  libFuzzer's own exec/s is over
 	# wall time, which on a shared machine measures the other users.
-	percore=$(awk -v n="${execs:-0}" -v c="$cpu" 'BEGIN { printf "%.0f", c > 0 ? n / c : 0 }')
+	percore=$(awk -v n="${execs:-0}" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0 ? n / c : 0) }')
 	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s, $cpu CPU-seconds:" \
 		"$percore exec/s per core (${rate:-0}/s of wall time), ${newunits:-0} new inputs, $result"
 	if [ $status -ne 0 ]; then
