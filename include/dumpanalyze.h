@@ -281,8 +281,10 @@ enum da_severity {
 	                               about the source directories, not the
 	                               dump (at line 0, "NAME: N files of that
 	                               name under the source root ROOT match
-	                               it equally (...)", and after the
-	                               findings "sources not found: ..."):
+	                               it equally (...)", "NAME: not read:
+	                               the path goes through a hidden ...",
+	                               and after the findings "sources not
+	                               found: ..."):
 	                               neither counted nor fatal */
 	DA_ERROR,                   /* the warning that DA_STRICT made fatal,
 	                               or why an open failed with DA_EINVAL */

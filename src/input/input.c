@@ -107,8 +107,14 @@ static void fill_chunk(struct input_reader *rd, struct input_chunk *c)
 	c->n = 0;
 	c->status = 0;
 	/* Room for a block after the carried line, and a little more so that
-	 * the usual carry does not make every chunk grow. */
-	reserve_chunk(c, rd->carry_len + INPUT_BLOCK + 4096, 0);
+	 * the usual carry does not make every chunk grow; for bytes in
+	 * memory not known to be compressed, no more than what is left of
+	 * them (a small dump then costs a small buffer; a compressed one
+	 * grows its first chunk as it would for a long line). */
+	size_t block = INPUT_BLOCK;
+	if (rd->mem && !rd->dec && rd->mem_len - rd->mem_pos < block)
+		block = rd->mem_len - rd->mem_pos;
+	reserve_chunk(c, rd->carry_len + block + 4096, 0);
 	if (rd->carry_len)
 		memcpy(c->buf, rd->carry, rd->carry_len);
 	c->len = rd->carry_len;

@@ -28,11 +28,11 @@ static inline uint64_t newlines64(const char *p)
 }
 
 /* More room for c's lines, which forked workers do not get: at first for
- * the usual chunk (256 KiB in lines of 16 bytes and more; pages not
- * written cost nothing).  Out of the line loop, which it slowed. */
+ * the chunk's bytes in lines of 16 bytes and more (pages not written
+ * cost nothing).  Out of the line loop, which it slowed. */
 static DA_NOINLINE void grow_lines(struct input_chunk *c)
 {
-	size_t cap = c->lines_cap ? c->lines_cap * 2 : INPUT_BLOCK / 16;
+	size_t cap = c->lines_cap ? c->lines_cap * 2 : c->cap / 16 > 256 ? c->cap / 16 : 256;
 	struct line *lines = fork_private_alloc(cap * sizeof(*lines));
 	if (c->n)
 		memcpy(lines, c->lines, c->n * sizeof(*lines));

@@ -222,16 +222,26 @@ static void walk(struct source_root *r, const char *dir, const char *rel, int de
 		if (e->d_name[0] == '.')
 			continue;
 		ALLOC_GROW(ents, n + 1, cap);
-		ents[n++] = xstrndup(e->d_name, strlen(e->d_name));
+		/* the entry's type (what lstat would say: a link is a link)
+		 * in the byte before its name, DT_UNKNOWN when the file
+		 * system does not tell: then lstat is asked */
+		size_t len = strlen(e->d_name);
+		char *ent = xrealloc(NULL, len + 2);
+		ent[0] = (char)e->d_type;
+		memcpy(ent + 1, e->d_name, len + 1);
+		ents[n++] = ent + 1;
 	}
 	closedir(d);
 	if (n)
 		qsort(ents, n, sizeof(*ents), by_bytes);
 	for (size_t i = 0; i < n; i++) {
+		unsigned char type = (unsigned char)ents[i][-1];
 		char *full = join(dir, ents[i], strlen(ents[i]));
 		char *sub = rel[0] ? join(rel, ents[i], strlen(ents[i])) : xstrndup(ents[i], strlen(ents[i]));
 		struct stat st;
-		if (lstat(full, &st) == 0) {
+		if (type == DT_DIR || type == DT_REG)
+			st.st_mode = type == DT_DIR ? S_IFDIR : S_IFREG;
+		if (type == DT_DIR || type == DT_REG || lstat(full, &st) == 0) {
 			if (S_ISDIR(st.st_mode) && depth < WALK_DEPTH) {
 				walk(r, full, sub, depth + 1);
 			} else if (S_ISREG(st.st_mode) && r->n < WALK_FILES) {
@@ -247,7 +257,7 @@ static void walk(struct source_root *r, const char *dir, const char *rel, int de
 		}
 		free(full);
 		free(sub);
-		free(ents[i]);
+		free(ents[i] - 1);
 	}
 	free(ents);
 }

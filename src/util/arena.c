@@ -41,6 +41,7 @@ void arena_init(struct arena *a, size_t chunk_size)
 {
 	a->head = NULL;
 	a->chunk_size = chunk_size ? chunk_size : 64 * 1024;
+	a->next_size = a->chunk_size < 4096 ? a->chunk_size : 4096;
 	a->used_bytes = 0;
 }
 
@@ -50,7 +51,10 @@ void *arena_alloc(struct arena *a, size_t size)
 	size = (size + align - 1) & ~(align - 1);
 	struct arena_chunk *c = a->head;
 	if (!c || c->size - c->used < size) {
-		size_t cap = size > a->chunk_size ? size : a->chunk_size;
+		size_t cap = size > a->next_size ? size : a->next_size;
+		if (a->next_size < a->chunk_size)
+			a->next_size = a->next_size * 2 < a->chunk_size ? a->next_size * 2
+			                                                 : a->chunk_size;
 		c = xrealloc(NULL, sizeof(*c) + cap);
 		c->size = cap;
 		c->used = 0;

@@ -12,6 +12,9 @@ struct arena_chunk;
 struct arena {
 	struct arena_chunk *head;   /* newest chunk first */
 	size_t chunk_size;
+	size_t next_size;           /* of the next chunk: from 4 KiB, doubling
+	                               up to chunk_size (a small dump takes
+	                               little) */
 	size_t used_bytes;          /* live bytes since the last reset */
 };
 

@@ -45,7 +45,7 @@ void tally_add(struct tally *t, const void *a, const void *b, int64_t c, uint64_
 #ifdef DA_ALLOC_MOVE
 	/* tally_find's entry is stale now: see alloc.h */
 	else if (t->nslots * sizeof(*t->slots) <= ALLOC_MOVE_MAX)
-		rehash(t, t->nslots);
+		t->slots = alloc_move(t->slots, t->nslots * sizeof(*t->slots));
 #endif
 	size_t j = hash_key(a, b, c) & (t->nslots - 1);
 	for (;;) {

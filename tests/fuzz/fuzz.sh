@@ -69,12 +69,13 @@ seeds_made() {
 	DUMPANALYZE=$top/dumpanalyze sh $F/seeds.sh "$B/seeds"
 }
 
-# cpu_now: the CPU seconds this shell's children used so far (the times
-# builtin, called in this shell: a subshell's children are its own).
+# cpu_now: the CPU seconds this shell's children used so far, to the
+# hundredth (the times builtin, called in this shell: a subshell's
+# children are its own).
 cpu_children() {
 	times > "$B/times"
 	cpu_now=$(tail -n 1 "$B/times" |
-		awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.0f\n", s }')
+		awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.2f\n", s }')
 }
 
 # The committed corpus, unpacked into $committed (empty when there is none).
@@ -125,7 +126,7 @@ run() {
 	set -e
 	end=$(date +%s)
 	cpu_children
-	cpu=$((cpu_now - cpu0))
+	cpu=$(awk -v a="$cpu0" -v b="$cpu_now" 'BEGIN { printf "%.2f", b - a }')
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
 	newunits=$(sed -n 's/^stat::new_units_added: *//p' "$log" | tail -n 1)
@@ -154,8 +155,13 @@ run() {
 		"date (UTC), target, executions, seconds, CPU seconds, ok, crash:FILE or starved:FILE, commit" \
 		"(-modified: src/, include/ or tests/fuzz/ had changes)" > $LEDGER
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "${execs:-0}" \
-		$((end - start)) $cpu "$result" "$id" >> $LEDGER
-	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s, $cpu CPU-seconds (${rate:-0}/s), ${newunits:-0} new inputs, $result"
+		$((end - start)) "$(printf %.0f "$cpu")" "$result" "$id" >> $LEDGER
+	# The rate per core: libFuzzer's executions over the CPU seconds the
+	# process used (its threads included).  libFuzzer's own exec/s is over
+	# wall time, which on a shared machine measures the other users.
+	percore=$(awk -v n="${execs:-0}" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0 ? n / c : 0) }')
+	echo "fuzz_$1: ${execs:-0} executions in $((end - start)) s, $cpu CPU-seconds:" \
+		"$percore exec/s per core (${rate:-0}/s of wall time), ${newunits:-0} new inputs, $result"
 	if [ $status -ne 0 ]; then
 		tail -n 60 "$log"
 		echo "fuzz_$1 found a problem (exit $status): ${artifact:-see $log}"

@@ -34,6 +34,9 @@ struct fuzz_run {
 	 * --profile, or NULL: the views may then include sysprof's. */
 	const uint8_t *sysprof;
 	size_t sysprof_len;
+	/* The source root fuzz_setup found (samples/lua) left out of this
+	 * run: the current directory alone is looked in. */
+	int no_root;
 	/* For tests (NULL for the targets): the dump's name in the views'
 	 * files ("fuzz.dump"), the source roots (the one fuzz_setup found),
 	 * and a file system (fs_mem.h) to render into, left to the caller to

@@ -103,6 +103,10 @@ static int setup_tree(void **s)
 	assert_int_equal(symlink(".git", "work/cfg"), 0);
 	assert_int_equal(symlink("../secret.lua", "work/link.lua"), 0);
 	assert_int_equal(symlink("../../secret.lua", "root/a/out.lua"), 0);
+	/* links inside the root: the walk by base name indexes neither (it
+	 * takes an entry's type from readdir, as lstat would say it) */
+	assert_int_equal(symlink("lib", "root/d"), 0);
+	assert_int_equal(symlink("../lib/lua/app.lua", "root/t/only-link.lua"), 0);
 	assert_int_equal(chdir("work"), 0);
 	return 0;
 }
@@ -157,7 +161,8 @@ static void test_find(void **s)
 	free(t);
 	assert_int_equal(find(&f, "deep/dir/x.lua", &t), CHUNK_AMBIGUOUS);
 	/* "lua/app.lua" is not below the root as written; lib/lua/app.lua
-	 * ends in two of its components, t/app.lua in one */
+	 * ends in two of its components, t/app.lua in one (d/lua/app.lua
+	 * would tie, were the link d walked) */
 	assert_int_equal(find(&f, "src/lua/app.lua", &t), CHUNK_FILE);
 	assert_string_equal(t, "lib lua app\n");
 	free(t);
@@ -166,6 +171,9 @@ static void test_find(void **s)
 	assert_string_equal(t, "t app\n");
 	free(t);
 	assert_int_equal(find(&f, "out.lua", &t), CHUNK_MISSING);       /* link out of the root */
+	/* a link to a file of the root is not indexed by its base name */
+	assert_int_equal(find(&f, "only-link.lua", &t), CHUNK_MISSING);
+	assert_null(t);
 	assert_int_equal(find(&f, abs, &t), CHUNK_REFUSED);
 	source_finder_free(&f);
 
