@@ -30,21 +30,8 @@ static int finding_row(void *ctx, const struct csvin *c)
 {
 	struct read_ctx *x = ctx;
 	struct rs_finding *f = rs_find(x->s, csvin_text(c, CSVIN_FINDINGS_IDENTITY), 1);
-	if (!f->kind) {
-		f->kind = rs_strdup(csvin_text(c, CSVIN_FINDINGS_KIND));
-		f->file = rs_strdup(csvin_text(c, CSVIN_FINDINGS_FILE));
-		f->reason = rs_strdup(csvin_text(c, CSVIN_FINDINGS_REASON));
-		f->severity = rs_strdup(csvin_text(c, CSVIN_FINDINGS_SEVERITY));
-		f->rule = rs_strdup(csvin_text(c, CSVIN_FINDINGS_RULE));
-		f->id = rs_strdup(csvin_text(c, CSVIN_FINDINGS_ID));
-		f->advice = rs_strdup(csvin_text(c, CSVIN_FINDINGS_ADVICE));
-		f->path = rs_strdup(csvin_text(c, CSVIN_FINDINGS_PATH));
-		f->at_file = rs_strdup(csvin_text(c, CSVIN_FINDINGS_AT_FILE));
-		f->at_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_AT_LINE);
-		f->line = (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE);
-		f->end_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE);
-		f->failed = strcmp(f->severity, "harmless") != 0;
-	}
+	if (!f->kind)
+		rs_finding_describe(f, c);
 	if (!f->in_run[x->run]) {
 		f->in_run[x->run] = 1;
 		f->seen++;

@@ -117,13 +117,10 @@ static int per_row(void *ctx, const struct csvin *c)
 	return 0;
 }
 
-/* A plain directory's findings.csv: one run. */
-static int plain_row(void *ctx, const struct csvin *c)
+/* What a findings.csv row says of its finding, the first time a run set
+ * meets it (the analysis of a run set and --compare read it alike). */
+void rs_finding_describe(struct rs_finding *f, const struct csvin *c)
 {
-	struct rs_set *s = ctx;
-	struct rs_finding *f = rs_find(s, csvin_text(c, CSVIN_FINDINGS_IDENTITY), 1);
-	if (f->kind)
-		return 0;
 	f->kind = rs_strdup(csvin_text(c, CSVIN_FINDINGS_KIND));
 	f->file = rs_strdup(csvin_text(c, CSVIN_FINDINGS_FILE));
 	f->reason = rs_strdup(csvin_text(c, CSVIN_FINDINGS_REASON));
@@ -136,8 +133,18 @@ static int plain_row(void *ctx, const struct csvin *c)
 	f->at_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_AT_LINE);
 	f->line = (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE);
 	f->end_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE);
-	f->attempts = csvin_count(c, CSVIN_FINDINGS_ATTEMPTS);
 	f->failed = strcmp(f->severity, "harmless") != 0;
+}
+
+/* A plain directory's findings.csv: one run. */
+static int plain_row(void *ctx, const struct csvin *c)
+{
+	struct rs_set *s = ctx;
+	struct rs_finding *f = rs_find(s, csvin_text(c, CSVIN_FINDINGS_IDENTITY), 1);
+	if (f->kind)
+		return 0;
+	rs_finding_describe(f, c);
+	f->attempts = csvin_count(c, CSVIN_FINDINGS_ATTEMPTS);
 	f->in_run[0] = 1;
 	f->seen = 1;
 	return 0;

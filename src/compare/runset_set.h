@@ -69,6 +69,10 @@ struct rs_set {
 	size_t nfiles;
 };
 
+/* compare_runset_read.c: a findings.csv row's description of a finding */
+struct csvin;
+void rs_finding_describe(struct rs_finding *f, const struct csvin *c);
+
 /* runset_set.c */
 char *rs_strdup(const char *s);
 struct rs_finding *rs_find(struct rs_set *s, const char *identity, int add);
