@@ -38,28 +38,17 @@ struct run {
 	const struct fs *fs;        /* the output's file system operations */
 };
 
-/* options.c: one table for getopt_long, --help and the man page's
- * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
+/* options.c: the getopt table (what each option is: docs/options/NAME.md). */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
        OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER,
        OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FORMAT, OPT_ANNOTATE };
-struct option_doc {
-	struct option opt;
-	const char *arg;            /* the argument's name, or NULL */
-	const char *help;           /* one line for --help */
-	const char *man;            /* the man page's paragraph (troff) */
-};
-extern const struct option_doc cli_options[];
+extern const struct option cli_options[];
 extern const size_t cli_noptions;
 /* getopt's short options, made from the table: 0, or -1 when len (at
  * least 2 * cli_noptions + 2 is enough) is too small. */
 int cli_short_options(char *buf, size_t len);
+/* --help: the usage, options and exit codes as the pages of docs/ say. */
 void cli_usage(FILE *fp);
-/* --help=man: the man page's generated sections (troff); --help=readme:
- * README's view table (markdown).  Between the marker lines that
- * scripts/gen-docs.sh splices on.  -1 after a message for another
- * format, or a table entry without its text. */
-int cli_help_doc(FILE *fp, const char *format);
 void cli_list_views(void);
 
 /* run.c: one dump (and its profiles: none, one, or a -jp and a sysprof
