@@ -3,7 +3,7 @@
 here=$(dirname "$0")
 pass=0 fail=0
 # The suites, in the order they run.
-suites="golden errors behaviour docs manpages pictures formats answers diagnose compare untrusted emptyrun many fresh report profile
+suites="golden errors behaviour docs doctest manpages pictures formats answers diagnose compare untrusted emptyrun many fresh report profile
 terminal scripts outdir commit explain nginx source findings gate sysprof oncode fuzz"
 for name in $suites; do
 	suite=$here/$name.sh
