@@ -182,6 +182,12 @@ static int dispatch(struct run *run, int argc, char **argv)
 			msg_error("--json and --annotate both print on standard output: run them apart");
 			return EXIT_USAGE;
 		}
+		if (run->write_baseline && (run->fail_on || run->json || run->annotate_github)) {
+			msg_error("--write-baseline with --compare writes NEW's findings and prints only "
+			          "that: run %s apart", run->fail_on ? "--fail-on"
+			          : run->json ? "--json" : "--annotate");
+			return EXIT_USAGE;
+		}
 		struct compare_opts o = { run->fail_on, run->json, run->allow_empty, run->baseline,
 		                          run->write_baseline, run->annotate_github,
 		                          (const char *const *)run->source_roots, run->nsource_roots };

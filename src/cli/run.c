@@ -491,7 +491,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	}
 	if (sig)
 		goto done;
-	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d) < 0)
+	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d, run->quiet) < 0)
 		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout && !run->format_gcc)
 		print_file(dir, "summary.txt");

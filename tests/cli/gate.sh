@@ -170,12 +170,29 @@ check "write: five lines under each entry, accepted: left empty" "60 12" \
 check "write: the regression's entry" \
 	"finding v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0|  kind: given-up-exit|  severity: costly|  reason: NYI: bytecode FNEW|  place: router.lua:35-47|  accepted:" \
 	"$(grep -A5 '^finding v1|exit|router\.lua|NYIBC|S:if s then' "$TMP/all.baseline" | paste -sd'|')"
-$DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" > /dev/null
+$DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" > "$TMP/out" 2> "$TMP/err"
+check "write from --compare: exit 0, only what it wrote on stdout, nothing on stderr" \
+	"0|wrote the baseline $TMP/cmp.baseline: 12 findings of NEW, 0 with the reason it gave before, 12 with an empty accepted: line to fill in|" \
+	"$?|$(cat "$TMP/out")|$(cat "$TMP/err")"
 check "write from --compare: NEW's findings, the same file" "" "$(diff "$TMP/all.baseline" "$TMP/cmp.baseline")"
+$DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" --fail-on "$GATE" > "$TMP/out" 2> "$TMP/err"
+check "write from --compare with --fail-on: usage error, nothing written on stdout" \
+	"1|dumpanalyze: --write-baseline with --compare writes NEW's findings and prints only that: run --fail-on apart|" \
+	"$?|$(cat "$TMP/err")|$(cat "$TMP/out")"
+$DA --dump "$SAMPLES/shop-regressed.dump" --source-root "$SAMPLES/lua/shop-regressed" \
+	--out-dir "$TMP/rw1" --write-baseline "$TMP/run.baseline" > "$TMP/out" 2> "$TMP/err"
+check "write from a run: the summary on stdout, the line on stderr" \
+	"0 1 wrote the baseline $TMP/run.baseline: 12 findings of the run, 0 with the reason it gave before, 12 with an empty accepted: line to fill in" \
+	"$? $(grep -c '^dumpanalyze summary of ' "$TMP/out") $(grep '^wrote the baseline' "$TMP/err")"
 # the regression's own entries (router.lua, template.lua), each with a reason
 awk 'BEGIN { RS = ""; ORS = "\n\n" } NR == 1 || /\nfinding v1\|[a-z]*\|(router|template)\.lua\|/ || /^finding v1\|[a-z]*\|(router|template)\.lua\|/' \
 	"$TMP/all.baseline" | sed 's/^  accepted:$/  accepted: the decoding ships now; PR 12 hoists the closure/' > "$TMP/reg.baseline"
 check "accepting the regression: its four entries" 4 "$(grep -c '^finding ' "$TMP/reg.baseline")"
+cp "$TMP/reg.baseline" "$TMP/rewrite.baseline"
+$DA --compare "$F" "$R" --write-baseline "$TMP/rewrite.baseline" > "$TMP/out"
+check "rewritten: the four reasons kept, said" \
+	"wrote the baseline $TMP/rewrite.baseline: 12 findings of NEW, 4 with the reason it gave before, 8 with an empty accepted: line to fill in" \
+	"$(cat "$TMP/out")"
 $DA --compare "$F" "$R" --fail-on "$GATE" --baseline "$TMP/reg.baseline" > "$TMP/acc"
 check "accepting the regression: the gate passes" 0 $?
 check "accepting the regression: counted, and not" \
