@@ -14,6 +14,9 @@
 # what exists, the pages what is said about it.  A table entry without
 # a page, or a page without its entry, is an error and nothing is printed.
 set -eu
+# Bytes, not characters: the same output in any locale.
+LC_ALL=C
+export LC_ALL
 top=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = -C ]; then top=$2; shift 2; fi
 what=${1:?usage: docgen.sh [-C TOP] help-c|man|readme|reference|table DIR FIELD...}
