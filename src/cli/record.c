@@ -51,7 +51,7 @@ static int parse(struct record *r, int argc, char **argv)
 {
 	struct option longopts[record_noptions + 1];
 	for (size_t i = 0; i < record_noptions; i++)
-		longopts[i] = record_options[i].opt;
+		longopts[i] = record_options[i];
 	memset(&longopts[record_noptions], 0, sizeof(longopts[0]));
 	opterr = 0;
 	optind = 1;

@@ -50,15 +50,7 @@ static int abort_reasons_finish(struct view_ctx *c)
 
 const struct view view_abort_reasons = {
 	.name = "abort-reasons",
-	.summary = "abort reasons with their counts",
 	.files = "gen-N-abort-reasons.csv",
-	.readme = "`REASON,COUNT`, most frequent first",
-	.man =
-		".BI gen\\- N \\-abort\\-reasons.csv\n"
-		"with the header\n"
-		".BR REASON,COUNT :\n"
-		"each distinct abort reason, byte for byte (trailing spaces included), with\n"
-		"its count; most frequent first, ties in order of first appearance.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct abort_reasons_state),
 	.abort = abort_reasons_abort,

@@ -245,61 +245,7 @@ static int profile_finish(struct view_ctx *c)
 
 const struct view view_profile = {
 	.name = "profile",
-	.summary = "with --profile: samples and JIT failures per source line",
 	.files = "profile-lines.csv profile-coverage.csv profile-callees.csv",
-	.readme = "with `--profile`: `FILE,LINE,SAMPLES,INTERPRETED,COMPILED,C,GC,JIT,ABORTS,TOP_ABORT_REASON,TRACES_STARTED,BLACKLISTED,FINGERPRINT`, failed lines first by interpreted samples; coverage of profiled lines by compiled traces for OpenResty luajit2 dumps; with folded stacks `profile-callees.csv`: callers of code that failed to compile, with its samples",
-	.man =
-		".B profile\\-lines.csv\n"
-		"(only with\n"
-		".BR \\-\\-profile ):\n"
-		".\\\" ragged right: the long header line would otherwise stretch the spaces\n"
-		".ad l\n"
-		".B \\%FILE,\\:LINE,\\:SAMPLES,\\:INTERPRETED,\\:COMPILED,\\:C,\\:GC,\\:JIT,\\:ABORTS,\\:TOP_ABORT_REASON,\\:TRACES_STARTED,\\:BLACKLISTED,\\:FINGERPRINT\n"
-		"for the whole run, one row per source line that has samples or JIT\n"
-		"events.\n"
-		".ad\n"
-		"SAMPLES and the VM state columns come from the profile (empty when it\n"
-		"has no VM states; percentages of all samples with two decimals when it has\n"
-		"only percentages); ABORTS counts the aborts located at the line,\n"
-		"TOP_ABORT_REASON is the most frequent of them, TRACES_STARTED counts the\n"
-		"traces and aborted attempts that started there, BLACKLISTED the root\n"
-		"starts there LuaJIT most likely gave up on (as in\n"
-		".BR blacklist );\n"
-		"FINGERPRINT the line's fingerprint when its source was read (see\n"
-		".BR COMPARE ),\n"
-		"else empty.\n"
-		"Rows where traces aborted or were blacklisted come first, ranked by\n"
-		"interpreted samples (all samples when the profile has no VM states), then\n"
-		"by samples; then the other rows the same way: the top rows are the aborts\n"
-		"worth fixing first.\n"
-		"For an OpenResty luajit2 dump, whose bytecode lines end in\n"
-		".BI ( file : line ) ,\n"
-		"also\n"
-		".BR profile\\-coverage.csv :\n"
-		".B FILE,LINE,SAMPLES,COMPILED,INTERPRETED,TRACES,TRACE_IDS\n"
-		"for every profiled line: how many compiled traces hold bytecode of that\n"
-		"line, and the first eight of them as\n"
-		".IR generation / id .\n"
-		"For a profile with folded stacks\n"
-		".RB ( \\-jp=Gvl ),\n"
-		"also\n"
-		".BR profile\\-callees.csv :\n"
-		".ad l\n"
-		".B \\%FILE,\\:LINE,\\:CALLEE_SAMPLES,\\:CALLEE_FILE,\\:CALLEE_LINE,\\:CALLEE_REASON\n"
-		"for every source line whose callees failed to compile: a frame failed\n"
-		"when it lies in the extent of a finding that is not usually harmless\n"
-		"(see\n"
-		".BR FINDINGS ,\n"
-		"Cost: the innermost failed extent, the one the cost rule charges).\n"
-		"The samples (interpreted ones when the profile has VM states) of stacks\n"
-		"whose caller of the deepest such frame is this line: of the frames\n"
-		"above it, the nearest in another file (the code that called into it),\n"
-		"else the nearest.  Each sample counts for one line only and is one the\n"
-		"findings are charged, so the rows (and files.csv's CALLEE_SAMPLES,\n"
-		"their sums per file) add up to at most the samples charged; and the\n"
-		"finding charged most of them: its FILE, LINE and main reason.\n"
-		"Frames and the findings meet by file name without directories.\n"
-		".ad\n",
 	.needs = NEEDS_TEXT | NEEDS_PROFILE | NEEDS_FINDINGS,
 	.is_default = 0,
 	.state_size = sizeof(struct profile_state),
