@@ -433,8 +433,8 @@ done
 check "samples/ci: every view they ask for exists" "" "$bad"
 ran "views checked" "$n"
 for f in github-workflow.yml gitlab-ci.yml; do
-	sed -n "/^<!-- samples\/ci\/$f -->/,/^\`\`\`\$/p" "$TOP/README.md" | sed '1,2d;$d' > "$TMP/readme-$f"
-	check_file "README shows samples/ci/$f as it is" "$TOP/samples/ci/$f" "$TMP/readme-$f"
+	sed -n "/^<!-- samples\/ci\/$f -->/,/^\`\`\`\$/p" "$TOP/docs/ci.md" | sed '1,2d;$d' > "$TMP/readme-$f"
+	check_file "docs/ci.md shows samples/ci/$f as it is" "$TOP/samples/ci/$f" "$TMP/readme-$f"
 done
 
 # ---- samples/ci's GitHub workflow, run in a repository -----------------
