@@ -36,6 +36,10 @@ struct rs_finding {
 	size_t next;
 	double share_med, share_low, share_high;    /* percent, -1 without */
 	uint64_t samples_total;
+	/* Several dumps (merge_findings.c): the SAMPLES each run's own
+	 * profile charged to it, summed; own_profiled when any had some. */
+	double own_samples;
+	int own_profiled;
 };
 
 struct rs_profile {
@@ -65,6 +69,7 @@ struct rs_set {
 	size_t hcap;
 	char **files;               /* source files the dump runs name (base) */
 	size_t nfiles;
+	int keep_cut_short;         /* several dumps: a dump cut short counts too */
 };
 
 /* runset_set.c */

@@ -51,6 +51,11 @@ static int finding_row(void *ctx, const struct csvin *c)
 	}
 	if (csvin_add(c, CSVIN_FINDINGS_ATTEMPTS, &f->attempts) < 0)
 		return -1;
+	double own = csvin_amount(c, CSVIN_FINDINGS_SAMPLES);
+	if (own >= 0) {
+		f->own_samples += own;
+		f->own_profiled = 1;
+	}
 	add_extent(f, csvin_text(c, CSVIN_FINDINGS_FILE), (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE),
 	           (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE));
 	return 0;
@@ -118,7 +123,7 @@ int rs_read_runs(struct rs_set *s, const struct runfile_dir *top)
 		struct csvin_reader frd = { NULL, file_row, &fx };
 		/* a dump cut short is left out of the set (said by the caller) */
 		r = read_incomplete(d, &dir);
-		d->cut_short = d->incomplete > 0;
+		d->cut_short = d->incomplete > 0 && !s->keep_cut_short;
 		if (r >= 0 && !d->cut_short)
 			r = csvin_read(&dir, "findings.csv", CSVIN_FINDINGS, 0, &rd);
 		if (r >= 0 && !d->cut_short)
