@@ -21,8 +21,9 @@ int merge_findings_read(struct merge_findings *mf, const struct runfile_dir *top
 	struct rs_set *s = xrealloc(NULL, sizeof(*s));
 	memset(s, 0, sizeof(*s));
 	/* A worker's dump often ends inside a trace (the worker was
-	 * stopped): its findings count all the same. */
-	s->keep_cut_short = 1;
+	 * stopped): its findings count all the same; --views may leave
+	 * findings.csv out. */
+	s->several = 1;
 	s->ndumps = n;
 	s->dumps = xrealloc(NULL, n * sizeof(*s->dumps));
 	memset(s->dumps, 0, n * sizeof(*s->dumps));
@@ -46,6 +47,10 @@ void merge_findings_write(const struct merge_findings *mf, FILE *fp, size_t ndum
 	for (size_t i = 0; i < s->nf; i++) {
 		failed += s->f[i].failed;
 		profiled += s->f[i].own_profiled;
+	}
+	if (!s->findings_read) {
+		fprintf(fp, "\nfindings of all dumps: none read (no dump rendered the findings view)\n");
+		return;
 	}
 	fprintf(fp, "\nfindings of all dumps, matched by identity (%zu, %zu not usually harmless; "
 	        "each dump's findings.csv has its own)\n", s->nf, failed);

@@ -69,7 +69,10 @@ struct rs_set {
 	size_t hcap;
 	char **files;               /* source files the dump runs name (base) */
 	size_t nfiles;
-	int keep_cut_short;         /* several dumps: a dump cut short counts too */
+	/* Several dumps (merge_findings.c), not a run set: a dump cut short
+	 * counts too, and one may lack findings.csv (--views without it). */
+	int several;
+	size_t findings_read;       /* runs whose findings.csv was read */
 };
 
 /* runset_set.c */

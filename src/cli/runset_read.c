@@ -123,9 +123,11 @@ int rs_read_runs(struct rs_set *s, const struct runfile_dir *top)
 		struct csvin_reader frd = { NULL, file_row, &fx };
 		/* a dump cut short is left out of the set (said by the caller) */
 		r = read_incomplete(d, &dir);
-		d->cut_short = d->incomplete > 0 && !s->keep_cut_short;
-		if (r >= 0 && !d->cut_short)
-			r = csvin_read(&dir, "findings.csv", CSVIN_FINDINGS, 0, &rd);
+		d->cut_short = d->incomplete > 0 && !s->several;
+		if (r >= 0 && !d->cut_short) {
+			r = csvin_read(&dir, "findings.csv", CSVIN_FINDINGS, s->several, &rd);
+			s->findings_read += r > 0;
+		}
 		if (r >= 0 && !d->cut_short)
 			r = csvin_read(&dir, "files.csv", CSVIN_FILES, 1, &frd);
 		runfile_dir_free(&dir);

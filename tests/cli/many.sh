@@ -172,4 +172,10 @@ check "the same dump twice: attempts and samples doubled" \
 $DA -q --dump "$TMP/w1.dump" --dump "$TMP/w2.dump" --source-root "$S/lua/shop" --out-dir "$TMP/noprof" > /dev/null 2>&1
 check "without profiles: attempts only" 0 "$(sed -n '/^findings of all dumps/,/^$/p' "$TMP/noprof/summary.txt" | grep -c 'samples')"
 
+# Without the findings view: the summary says none were read.
+$DA -q --views traces --dump "$TMP/w1.dump" --dump "$TMP/w2.dump" --out-dir "$TMP/nofind" > /dev/null 2> "$TMP/err"
+check "--views traces: exit 0, no message, no findings read" \
+	"0 |findings of all dumps: none read (no dump rendered the findings view)" \
+	"$? $(cat "$TMP/err")|$(grep '^findings of all dumps' "$TMP/nofind/summary.txt")"
+
 finish
