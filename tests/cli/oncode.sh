@@ -220,7 +220,7 @@ check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'pr
 # every control shown as text.
 (cd "$SAMPLES" && $DA -q --views findings,jsonl,sarif,problems --dump controls.dump --out-dir "$TMP/ctl" \
 	--annotate github) > "$TMP/ctl.ann" 2> "$TMP/ctl.err"
-check "controls: exit 0, no message" "0 " "$? $(cat "$TMP/ctl.err")"
+check "controls: exit 0, no message (but sources not found)" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/ctl.err")"
 (cd "$SAMPLES" && vim -u NONE -i NONE -N -es -c 'set errorformat&' -c "cgetfile $TMP/ctl/problems.txt" \
 	-c "call writefile(map(getqflist(), {_, e -> e.valid . ':' . bufname(e.bufnr) . ':' . e.lnum}), '$TMP/ctl.qf')" \
 	-c 'qa!') < /dev/null > /dev/null 2>&1

@@ -63,11 +63,11 @@ $DA -q --views html --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/ih" > /dev/null 2
 check "a user's index.html: exit 0" 0 $?
 check "a user's index.html: named as replaced, the other file as left alone" \
 	"dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, replaced by this run's: index.html|dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, left alone: notes.txt" \
-	"$(paste -sd'|' "$TMP/err")"
+	"$(grep -v ': warning: sources not found: ' "$TMP/err" | paste -sd'|')"
 check "a user's index.html: the report's now" "<!DOCTYPE html>" "$(head -n 1 "$TMP/ih/index.html")"
 $DA -q --views html --dump "$SAMPLES/rsx.dump" --out-dir "$TMP/ih" > /dev/null 2> "$TMP/err"
 check "a user's index.html: the next run replaces its own, saying only the other file" \
-	"dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, left alone: notes.txt" "$(cat "$TMP/err")"
+	"dumpanalyze: warning: $TMP/ih: 1 file not written by dumpanalyze, left alone: notes.txt" "$(grep -v ': warning: sources not found: ' "$TMP/err")"
 
 # A manifest names only plain file names: one that names a path outside
 # OUT (written by hand here) makes the next run touch nothing there.
