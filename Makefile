@@ -48,7 +48,10 @@ LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)
 PIC_OBJS  = $(LIB_SRCS:src/%.c=build/pic/%.o)
 TOOL_OBJS = $(TOOL_SRCS:src/%.c=build/%.o)
 UNIT_TESTS = $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test_*.c))
-GEN_HDRS  = build/gen/html_assets.h
+GEN_HDRS  = build/gen/html_assets.h build/gen/cli_help.h
+# The pages every option and view is documented by (docs/README.md).
+DOC_PAGES = $(wildcard docs/options/*.md docs/options/record/*.md docs/views/*.md) \
+  docs/exit-status.md docs/usage.md docs/record-usage.md
 
 all: dumpanalyze libdumpanalyze.so libdumpanalyze.a
 
@@ -77,6 +80,13 @@ build/gen/html_assets.h: src/views/html/report.css src/views/html/report.js \
 	{ sh scripts/embed.sh html_css src/views/html/report.css && \
 	  sh scripts/embed.sh html_js src/views/html/report.js && \
 	  sh scripts/embed.sh html_bushes_js src/views/html/bushes.js; } > $@.tmp && mv $@.tmp $@
+
+# --help's text and --views list's lines, made from the pages of docs/
+# (the C tables give the order and are checked against the pages).
+build/gen/cli_help.h: $(DOC_PAGES) scripts/docgen.sh src/cli/options.c src/cli/record_options.c \
+  src/views/view.c
+	@mkdir -p $(@D)
+	sh scripts/docgen.sh help-c > $@.tmp && mv $@.tmp $@
 
 # Every object, unlocalised: what the tool and the unit tests link.
 build/libda-all.a: $(LIB_OBJS) $(TOOL_OBJS)
@@ -133,7 +143,7 @@ check:
 # separate build tree so the normal objects stay untouched.
 check-asan:
 	rm -rf build-asan && mkdir -p build-asan
-	cp -r Makefile README.md src include tests samples man scripts build-asan/
+	cp -r Makefile README.md docs src include tests samples man scripts build-asan/
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -146,7 +156,7 @@ check-asan:
 check-tsan:
 	@sh scripts/install-deps.sh test
 	rm -rf build-tsan && mkdir -p build-tsan
-	cp -r Makefile src include tests samples scripts build-tsan/
+	cp -r Makefile docs src include tests samples scripts build-tsan/
 	$(MAKE) -C build-tsan dumpanalyze tests/unit/test_input tests/unit/test_outdir \
 	  tests/unit/test_forkguard tests/unit/test_bgthread tests/unit/test_api \
 	  CFLAGS='-O1 -g -fsanitize=thread' LDFLAGS='-fsanitize=thread'
@@ -170,17 +180,18 @@ check-fresh:
 # The whole tree once more with clang, warnings as errors (CI).
 check-clang:
 	rm -rf build-clang && mkdir -p build-clang
-	cp -r Makefile src include tests scripts build-clang/
+	cp -r Makefile docs src include tests scripts build-clang/
 	$(MAKE) -C build-clang CC=clang all
 
 # The fuzz targets: `make fuzz` (FUZZ_SECONDS), `make fuzz-merge`.
 include tests/fuzz/fuzz.mk
 
-# The man page's OPTIONS, VIEWS and EXIT STATUS and README's view table,
-# rewritten from the option table (src/cli/options.c) and the views'
-# structs (src/views/*.c); tests/cli/docs.sh fails until this is run.
+# The man page's OPTIONS, VIEWS, EXIT STATUS and RECORD OPTIONS, README's
+# view table and docs/README.md's tables, rewritten from the pages of
+# docs/ (one per option and view); the man page's rules from the
+# catalogue (--explain list); tests/cli/docs.sh fails until this is run.
 docs: dumpanalyze
-	sh scripts/gen-docs.sh ./dumpanalyze
+	DUMPANALYZE=./dumpanalyze sh scripts/gen-docs.sh
 
 # Benchmark on large real dumps (generated once into bench/data/).
 bench: dumpanalyze

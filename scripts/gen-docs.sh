@@ -1,23 +1,29 @@
 #!/bin/sh
-# gen-docs.sh DUMPANALYZE [MAN README] — rewrites the parts of the man page
-# and README that the option and view tables make (`make docs`): each
-# "BEGIN GENERATED NAME" ... "END GENERATED NAME" span becomes the span of
-# that name printed by --help=man (man page) or --help=readme (README).
-# The files default to the repository's; one is rewritten only when it
-# changes.  A block without its markers, or markers without their block,
-# is an error and nothing is written.
+# gen-docs.sh [-C TOP] [MAN README REFERENCE] — rewrites the parts of the
+# man page, README and docs/README.md that the pages of docs/ make
+# (`make docs`): each "BEGIN GENERATED NAME" ... "END GENERATED NAME" span
+# becomes the span of that name printed by scripts/docgen.sh (man, readme,
+# reference) from the pages of TOP (default: this tree), and the man
+# page's rules span from what DUMPANALYZE (default: TOP's build)
+# prints for --explain list: the rules are the catalogue's, C data.  The files
+# default to TOP's; one is rewritten only when it changes.  A block
+# without its markers, or markers without their block, is an error and
+# nothing is written.
 set -eu
-da=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
-man=${2:-$top/man/dumpanalyze.1}
-readme=${3:-$top/README.md}
+if [ "${1:-}" = -C ]; then top=$2; shift 2; fi
+man=${1:-$top/man/dumpanalyze.1}
+readme=${2:-$top/README.md}
+reference=${3:-$top/docs/README.md}
+gen="sh $(dirname "$0")/docgen.sh -C $top"
+da=${DUMPANALYZE:-$top/dumpanalyze}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # splice BLOCKS FILE: FILE on stdout, its marked spans replaced by those
 # of BLOCKS.
 splice() {
-	[ -s "$1" ] || { echo "gen-docs.sh: $da printed nothing" >&2; return 1; }
+	[ -s "$1" ] || { echo "gen-docs.sh: docgen.sh printed nothing" >&2; return 1; }
 	awk -v file="$2" '
 	function name_of(line, word,   head) {
 		head = word " GENERATED "
@@ -53,18 +59,16 @@ splice() {
 	}' "$1" "$2"
 }
 
-"$da" --help=man > "$tmp/man.blocks"
-# A backslash lost between the C source and troff (in C, "\(aq" is "(aq"
-# and "\fB" a form feed and "B"): refused, where the man page would show it.
-ff=$(printf '\f')
-if grep -n -E "(^|[^\\])\((aq|(em|en|lq|rq|bu|co|mu|dq|oq|cq)([^[:alpha:]]|\$))|$ff" "$tmp/man.blocks" > "$tmp/lost"; then
-	printf '%s\n' "gen-docs.sh: $da --help=man: troff that lost a backslash (in C, write \\\\ for \\):" >&2
-	cat "$tmp/lost" >&2
-	exit 1
-fi
-"$da" --help=readme > "$tmp/readme.blocks"
+$gen man > "$tmp/man.blocks"
+"$da" --explain list > "$tmp/rules.list" ||
+	{ echo "gen-docs.sh: $da --explain list failed (build it first: make docs does)" >&2; exit 1; }
+$gen rules "$tmp/rules.list" >> "$tmp/man.blocks"
+$gen readme > "$tmp/readme.blocks"
+$gen reference > "$tmp/reference.blocks"
 splice "$tmp/man.blocks" "$man" > "$tmp/man"
 splice "$tmp/readme.blocks" "$readme" > "$tmp/readme"
+splice "$tmp/reference.blocks" "$reference" > "$tmp/reference"
 # cat into the file, not mv over it: its mode and links stay.
 cmp -s "$tmp/man" "$man" || { cat "$tmp/man" > "$man"; echo "gen-docs.sh: wrote $man"; }
 cmp -s "$tmp/readme" "$readme" || { cat "$tmp/readme" > "$readme"; echo "gen-docs.sh: wrote $readme"; }
+cmp -s "$tmp/reference" "$reference" || { cat "$tmp/reference" > "$reference"; echo "gen-docs.sh: wrote $reference"; }

@@ -1,11 +1,15 @@
 #!/bin/bash
-# quickstart.sh — `make check-fresh`: README's Quick start as a newcomer
-# runs it.
+# quickstart.sh — `make check-fresh`: README's Quick start and its
+# walk-through as a newcomer runs them.
 # A bare Debian 12 root (debootstrap --variant=minbase bookworm, from the
 # Debian mirror this machine's apt uses), a clone of this repository's
 # HEAD in it, the commands of README's "Quick start" block read from
 # README.md and run there as written, as root, in bash, then dumpanalyze
-# on a sample.  Last line: "quickstart: N passed, N failed"; the whole log
+# on a sample; then `make install` and README's walk-through ("Five
+# minutes with your own program": its ```sh blocks, as written, in
+# samples/lua/walkthrough), checked for what is the same on every run of
+# LuaJIT: the closure in the loop (FNEW) found in all 5 runs, and the
+# fixed program's --compare --fail-on recommended passing.  Last line: "quickstart: N passed, N failed"; the whole log
 # of the last run is kept beside the cached root (last-run.log).
 #
 # The root gets what any machine on this network has, copied from this
@@ -47,6 +51,12 @@ mapfile -t cmds < <(awk '/^## Quick start/ { on = 1; next } on && /^## / { exit 
 	on && /^    [^ ]/ { sub(/^    /, ""); print }' "$top/README.md")
 check "README's Quick start: two commands" 2 "${#cmds[@]}"
 [ "${#cmds[@]}" -eq 2 ] || { finish; exit 1; }
+# README's walk-through: the lines of its ```sh blocks, in order.
+walk=$(awk '/^## Five minutes with your own program/ { on = 1; next } on && /^## / { exit }
+	on && /^```sh$/ { f = 1; next } f && /^```$/ { f = 0; next } f { print }' "$top/README.md")
+check "README's walk-through: record, edit, record, compare" \
+	"dumpanalyze record --out-dir before -- luajit app.lua|cp app-fixed.lua app.lua|dumpanalyze record --out-dir after -- luajit app.lua|dumpanalyze --compare before after --fail-on recommended" \
+	"$(printf '%s\n' "$walk" | sed 's/ *#.*//' | paste -sd'|')"
 
 # The mirror and suites apt uses here (Debian's own names if it has none).
 mirror_of() {
@@ -174,9 +184,13 @@ done
 INSIDE
 
 sample="./dumpanalyze --dump samples/rsx.dump --out-dir /tmp/rsx-out && node --version"
+# The walk-through as a reader types it, after make install, in the
+# program's directory; the comparison's output kept for the checks.
+walkthrough="make install > /dev/null && cd samples/lua/walkthrough && set -e && set -o pipefail
+${walk/%--fail-on recommended/--fail-on recommended | tee compare.txt}"
 log=$work/log
 t1=$(now)
-unshare --mount --pid --fork --kill-child bash "$work/inside.sh" "$root" "$log" "${cmds[@]}" "$sample" &
+unshare --mount --pid --fork --kill-child bash "$work/inside.sh" "$root" "$log" "${cmds[@]}" "$sample" "$walkthrough" &
 ns_pid=$!
 wait "$ns_pid" || true
 ns_pid=
@@ -204,7 +218,21 @@ check "dumpanalyze on samples/rsx.dump" 0 "$status"
 traces=$(grep -c '^---- TRACE [0-9]* stop' "$top/samples/rsx.dump" || true)
 rows=$(($({ wc -l < "$root/tmp/rsx-out/gen-1-traces.csv"; } 2> /dev/null || echo 1) - 1))
 check "its traces.csv: a row per trace the dump stops" "$traces" "$rows"
-check "the Node.js it ran on is Debian 12's" v18 "$(tail -n 1 "$log" | cut -d. -f1)"
+check "the Node.js it ran on is Debian 12's" v18 "$(grep -x 'v[0-9.]*' "$log" | tail -n 1 | cut -d. -f1)"
+read -r status secs < "$log.status4" || status=missing
+check "README's walk-through, as written: exit status (${secs:-?} s)" 0 "$status"
+wt=$root/root/dumpanalyze/samples/lua/walkthrough
+check "walk-through: make install put dumpanalyze in /usr/local/bin" yes \
+	"$([ -x "$root/usr/local/bin/dumpanalyze" ] && echo yes || echo no)"
+check "walk-through: fix these first, 1: the loop's closure (FNEW) in all 5 runs" 1 \
+	"$(sed -n '/^fix these first/,/^$/p' "$wt/before/summary.txt" 2> /dev/null |
+	   grep -c '^  1   app.lua:19  NYI: bytecode FNEW, costly, at app.lua:22: runs 5/5')"
+check "walk-through: the factory's closure (FNEW) in all 5 runs" 1 \
+	"$(grep -c '^  2   app.lua:9  NYI: bytecode FNEW, costly, at app.lua:10: runs 5/5' "$wt/before/summary.txt" 2> /dev/null)"
+check "walk-through: the fix passes the recommended gate" "pass: new-sites|pass: new-reasons|pass: interpreted" \
+	"$(tail -n 3 "$wt/compare.txt" 2> /dev/null | paste -sd'|')"
+check "walk-through: the loop's finding is gone" 1 \
+	"$(sed -n '/^gone/,/^$/p' "$wt/compare.txt" 2> /dev/null | grep -c '^  app.lua:19  NYI: bytecode FNEW')"
 cp "$log" "$cache/last-run.log"
 if [ "$FAIL" -gt 0 ]; then
 	echo "quickstart: the end of the log ($cache/last-run.log):"

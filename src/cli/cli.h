@@ -40,39 +40,20 @@ struct run {
 	const struct fs *fs;        /* the output's file system operations */
 };
 
-/* options.c: one table for getopt_long, --help and the man page's
- * OPTIONS; one for the exit codes of --help and EXIT STATUS. */
+/* options.c: the getopt table (what each option is: docs/options/NAME.md). */
 enum { OPT_STRICT = 256, OPT_VERSION, OPT_COMPARE, OPT_FAIL_ON, OPT_JSON,
        OPT_EXPLAIN, OPT_VMDEF, OPT_SOURCE_ROOT, OPT_ALLOW_EMPTY, OPT_WAIT, OPT_RECOVER,
        OPT_BASELINE, OPT_WRITE_BASELINE, OPT_FORMAT, OPT_ANNOTATE,
        OPT_REPEATS, OPT_RUN_SET };
-struct option_doc {
-	struct option opt;
-	const char *arg;            /* the argument's name, or NULL */
-	const char *help;           /* one line for --help */
-	const char *man;            /* the man page's paragraph (troff) */
-};
-extern const struct option_doc cli_options[];
+extern const struct option cli_options[];
 extern const size_t cli_noptions;
-struct cli_exit_code {
-	int code;
-	const char *text;           /* troff, inline font changes only */
-};
-extern const struct cli_exit_code cli_exit_codes[];
-extern const size_t cli_nexit_codes;
 /* getopt's short options, made from the table: 0, or -1 when len (at
  * least 2 * cli_noptions + 2 is enough) is too small. */
 int cli_short_options(char *buf, size_t len);
+/* --help: the usage, options and exit codes as the pages of docs/ say. */
 void cli_usage(FILE *fp);
-/* --help=man: the man page's generated sections (troff); --help=readme:
- * README's view table (markdown).  Between the marker lines that
- * scripts/gen-docs.sh splices on.  -1 after a message for another
- * format, or a table entry without its text. */
-int cli_help_doc(FILE *fp, const char *format);
-/* views_doc.c: --views list; README's view table (0, or -1 after a
- * message for a view without its text). */
+/* --views list: the views with their pages' summaries. */
 void cli_list_views(void);
-int cli_readme_views(FILE *fp);
 
 /* run.c: one dump (and its profiles: none, one, or a -jp and a sysprof
  * one) into one directory; the exit code.  nested_as not NULL: out_dir is
@@ -101,10 +82,9 @@ int run_print_findings(const struct run *run, const struct da_dump *d);
  * the exit code, after the closest entries for an unknown one. */
 int explain_command(const char *query, const char *vmdef_path, FILE *fp);
 /* rules.c: --explain of a rule's id or name ("DA203", "closure-in-loop")
- * or "list" (the table of every rule) to fp: 0, or -1 when none is
- * called so; and the man page's table of the rules (--help=man). */
+ * or "list" (the table of every rule, which make docs also turns into
+ * the man page's) to fp: 0, or -1 when none is called so. */
 int explain_rule_command(const char *query, FILE *fp);
-void man_rules(FILE *fp);
 /* Read a --luajit-vmdef file: 0, or negative after a message. */
 struct vmdef;
 int cli_read_vmdef(const char *path, struct vmdef *v);

@@ -26,7 +26,7 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 {
 	struct option longopts[cli_noptions + 1];
 	for (size_t i = 0; i < cli_noptions; i++)
-		longopts[i] = cli_options[i].opt;
+		longopts[i] = cli_options[i];
 	memset(&longopts[cli_noptions], 0, sizeof(longopts[0]));
 	char shorts[2 * cli_noptions + 2];     /* enough for any table */
 	cli_short_options(shorts, sizeof(shorts));
@@ -99,23 +99,26 @@ static int parse_options(struct run *run, int argc, char **argv, int *done)
 			break;
 		}
 		case 'h':
-			/* --help=man and =readme (not listed): the generated docs. */
 			*done = 1;
-			if (!optarg) {
-				cli_usage(stdout);
-				return EXIT_OK;
-			}
-			return cli_help_doc(stdout, optarg) < 0 ? EXIT_USAGE : EXIT_OK;
+			cli_usage(stdout);
+			return EXIT_OK;
 		case OPT_VERSION: puts("dumpanalyze " DA_VERSION_STRING); *done = 1; return EXIT_OK;
 		case ':':
 			msg_error("option '%s' needs an argument (try --help)", argv[optind - 1]);
 			return EXIT_USAGE;
-		default:
-			if (optopt)
+		default: {
+			/* A known long option given an argument it does not take
+			 * (--help=man) is not an unknown one. */
+			const char *arg = argv[optind - 1];
+			const char *eq = strchr(arg, '=');
+			if (optopt && eq && strncmp(arg, "--", 2) == 0)
+				msg_error("option '%.*s' takes no argument (try --help)", (int)(eq - arg), arg);
+			else if (optopt)
 				msg_error("unknown option '-%c' (try --help)", optopt);
 			else
-				msg_error("unknown option '%s' (try --help)", argv[optind - 1]);
+				msg_error("unknown option '%s' (try --help)", arg);
 			return EXIT_USAGE;
+		}
 		}
 	}
 	return EXIT_OK;
@@ -262,6 +265,12 @@ static int dispatch(struct run *run, int argc, char **argv)
 		}
 		if (run->json && run->annotate_github) {
 			msg_error("--json and --annotate both print on standard output: run them apart");
+			return EXIT_USAGE;
+		}
+		if (run->write_baseline && (run->fail_on || run->json || run->annotate_github)) {
+			msg_error("--write-baseline with --compare writes NEW's findings and prints only "
+			          "that: run %s apart", run->fail_on ? "--fail-on"
+			          : run->json ? "--json" : "--annotate");
 			return EXIT_USAGE;
 		}
 		struct compare_opts o = { run->fail_on, run->json, run->allow_empty, run->baseline,

@@ -1,4 +1,5 @@
-/* merge.c — one summary for several dumps; see merge.h.  Abort reasons
+/* merge.c — one summary for several dumps; see merge.h.  The findings
+ * are matched by identity (merge_findings.c); abort reasons
  * and sites add up across dumps; exits are per process (each has its own
  * trace numbers, and each generation its own), so the hottest are listed
  * with their dump and generation. */
@@ -124,6 +125,7 @@ int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
 {
 	struct merge m;
 	memset(&m, 0, sizeof(m));
+	struct merge_findings mf = { NULL };
 	struct dump_totals *t = xrealloc(NULL, n * sizeof(*t));
 	struct dump_totals all = { 0, 0, 0, 0 };
 	memset(t, 0, n * sizeof(*t));
@@ -143,11 +145,14 @@ int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
 		all.aborts += t[i].aborts;
 		all.exits += t[i].exits;
 	}
+	if (rc == 0)
+		rc = merge_findings_read(&mf, &topd, names, status, n);
 
 	runfile_dir_free(&topd);
 	struct outfile *f = rc == 0 ? outfile_create(out, "summary.txt") : NULL;
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp) {
+		merge_findings_free(&mf);
 		named_free(&m.reasons);
 		named_free(&m.sites);
 		named_free(&m.exits);
@@ -174,6 +179,9 @@ int merge_summaries(struct outdir *out, const char *top, const char *top_shown,
 	}
 	fprintf(fp, "  %-24s %-14s %6" PRIu64 " %8" PRIu64 " %8" PRIu64 " %9" PRIu64 "\n",
 	        "all", "", all.gens, all.traces, all.aborts, all.exits);
+
+	merge_findings_write(&mf, fp, n);
+	merge_findings_free(&mf);
 
 	fprintf(fp, "\ntop abort reasons of all dumps, with their top locations\n");
 	named_sort_by_count(&m.reasons);

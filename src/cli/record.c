@@ -51,7 +51,7 @@ static int parse(struct record *r, int argc, char **argv)
 {
 	struct option longopts[record_noptions + 1];
 	for (size_t i = 0; i < record_noptions; i++)
-		longopts[i] = record_options[i].opt;
+		longopts[i] = record_options[i];
 	memset(&longopts[record_noptions], 0, sizeof(longopts[0]));
 	opterr = 0;
 	optind = 1;
@@ -183,7 +183,7 @@ static const char *verdict(int wstatus, const struct record_gathered *g, int pro
 		       "reaches LuaJIT through LUA_INIT, so COMMAND must be luajit or start it (a "
 		       "script, a test runner); an embedded LuaJIT (OpenResty, Tarantool) or "
 		       "luajit -E does not read it: record the runs yourself and give them to "
-		       "dumpanalyze --repeats (README, \"Record runs\")";
+		       "dumpanalyze --repeats (docs/record.md)";
 	if (g->nonempty == 0)
 		return profile ? "its LuaJIT took no profile sample: does it run for a few "
 		                 "milliseconds at least?"
@@ -192,7 +192,7 @@ static const char *verdict(int wstatus, const struct record_gathered *g, int pro
 	if (g->nonempty > 1) {
 		snprintf(buf, len, "%zu LuaJIT processes of the run wrote a %s; record analyses one "
 		         "program: point it at the command that runs it alone, or record the runs "
-		         "yourself (README, \"Record runs\")",
+		         "yourself (docs/record.md)",
 		         g->nonempty, profile ? "profile" : "dump");
 		return buf;
 	}

@@ -19,15 +19,14 @@ struct fs;
 
 /* record.c: argv[0] is "record"; the exit code. */
 int record_main(int argc, char **argv, const struct fs *fs);
-/* record_options.c: the options' table, --help and the man page's
- * generated block. */
-extern const struct option_doc record_options[];
+/* record_options.c: the options' getopt table and --help (what each
+ * option is: docs/options/record/NAME.md). */
+extern const struct option record_options[];
 extern const size_t record_noptions;
 /* getopt's: stop at COMMAND, ':' for a missing argument; the letters
  * the analysis has too. */
 #define RECORD_SHORT_OPTIONS "+:qho:j:V:"
 void record_usage(FILE *fp);
-void record_man_options(FILE *fp);
 
 /* record_spawn.c: one run of the workload. */
 struct record_child {

@@ -1,8 +1,7 @@
 /* rules.c — the findings' rules by id and name: `--explain DA203`,
- * `--explain closure-in-loop`, `--explain list` (the table), and the man
- * page's table of them (--help=man, `make docs`), all from the one
- * catalogue: the run-level kinds (findings/kinds.def), the trace errors
- * (luajit/traceerr.def), the NYI bytecodes (luajit/bytecodes.def) and the
+ * `--explain closure-in-loop`, `--explain list` (the table, which make
+ * docs also turns into the man page's), all from the one catalogue: the
+ * run-level kinds (findings/kinds.def), the trace errors (luajit/traceerr.def), the NYI bytecodes (luajit/bytecodes.def) and the
  * rule of a message LuaJIT does not list. */
 #include <stdlib.h>
 #include <string.h>
@@ -105,36 +104,4 @@ int explain_rule_command(const char *query, FILE *fp)
 	}
 	free(v);
 	return found ? 0 : -1;
-}
-
-/* A man page's text: '-' as \-, a leading '.' or '\'' guarded, '\' doubled. */
-static void put_troff(FILE *fp, const char *s)
-{
-	if (*s == '.' || *s == '\'')
-		fputs("\\&", fp);
-	for (; *s; s++) {
-		if (*s == '-')
-			fputc('\\', fp);
-		else if (*s == '\\')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
-void man_rules(FILE *fp)
-{
-	size_t n;
-	struct rule_row *v = rule_rows(&n);
-	fputs(".\\\" BEGIN GENERATED rules: made from the findings' catalogue by make docs\n", fp);
-	for (size_t i = 0; i < n; i++) {
-		fprintf(fp, ".TP\n.B %s ", v[i].rule->id);
-		put_troff(fp, v[i].rule->name);
-		fputs("\n(", fp);
-		put_troff(fp, explain_severity_word(v[i].rule->severity));
-		fputs(") ", fp);
-		put_troff(fp, v[i].what);
-		fputc('\n', fp);
-	}
-	fputs(".\\\" END GENERATED rules\n", fp);
-	free(v);
 }

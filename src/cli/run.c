@@ -236,25 +236,6 @@ static void describe_run(struct manifest *m, const struct run *run, const char *
 	m->jit_events = da_line_counts(d)->header > 0 ? 1 : -1;
 }
 
-/* A run that saw no JIT event: an input without a trace, abort or -jv
- * line.  Input that is not empty but holds none was warned about by the
- * library (fatal under --strict); an empty one is said here, fatal under
- * --strict too: `luajit -jdump app.lua | dumpanalyze` of a program that
- * did not start, or whose dump went elsewhere, must not pass for a run.
- * The exit code. */
-static int no_jit_events(const struct run *run, const char *name, const da_dump *d, int rc)
-{
-	const struct da_line_counts *lc = da_line_counts(d);
-	if (rc != EXIT_OK || lc->header > 0 || lc->total > 0)
-		return rc;
-	char *shown = term_text(name);
-	fprintf(stderr, "%s: %s: no JIT events: the input is empty (no trace, abort or -jv line; "
-	        "did the program run, under -jdump or -jv?)\n", shown,
-	        run->strict ? "error" : "warning");
-	free(shown);
-	return run->strict ? EXIT_REJECTED : rc;
-}
-
 size_t run_inputs(const char *const *dumps, const char *const *profiles, size_t n,
                   struct rundir_input *in)
 {
@@ -477,7 +458,9 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 		views.ctx[i].lines = da_line_counts(d);
 	have_views = 0;             /* analyse finishes them */
 	signals_watch(d);
-	rc = no_jit_events(run, name, d, analyse(run, dump, name, d, &views, out));
+	/* an empty input is the library's warning too (counted, fatal
+	 * under --strict), as any input without a JIT event */
+	rc = analyse(run, dump, name, d, &views, out);
 	signals_watch(NULL);
 	sig = signals_caught();
 	/* A run that read its input to the end owns OUT now, and so does one
@@ -511,7 +494,7 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	}
 	if (sig)
 		goto done;
-	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d) < 0)
+	if (rc == EXIT_OK && baseline_after_run(run->baseline, run->write_baseline, d, run->quiet) < 0)
 		rc = EXIT_IO;
 	if (rc == EXIT_OK && !run->quiet && !run->quiet_stdout && !run->format_gcc)
 		print_file(dir, "summary.txt");

@@ -38,6 +38,11 @@ static int finding_row(void *ctx, const struct csvin *c)
 	}
 	if (csvin_add(c, CSVIN_FINDINGS_ATTEMPTS, &f->attempts) < 0)
 		return -1;
+	double own = csvin_amount(c, CSVIN_FINDINGS_SAMPLES);
+	if (own >= 0) {
+		f->own_samples += own;
+		f->own_profiled = 1;
+	}
 	add_extent(f, csvin_text(c, CSVIN_FINDINGS_FILE), (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE),
 	           (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE));
 	return 0;
@@ -107,9 +112,11 @@ int rs_read_runs(struct rs_set *s, const struct runfile_dir *top)
 		struct csvin_reader frd = { NULL, file_row, &fx };
 		/* a dump cut short is left out of the set (said by the caller) */
 		r = read_incomplete(d, &dir);
-		d->cut_short = d->incomplete > 0;
-		if (r >= 0 && !d->cut_short)
-			r = csvin_read(&dir, "findings.csv", CSVIN_FINDINGS, 0, &rd);
+		d->cut_short = d->incomplete > 0 && !s->several;
+		if (r >= 0 && !d->cut_short) {
+			r = csvin_read(&dir, "findings.csv", CSVIN_FINDINGS, s->several, &rd);
+			s->findings_read += r > 0;
+		}
 		if (r >= 0 && !d->cut_short)
 			r = csvin_read(&dir, "files.csv", CSVIN_FILES, 1, &frd);
 		runfile_dir_free(&dir);

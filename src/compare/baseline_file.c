@@ -28,8 +28,10 @@ int baseline_load(struct baseline *b, const char *path)
 	return -1;
 }
 
-int baseline_write_file(const char *path, struct baseline_item *items, size_t n)
+int baseline_write_file(const char *path, struct baseline_item *items, size_t n, FILE *fp_say,
+                        const char *whose)
 {
+	size_t entries = 0, kept = 0;
 	/* the reasons a reviewer wrote stay: those of the entries FILE has */
 	struct baseline prev;
 	int have_prev = 0;
@@ -59,7 +61,7 @@ int baseline_write_file(const char *path, struct baseline_item *items, size_t n)
 	}
 	int rc = -1, err = fp ? 0 : errno;
 	if (fp) {
-		baseline_put(fp, items, n, have_prev ? &prev : NULL);
+		entries = baseline_put(fp, items, n, have_prev ? &prev : NULL, &kept);
 		int bad = ferror(fp);
 		if (fclose(fp) == 0 && !bad && rename(tmp, path) == 0)
 			rc = 0;
@@ -76,6 +78,13 @@ int baseline_write_file(const char *path, struct baseline_item *items, size_t n)
 	free(tmp);
 	if (have_prev)
 		baseline_free(&prev);
+	if (rc == 0 && fp_say) {
+		char *shown = term_text(path);
+		fprintf(fp_say, "wrote the baseline %s: %zu finding%s of %s, %zu with the reason it "
+		        "gave before, %zu with an empty accepted: line to fill in\n", shown, entries,
+		        entries == 1 ? "" : "s", whose, kept, entries - kept);
+		free(shown);
+	}
 	return rc;
 }
 
@@ -92,7 +101,7 @@ void baseline_say_stale(const char *path, const struct da_baseline_entry *e)
 	free(why);
 }
 
-int baseline_after_run(const char *baseline, const char *write_to, const da_dump *d)
+int baseline_after_run(const char *baseline, const char *write_to, const da_dump *d, int quiet)
 {
 	for (size_t i = 0; baseline && i < da_baseline_stale(d); i++)
 		baseline_say_stale(baseline, da_baseline_stale_entry(d, i));
@@ -105,7 +114,7 @@ int baseline_after_run(const char *baseline, const char *write_to, const da_dump
 		items[i] = (struct baseline_item){ f->identity, f->kind_word, f->level_word, f->reason,
 		                                   f->file, f->line, f->end_line };
 	}
-	int r = baseline_write_file(write_to, items, n);
+	int r = baseline_write_file(write_to, items, n, quiet ? NULL : stderr, "the run");
 	free(items);
 	return r;
 }

@@ -448,7 +448,7 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 		msg_error("cannot write the baseline %s: NEW has no findings.csv (the findings view)",
 		          o->write_baseline);
 		rc = -1;
-	} else if (rc == 0 && kp && baseline_write_file(o->write_baseline, k.v, k.n) < 0) {
+	} else if (rc == 0 && kp && baseline_write_file(o->write_baseline, k.v, k.n, out, "NEW") < 0) {
 		rc = -1;
 	}
 	if (kp)
@@ -466,7 +466,8 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 	free(r.scratch);
 	if (mem && fclose(mem) != 0)
 		out_of_memory();
-	if (mem && rc == 0)
+	/* --write-baseline prints only what it wrote (said above) */
+	if (mem && rc == 0 && !kp)
 		fwrite(text, 1, text_len, out);
 	free(text);
 	if (r.ann) {

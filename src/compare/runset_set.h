@@ -38,6 +38,10 @@ struct rs_finding {
 	size_t next;
 	double share_med, share_low, share_high;    /* percent, -1 without */
 	uint64_t samples_total;
+	/* Several dumps (cli/merge_findings.c): the SAMPLES each run's own
+	 * profile charged to it, summed; own_profiled when any had some. */
+	double own_samples;
+	int own_profiled;
 };
 
 struct rs_profile {
@@ -67,6 +71,10 @@ struct rs_set {
 	size_t hcap;
 	char **files;               /* source files the dump runs name (base) */
 	size_t nfiles;
+	/* Several dumps (cli/merge_findings.c), not a run set: a dump cut short
+	 * counts too, and one may lack findings.csv (--views without it). */
+	int several;
+	size_t findings_read;       /* runs whose findings.csv was read */
 };
 
 /* compare_runset_read.c: a findings.csv row's description of a finding */

@@ -278,8 +278,10 @@ static void put_value(FILE *fp, const char *key, const char *v)
 	fputc('\n', fp);
 }
 
-void baseline_put(FILE *fp, struct baseline_item *items, size_t n, const struct baseline *prev)
+size_t baseline_put(FILE *fp, struct baseline_item *items, size_t n, const struct baseline *prev,
+                    size_t *kept)
 {
+	size_t entries = 0, reasons = 0;
 	if (n > 1)
 		qsort(items, n, sizeof(*items), by_item);
 	fputs("# dumpanalyze baseline: findings accepted on purpose.  With --baseline FILE\n"
@@ -293,6 +295,7 @@ void baseline_put(FILE *fp, struct baseline_item *items, size_t n, const struct 
 		if (i && strcmp(items[i - 1].identity, it->identity) == 0)
 			continue;
 		fprintf(fp, "\nfinding %s\n", it->identity);
+		entries++;
 		put_value(fp, "kind", it->kind);
 		put_value(fp, "severity", it->severity);
 		put_value(fp, "reason", it->reason);
@@ -311,5 +314,10 @@ void baseline_put(FILE *fp, struct baseline_item *items, size_t n, const struct 
 		free(p);
 		const struct baseline_entry *was = prev ? baseline_lookup(prev, it->identity) : NULL;
 		put_value(fp, "accepted", was ? was->pub.accepted : "");
+		if (was && was->pub.accepted && *was->pub.accepted)
+			reasons++;
 	}
+	if (kept)
+		*kept = reasons;
+	return entries;
 }

@@ -61,7 +61,9 @@ struct baseline_item {
 };
 /* Write a baseline of the items (sorted here by identity; one entry per
  * identity) to fp, keeping the "accepted:" line of each item that prev
- * (may be NULL) has. */
-void baseline_put(FILE *fp, struct baseline_item *items, size_t n, const struct baseline *prev);
+ * (may be NULL) has.  The entries written; *kept (may be NULL): those
+ * whose non-empty "accepted:" line came from prev. */
+size_t baseline_put(FILE *fp, struct baseline_item *items, size_t n, const struct baseline *prev,
+                    size_t *kept);
 
 #endif

@@ -46,6 +46,11 @@ static int finish(da_dump *d)
 		r = diag_warn(&d->diag, in->lineno, "no '---- TRACE' line and no -jv line in %llu "
 		              "lines: this does not look like a LuaJIT dump",
 		              (unsigned long long)lc->total);
+	/* No line at all (`luajit -jdump app.lua | ...` of a program that
+	 * did not start): a warning like any, counted, fatal under strict. */
+	if (r >= 0 && lc->total == 0 && d->diag.warnings == 0)
+		r = diag_warn(&d->diag, 0, "no JIT events: the input is empty (no trace, abort or "
+		              "-jv line; did the program run, under -jdump or -jv?)");
 	if (r >= 0)
 		r = parser_end(d->parser, in->lineno);
 	if (r >= 0)

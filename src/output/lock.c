@@ -22,6 +22,17 @@
 #include "output/lock.h"
 #include "output/message.h"
 
+/* The PID the file names, or 0. */
+static long holder_pid(const struct fs *fs, int dir)
+{
+	char *text = NULL;
+	long pid = 0;
+	if (fs_read_all(fs, dir, LOCK_NAME, 4096, &text) > 0 && strncmp(text, "pid ", 4) == 0)
+		pid = strtol(text + 4, NULL, 10);
+	free(text);
+	return pid > 0 ? pid : 0;
+}
+
 /* "PID 123 on host, since 2024-05-01 10:00:00 UTC", from the file's text
  * (written by the holder just after it locked: it may be empty yet). */
 static void describe_holder(const struct fs *fs, int dir, char *buf, size_t len)
@@ -98,8 +109,14 @@ int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *ou
 	l->fs = fs;
 	l->dir = dir;
 	l->fd = -1;
+	l->found = 0;
+	l->found_pid = 0;
 	int said = 0;
 	for (;;) {
+		/* Whether the file is there before this run makes it: once
+		 * locked, such a file (the same one) is a killed run's. */
+		struct fs_stat before;
+		int existed = FS_CALL(fs, stat, dir, LOCK_NAME, &before) == 0;
 		int fd = FS_CALL(fs, open, dir, LOCK_NAME, O_RDWR | O_CREAT | O_NOFOLLOW, 0666);
 		if (fd < 0) {
 			msg_error("%s: cannot lock it: %s: %s", out, LOCK_NAME, strerror(-fd));
@@ -148,6 +165,10 @@ int outlock_take(struct outlock *l, const struct fs *fs, int dir, const char *ou
 		    FS_CALL(fs, stat, dir, LOCK_NAME, &named) == 0 &&
 		    held.dev == named.dev && held.ino == named.ino) {
 			l->fd = fd;
+			if (existed && before.dev == held.dev && before.ino == held.ino) {
+				l->found = 1;
+				l->found_pid = holder_pid(fs, dir);
+			}
 			write_holder(fs, fd);
 			return 0;
 		}

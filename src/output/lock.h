@@ -14,6 +14,9 @@ struct outlock {
 	const struct fs *fs;
 	int dir;                    /* OUT's handle */
 	int fd;                     /* the lock file, -1 if none */
+	int found;                  /* the file was there, held by nobody: a
+	                               killed run's (after outlock_take) */
+	long found_pid;             /* ... and the PID it names, or 0 */
 };
 
 /* Lock the directory dir (OUT, named out in messages).  wait: block until

@@ -76,8 +76,8 @@ static int check_previous(struct rundir *r)
 			}
 			manifest_free(&sub);
 		}
-		int acted = 0;
-		rundir_clean_leftovers(r->fs, d, m.dirs[i], 0, &acted);
+		struct rundir_cleanup c = { 0 };
+		rundir_clean_leftovers(r->fs, d, m.dirs[i], 0, &c);
 		FS_CALL(r->fs, close, d);
 	}
 	manifest_free(&m);
@@ -114,11 +114,12 @@ static int take(struct rundir *r, const struct rundir_options *o, const char *ou
 
 int rundir_open(struct rundir *r, const struct rundir_options *o, const char *out)
 {
-	int locked, acted = 0;
+	int locked;
 	int t = take(r, o, out, 1, &locked);
 	if (t < 0)
 		return t;
-	if (rundir_clean_leftovers(r->fs, r->out_fd, out, locked, &acted) < 0 ||
+	struct rundir_cleanup c = { 0 };
+	if (rundir_clean_leftovers(r->fs, r->out_fd, out, locked, &c) < 0 ||
 	    check_previous(r) < 0)
 		return -1;
 	char name[64];
@@ -176,12 +177,21 @@ void rundir_close(struct rundir *r)
 int rundir_recover(const struct rundir_options *o, const char *out)
 {
 	struct rundir r;
-	int locked, acted = 0;
+	struct rundir_cleanup c = { .report = !o->quiet };
+	int locked;
 	int t = take(&r, o, out, 0, &locked);
+	/* Say what was done, whatever it was: the lock a killed run left,
+	 * a commit finished or undone, staging directories removed; or that there was nothing. */
+	if (t == 0 && r.lock.found && c.report) {
+		if (r.lock.found_pid)
+			msg_error("%s: removed the lock of a killed run (PID %ld)", out, r.lock.found_pid);
+		else
+			msg_error("%s: removed the lock file a killed run left", out);
+	}
 	if (t == 0)
-		t = rundir_clean_leftovers(r.fs, r.out_fd, out, locked, &acted);
-	if (t == 0 && !acted && !o->quiet)
-		msg_error("%s: no interrupted commit to recover", out);
+		t = rundir_clean_leftovers(r.fs, r.out_fd, out, locked, &c);
+	if (t == 0 && !r.lock.found && !c.commits && !c.stages && !c.kept && c.report)
+		msg_error("%s: nothing to recover: no interrupted commit, nothing a killed run left", out);
 	rundir_close(&r);
 	return t;
 }

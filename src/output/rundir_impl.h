@@ -24,10 +24,18 @@ enum applied rundir_apply(const struct fs *fs, int out, const char *out_path, in
 /* Act on what killed runs left in OUT (the handle dir): finish or undo
  * their commits (every one when locked, else only those of processes
  * that are gone), remove staging directories of processes that are gone
- * (nothing else: no other name in OUT is provably a run's).  0, or -1 after a message when a commit could
- * be neither finished nor undone.  *acted counts the commits acted on. */
+ * (nothing else: no other name in OUT is provably a run's).  0, or -1
+ * after a message when a commit could be neither finished nor undone. */
+/* What rundir_clean_leftovers found and did; with report set it also
+ * says so, one message per thing removed (--recover). */
+struct rundir_cleanup {
+	int report;
+	int commits;                /* commits acted on (they always say so) */
+	int stages;                 /* staging directories of killed runs removed */
+	int kept;                   /* staging directories of live runs left */
+};
 int rundir_clean_leftovers(const struct fs *fs, int dir, const char *out, int locked,
-                           int *acted);
+                           struct rundir_cleanup *c);
 
 /* When DIR/PATH is one of the run's inputs: a message saying the run
  * would `how` ("replace") it, and -1; else 0. */

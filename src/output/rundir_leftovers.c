@@ -125,7 +125,7 @@ static int dead(long pid)
 /* A staging directory: its record acted on, or it removed when its run
  * is gone.  0, or -1 after a message. */
 static int leftover_stage(const struct fs *fs, int dir, const char *out, const char *name,
-                          long pid, int locked, int *acted)
+                          long pid, int locked, struct rundir_cleanup *c)
 {
 	int gone = pid == (long)getpid() || dead(pid);
 	int stage = FS_CALL(fs, open, dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0);
@@ -137,14 +137,27 @@ static int leftover_stage(const struct fs *fs, int dir, const char *out, const c
 	if (r == 0 && (locked || gone)) {
 		char who[64];
 		snprintf(who, sizeof(who), "a run that was interrupted (PID %ld)", j.pid);
-		(*acted)++;
+		c->commits++;
 		ret = rundir_apply(fs, dir, out, stage, name, &j, who) == APPLIED_FAILED ? -1 : 0;
 	} else if ((r == 1 || r == -EBADMSG) && gone) {
 		/* No record, or one cut short while being written: OUT was not
 		 * touched yet. */
 		FS_CALL(fs, close, stage);
 		stage = -1;
-		fs_remove_tree(fs, dir, name, STAGE_DEPTH);
+		int e = fs_remove_tree(fs, dir, name, STAGE_DEPTH);
+		if (e < 0 && e != -ENOENT) {
+			msg_error("warning: %s: cannot remove %s, left by a killed run (PID %ld): %s", out,
+			          name, pid, strerror(-e));
+		} else {
+			c->stages++;
+			if (c->report)
+				msg_error("%s: removed %s, the staging directory of a run killed before "
+				          "its commit (PID %ld): what the directory held is untouched",
+				          out, name, pid);
+		}
+	} else if (!gone && c->report) {
+		c->kept++;
+		msg_error("%s: left %s: its run (PID %ld) is still going", out, name, pid);
 	}
 	if (r == 0)
 		journal_free(&j);
@@ -154,7 +167,7 @@ static int leftover_stage(const struct fs *fs, int dir, const char *out, const c
 }
 
 int rundir_clean_leftovers(const struct fs *fs, int dir, const char *out, int locked,
-                           int *acted)
+                           struct rundir_cleanup *c)
 {
 	char **names;
 	size_t n;
@@ -167,7 +180,7 @@ int rundir_clean_leftovers(const struct fs *fs, int dir, const char *out, int lo
 			continue;
 		struct fs_stat st;
 		if (FS_CALL(fs, stat, dir, names[i], &st) == 0 && st.type == FS_DIR)
-			ret = leftover_stage(fs, dir, out, names[i], pid, locked, acted);
+			ret = leftover_stage(fs, dir, out, names[i], pid, locked, c);
 	}
 	fs_list_free(names, n);
 	return ret;

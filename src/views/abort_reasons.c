@@ -56,21 +56,7 @@ static int abort_reasons_finish(struct view_ctx *c)
 
 const struct view view_abort_reasons = {
 	.name = "abort-reasons",
-	.summary = "abort reasons with their counts",
 	.files = "gen-N-abort-reasons.csv",
-	.readme = "`"
-#include "views/columns/csv_header.h"
-#include "views/columns/abort_reasons_columns.def"
-	"`, most frequent first",
-	.man =
-		".BI gen\\- N \\-abort\\-reasons.csv\n"
-		"with the header\n"
-		".BR "
-#include "views/columns/csv_header.h"
-#include "views/columns/abort_reasons_columns.def"
-		" :\n"
-		"each distinct abort reason, byte for byte (trailing spaces included), with\n"
-		"its count; most frequent first, ties in order of first appearance.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct abort_reasons_state),
 	.abort = abort_reasons_abort,

@@ -77,25 +77,7 @@ static int abort_details_finish(struct view_ctx *c)
 
 const struct view view_abort_reasons_txt = {
 	.name = "abort-reasons-txt",
-	.summary = "abort reasons grouped by file and line",
 	.files = "gen-N-abort-reasons.txt",
-	.readme = "aborts by file, line and reason",
-	.man =
-		".BI gen\\- N \\-abort\\-reasons.txt :\n"
-		"the aborts grouped by file (sorted bytewise), line (numeric) and reason\n"
-		"(sorted bytewise):\n"
-		".RS\n"
-		".nf\n"
-		"FILE:\n"
-		"<TAB>line L:\n"
-		"<TAB><TAB>REASON: COUNT\n"
-		".fi\n"
-		".RE\n"
-		".IP\n"
-		"An abort located in a fast function or built-in\n"
-		".RB ( \"abort string.byte \\-\\- ...\" )\n"
-		"has no line and is listed as\n"
-		".BR \"line ?\" .\n",
 	.is_default = 1,
 	.state_size = sizeof(struct abort_details_state),
 	.abort = abort_details_abort,

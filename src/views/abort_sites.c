@@ -170,47 +170,7 @@ static int abort_sites_finish(struct view_ctx *c)
 
 const struct view view_abort_sites = {
 	.name = "abort-sites",
-	.summary = "aborts by location, reason, start and parent exit",
 	.files = "gen-N-abort-sites.csv",
-	.readme = "`"
-#include "views/columns/csv_header.h"
-#include "views/columns/abort_sites_columns.def"
-	"`; `FINGERPRINT`: the line's text, for `--compare` (see [CI](#ci))",
-	.man =
-		".BI gen\\- N \\-abort\\-sites.csv\n"
-		"with the header\n"
-		"(one line, broken here):\n"
-		".nf\n"
-		".B FILE,LINE,REASON,START_FILE,START_LINE,PARENT,EXIT,COUNT,\n"
-		".B NORMAL_REASON,ERROR,FIRST_LINE,LAST_LINE,FINGERPRINT\n"
-		".fi\n"
-		"aborts grouped by where they happened, why, where the attempt started and\n"
-		"from which parent exit\n"
-		".RB ( PARENT\n"
-		"and\n"
-		".B EXIT\n"
-		"empty for root attempts,\n"
-		".B EXIT\n"
-		"is\n"
-		".B stitch\n"
-		"for a stitched attempt); a line that does not exist is empty.\n"
-		"Most frequent first, then by the other columns.\n"
-		".B NORMAL_REASON\n"
-		"is the reason in its normal form and\n"
-		".B ERROR\n"
-		"LuaJIT's name for it (empty for a message LuaJIT does not list; see\n"
-		".BR \"WHY DID IT ABORT?\" );\n"
-		".B FIRST_LINE\n"
-		"and\n"
-		".B LAST_LINE\n"
-		"are the dump lines of the site's first and last abort;\n"
-		".B FINGERPRINT\n"
-		"the line's fingerprint when its source was read (see\n"
-		".BR COMPARE ),\n"
-		"else empty.\n"
-		"One reason comes from several places in the compiler, and an NYI\n"
-		"bytecode in a root loop is another problem than the same one in a side\n"
-		"trace: this grouping tells them apart.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct abort_sites_state),
 	.abort = abort_sites_abort,

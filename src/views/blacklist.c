@@ -74,55 +74,7 @@ static int blacklist_finish(struct view_ctx *c)
 
 const struct view view_blacklist = {
 	.name = "blacklist",
-	.summary = "start locations and exits LuaJIT likely gave up on",
 	.files = "gen-N-blacklist.csv",
-	.readme = "`START_FILE,START_LINE,PARENT,EXIT,ATTEMPTS,LAST_REASON,COMPILED_LATER,MAIN_REASON,MAIN_ATTEMPTS`: starts and exits LuaJIT likely gave up on (an exit's or stitch's START_FILE, START_LINE: where its side traces start), with the reason most of their attempts ended with",
-	.man =
-		".BI gen\\- N \\-blacklist.csv\n"
-		"with the header\n"
-		".ad l\n"
-		".B \\%START_FILE,\\:START_LINE,\\:PARENT,\\:EXIT,\\:ATTEMPTS,\\:LAST_REASON,\\:COMPILED_LATER,"
-		"\\:MAIN_REASON,\\:MAIN_ATTEMPTS :\n"
-		".ad\n"
-		"the dump never says that LuaJIT gave up on a start; this view infers it\n"
-		"from LuaJIT 2.1's rules (lj_trace.c, lj_record.c, default parameters).\n"
-		"A root trace start (START_FILE, START_LINE) whose attempts abort gets a\n"
-		"penalty that starts at PENALTY_MIN (72) and doubles (plus 0 to 15) with\n"
-		"every abort; past PENALTY_MAX (60000) its bytecode is blacklisted: the\n"
-		"11th aborted attempt.\n"
-		"A side exit (PARENT, EXIT) is tried hotexit (10) times and then tryside\n"
-		"(4) more; after 4 aborted side traces LuaJIT compiles an\n"
-		".B interpreter\n"
-		"stub for it.\n"
-		"A stitch (EXIT\n"
-		".BR stitch )\n"
-		"whose trace aborts is blacklisted at once.\n"
-		"START_FILE and START_LINE are where the row's attempts start, as their\n"
-		"start headers say: for an exit or a stitch, where its side traces start\n"
-		"(the first attempt's; the parent trace's own start is in\n"
-		".BR traces.csv ,\n"
-		"by PARENT); empty when the dump gives none.\n"
-		"A row is written for every start or exit with at least that many aborted\n"
-		"attempts in the generation; COMPILED_LATER is\n"
-		".B yes\n"
-		"when a trace compiled there after the last abort,\n"
-		".B stub\n"
-		"when that trace is an interpreter stub, and\n"
-		".B no\n"
-		"otherwise: a likely blacklisting.\n"
-		"MAIN_REASON is the reason most of its attempts ended with (the first to\n"
-		"get there on a tie), MAIN_ATTEMPTS how many: the last reason is often a\n"
-		"harmless one after many costly ones.\n"
-		"LAST_REASON is as the dump writes it, as dumpanalyze 0.9.1 wrote the\n"
-		"column (\\(lqNYI: bytecode 51\\(rq); MAIN_REASON is in its normal form\n"
-		"(\\(lqNYI: bytecode FNEW\\(rq, see\n"
-		".BR \"WHY DID IT ABORT?\" ).\n"
-		"Limits: LuaJIT keeps penalties in a cache of 64 slots that others can\n"
-		"evict, counts per bytecode while this view counts per source line,\n"
-		"ignores attempts aborted with a retry, and the thresholds follow the\n"
-		"default\n"
-		".B \\-O\n"
-		"parameters; a changed hotexit, tryside or maxside changes them.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct attempts),
 	.abort = blacklist_abort,

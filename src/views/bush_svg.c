@@ -23,12 +23,7 @@ static int bush_svg_finish(struct view_ctx *c)
 
 const struct view view_bush_svg = {
 	.name = "bush-svg",
-	.summary = "the same picture as SVG",
 	.files = "gen-N-bush-ROOT.svg",
-	.readme = "the same picture as SVG",
-	.man =
-		".BI gen\\- N \\-bush\\- ROOT .svg :\n"
-		"the same picture as SVG (sizes in pt, text as glyph outlines).\n",
 	.needs = NEEDS_CAIRO,
 	.is_default = 0,
 	.state_size = sizeof(struct bush_queue),

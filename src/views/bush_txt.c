@@ -142,37 +142,7 @@ static int bush_txt_finish(struct view_ctx *c)
 
 const struct view view_bush_txt = {
 	.name = "bush-txt",
-	.summary = "each bush's traces written back as dump text",
 	.files = "gen-N-bush-ROOT.txt",
-	.readme = "each bush's traces as dump text (itself a valid dump; together, nearly the dump again)",
-	.man =
-		".BI gen\\- N \\-bush\\- ROOT .txt\n"
-		"for every bush: its traces, root first, then side traces in stop order,\n"
-		"written back as dump text\n"
-		".RB ( \"\\-\\-\\-\\- TRACE ID start [P/E |P/stitch ]LOC\" ,\n"
-		"the bytecode lines,\n"
-		".BR \"\\-\\-\\-\\- TRACE ID IR\" ,\n"
-		"the IR lines, a\n"
-		".B snapshots\n"
-		"section when the trace had one,\n"
-		".BR \"\\-\\-\\-\\- TRACE ID mcode SIZE\" ,\n"
-		"the machine code lines,\n"
-		".BR \"\\-\\-\\-\\- TRACE ID stop \\-> LINK\" ,\n"
-		"a blank line).\n"
-		"Data lines are copied byte for byte (a CR before a line end is dropped).\n"
-		"The file is itself a dump: fed back to\n"
-		".BR dumpanalyze ,\n"
-		"it gives the same trace rows.\n"
-		"When a later bush of the same generation has a root with the same trace\n"
-		"number (LuaJIT reuses the numbers of freed traces), its files are named\n"
-		".BI gen\\- N \\-bush\\- ROOT . K .txt\n"
-		"with\n"
-		".I K\n"
-		"= 2, 3, ...\n"
-		"Part of the default views before 0.3.0; together the files are nearly\n"
-		"the whole dump again (705 MB of an 838 MB dump), so a run asks for them:\n"
-		".B \\-\\-views default,bush\\-txt\n"
-		"gives what the default views wrote before.\n",
 	.needs = NEEDS_TEXT,
 	.is_default = 0,
 	.state_size = sizeof(struct bush_txt_state),

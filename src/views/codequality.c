@@ -87,13 +87,7 @@ static int codequality_finish(struct view_ctx *c)
 
 const struct view view_codequality = {
 	.name = "codequality",
-	.summary = "the findings as GitLab's Code Quality report",
 	.files = "gl-code-quality-report.json",
-	.readme = "the findings as GitLab's Code Quality report (`artifacts: reports: codequality:`), one issue per finding, its fingerprint the finding's `ID` (see [Findings where you look](#findings-where-you-look))",
-	.man =
-		".B gl\\-code\\-quality\\-report.json :\n"
-		"the findings as GitLab's Code Quality report (see\n"
-		".BR \"FINDINGS ON THE CODE\" ).\n",
 	.needs = NEEDS_FINDINGS,
 	.finish = codequality_finish,
 };

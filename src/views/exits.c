@@ -52,28 +52,7 @@ static int exits_gen_end(struct view_ctx *c, const struct da_gen *g)
 
 const struct view view_exits = {
 	.name = "exits",
-	.summary = "exits taken, with their counts and side traces",
 	.files = "gen-N-exits.csv",
-	.readme = "`"
-#include "views/columns/csv_header.h"
-#include "views/columns/exits_columns.def"
-	"`, most taken first (`-jdump=+x`)",
-	.man =
-		".BI gen\\- N \\-exits.csv\n"
-		"with the header\n"
-		".BR "
-#include "views/columns/csv_header.h"
-#include "views/columns/exits_columns.def"
-		" :\n"
-		"how often each exit was taken (exit records,\n"
-		".BR \\-jdump=+x )\n"
-		"and the side trace compiled for it (empty if none), most taken first,\n"
-		"then by trace and exit number.\n"
-		"A trace number can stand for two traces in one generation (runs appended\n"
-		"to one file, or a number LuaJIT reused after freeing a trace): their\n"
-		"rows for the same exit come in the order the traces first took it.\n"
-		"Once a side trace is attached, LuaJIT jumps to it directly and no longer\n"
-		"reports the exit, so COUNT is the number of times it was taken before.\n",
 	.is_default = 1,
 	.gen_end = exits_gen_end,
 };

@@ -65,49 +65,7 @@ static int files_finish(struct view_ctx *c)
 
 const struct view view_files = {
 	.name = "files",
-	.summary = "traces, aborts and samples per file and chunk family",
 	.files = "files.csv",
-	.readme = "`"
-#include "views/columns/csv_header.h"
-#include "views/columns/files_columns.def"
-	"` per file and per chunk family (`tpl-1` \u2026 `tpl-20000` are one row `tpl-*`), most aborts first",
-	.man =
-		".B files.csv\n"
-		"with the header\n"
-		".ad l\n"
-		".B "
-#include "views/columns/csv_header_man.h"
-#include "views/columns/files_columns.def"
-		" :\n"
-		".ad\n"
-		"the run summed per file and per chunk family: compiled traces that start\n"
-		"there, aborts located there, aborted attempts that started there, root\n"
-		"starts LuaJIT likely gave up on, and with\n"
-		".B \\-\\-profile\n"
-		"samples, interpreted samples, and interpreted samples of callees that\n"
-		"failed to compile, each sample given to one caller line only (see\n"
-		".BR profile ),\n"
-		"so that no sample counts twice, in a row or over the rows.\n"
-		"A family: chunks whose names differ only in a counter at their end\n"
-		"(\\(lqtpl\\-1\\(rq ... \\(lqtpl\\-20000\\(rq from\n"
-		".BR loadstring ,\n"
-		"as lua\\-resty\\-template names them) are one row named with\n"
-		".B *\n"
-		"for the counter\n"
-		".RB ( tpl\\-* ,\n"
-		"KIND\n"
-		".BR family ,\n"
-		"CHUNKS how many); the rule: the name's last run of digits, when it ends\n"
-		"the name (or a quoted name before its closing quote) and follows\n"
-		"something that is no digit.\n"
-		"KIND is otherwise\n"
-		".B file\n"
-		"(a name with source lines),\n"
-		".B string chunk\n"
-		"(a quoted name: load() of a string) or\n"
-		".B builtin\n"
-		"(no line).\n"
-		"Rows by aborts, then samples, then traces.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.state_size = sizeof(struct source_state),

@@ -188,41 +188,7 @@ static int flamegraph_finish(struct view_ctx *c)
 
 const struct view view_flamegraph = {
 	.name = "flamegraph",
-	.summary = "with a -jp=G or sysprof profile: a flame graph, JIT failures marked",
 	.files = "flamegraph.svg flamegraph.png flamegraph-sysprof.svg flamegraph-sysprof.png",
-	.readme = "with a `-jp=G` profile: a flame graph, lines with aborts or blacklisting marked; "
-	          "with a sysprof profile `flamegraph-sysprof.*`: its stacks, compiled samples as "
-	          "bush and trace frames, host (C) frames in grey",
-	.man =
-		".B flamegraph.svg\n"
-		"and\n"
-		".B flamegraph.png\n"
-		"(only with a\n"
-		".B \\-jp=G\n"
-		"profile): a flame graph drawn from the folded stacks, 1200 pixels wide,\n"
-		"each frame as wide as its samples, callers below callees; with\n"
-		".B \\-jp=Gvl\n"
-		"the VM state is the bottom frame.\n"
-		"Frames at source lines where traces aborted or were blacklisted are\n"
-		"marked (see the legend).\n"
-		"With a sysprof profile,\n"
-		".B flamegraph\\-sysprof.svg\n"
-		"and\n"
-		".BR flamegraph\\-sysprof.png :\n"
-		"its stacks the same way, the VM state at the bottom as\n"
-		".B \\-jp=Gvl\n"
-		"names it; a Lua frame is a function at its\n"
-		".I defining\n"
-		"line (\\fIfile\\fB:\\fIline\\fR), a fast function\n"
-		".BI [builtin# N ] ,\n"
-		"a C function\n"
-		".BI @ name ;\n"
-		"host frames (mode\n"
-		".BR C )\n"
-		"are grey, those of the host's way into Lua first; a compiled sample is\n"
-		"the bush and trace the profile's trace records charge it to\n"
-		"(\\fBbush\\fR \\fIgen\\fB/\\fIroot\\fR, \\fBtrace\\fR \\fIgen\\fB/\\fIn\\fR with their\n"
-		"start; see TIME PER TRACE).\n",
 	.needs = NEEDS_CAIRO | NEEDS_STACKS,
 	.is_default = 0,
 	.state_size = sizeof(struct flamegraph_state),

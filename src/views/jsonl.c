@@ -245,42 +245,7 @@ static int jsonl_finish(struct view_ctx *c)
 
 const struct view view_jsonl = {
 	.name = "jsonl",
-	.summary = "every trace, abort, exit tally and bush as JSON lines",
 	.files = "gen-N.jsonl findings.jsonl",
-	.readme = "every trace, abort, exit tally and bush as JSON lines, for `jq`; `findings.jsonl`: every finding, every field",
-	.man =
-		".BI gen\\- N .jsonl :\n"
-		"one JSON object a line for every trace\n"
-		".RB ( type\n"
-		".BR trace :\n"
-		"gen, id, parent, parent_exit, orphan, loc, file, line, link, link_kind,\n"
-		"link_target, bush_root, bush_dup, num_bc, num_ir, num_sn, size_mc,\n"
-		"mcode_exits, start_line_no, stop_line_no), abort (gen, id, parent,\n"
-		"parent_exit, loc, file, line, reason, start_file, start_line, line_no,\n"
-		"reason_normal, error (null when unknown), bytecode: the attempt's last\n"
-		"recorded bytecode lines, at most 4, oldest first, as written),\n"
-		"exit tally (trace, exit, count, side_trace) and bush (root, dup, traces,\n"
-		"mcode_bytes); unknown values are null.\n"
-		".B findings.jsonl :\n"
-		"one object\n"
-		".RB ( type\n"
-		".BR finding )\n"
-		"per finding in rank order, with every field of the library's\n"
-		".B struct da_finding\n"
-		"(see\n"
-		".BR dumpanalyze (3)):\n"
-		"rank, kind, severity, rule, rule_name, file, line, end_line, basis,\n"
-		"at_file, at_line, cause_file, cause_line, reason, error, reason_attempts,\n"
-		"reasons (reason and count each), last_reason, attempts, count, traces,\n"
-		"blacklisted_gens, gen_first, gen_last, bytecode, dump_line, samples, share,\n"
-		"state_samples (interpreted, compiled, c, gc, jit; null without\n"
-		".BR \\-\\-profile ),\n"
-		"score, title, why, advice, id, identity, start_text, at_text, order, trace,\n"
-		"exit, same_cause, baseline_reason, extent (where the extent comes from),\n"
-		"profile (the profile the samples come from), failed (true when the cost\n"
-		"rule charges it), scope, scope_file and scope_line (the loop or function\n"
-		"its advice names).\n"
-		"Bytes that are not valid UTF-8 (chunk names may hold any) become U+FFFD.\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 0,
 	.state_size = sizeof(struct jsonl_state),

@@ -121,15 +121,7 @@ static int problems_finish(struct view_ctx *c)
 
 const struct view view_problems = {
 	.name = "problems",
-	.summary = "the findings as compiler-style lines, for vim, Emacs and VS Code",
 	.files = "problems.txt",
-	.readme = "one line per finding, `FILE:LINE:1: warning: MESSAGE [RULE]`, in rank order: vim's `:cfile`, Emacs's compilation mode and VS Code's `$gcc` problem matcher read it as it is (see [Findings where you look](#findings-where-you-look))",
-	.man =
-		".B problems.txt :\n"
-		"one line per finding, in rank order, as compilers write them:\n"
-		".IB FILE : LINE :1:\\ warning:\\ MESSAGE\\ [ RULE ]\n"
-		"(see\n"
-		".BR \"FINDINGS ON THE CODE\" ).\n",
 	.needs = NEEDS_FINDINGS,
 	.finish = problems_finish,
 };

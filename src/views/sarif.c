@@ -329,13 +329,7 @@ static int sarif_finish(struct view_ctx *c)
 
 const struct view view_sarif = {
 	.name = "sarif",
-	.summary = "the findings as SARIF 2.1.0, for GitHub code scanning and SARIF viewers",
 	.files = "findings.sarif",
-	.readme = "the findings as [SARIF 2.1.0](https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html): every rule of the catalogue, one result per finding placed on a file with its lines, fingerprint and related lines (the others counted in the run's `findingsLeftOut`), for `github/codeql-action/upload-sarif` and SARIF viewers (see [Findings where you look](#findings-where-you-look))",
-	.man =
-		".B findings.sarif :\n"
-		"the findings as SARIF 2.1.0 (see\n"
-		".BR \"FINDINGS ON THE CODE\" ).\n",
 	.needs = NEEDS_FINDINGS,
 	.finish = sarif_finish,
 };

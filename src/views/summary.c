@@ -460,57 +460,7 @@ static int summary_finish(struct view_ctx *c)
 
 const struct view view_summary = {
 	.name = "summary",
-	.summary = "the answers: compiled, aborted, where, hot exits, blacklisting",
 	.files = "summary.txt",
-	.readme = "where the profile's time went by VM state and *fix these first*, the top findings; then the answers below and the run's diagnoses, for the whole dump and per generation, every list capped at 10, chunk families summed (also on stdout)",
-	.man =
-		".B summary.txt\n"
-		"(also printed on standard output unless\n"
-		".BR \\-\\-quiet ):\n"
-		"first, with\n"
-		".BR \\-\\-profile ,\n"
-		"where the time went: each VM state's share of the samples and the\n"
-		"interpreted samples charged to the findings; then\n"
-		".BR \"fix these first\" :\n"
-		"the top five findings of distinct causes that are not usually harmless\n"
-		"(see\n"
-		".BR FINDINGS ),\n"
-		"each with where (the extent), why (the main reason and how many attempts\n"
-		"ended with it), the cost and the other states' samples beside it, the\n"
-		"line and bytecode that failed with that abort's dump line, and what to\n"
-		"do.\n"
-		"Then the answers the other files are opened for, for the whole dump and per\n"
-		"generation: traces compiled (root, side, stitched, orphan), aborted\n"
-		"attempts, flushes, exits taken, incomplete traces, foreign lines,\n"
-		"warnings; the run's diagnoses (see\n"
-		".BR DIAGNOSES );\n"
-		"how traces end (loop, link to a trace, return to the VM,\n"
-		"interpreter stub, stitch, recursion); the top 10 abort reasons with\n"
-		"their top 3 locations, under each reason its normal form, error name,\n"
-		"meaning and what to try, under each location the bytecode line its last\n"
-		"attempt failed on and that abort's dump line (see\n"
-		".BR \"WHY DID IT ABORT?\" );\n"		"the 10 files and chunk families with most aborts (aborts there, and traces\n"
-		"and aborted attempts started there; a family such as\n"
-		".B tpl\\-*\n"
-		"sums chunks named with a counter, see\n"
-		".BR files ,\n"
-		"and the top locations of a reason sum a family's chunks at each line);\n"
-		"the 10 largest bushes (traces, machine code\n"
-		"bytes, where the root starts); the 10 most taken exits without a side\n"
-		"trace (each taking returns to the interpreter), then the 10 most taken\n"
-		"exits that grew one, counted until it attached (LuaJIT then jumps to it\n"
-		"and reports the exit no more), from exit records\n"
-		".RB ( \\-jdump=+x ),\n"
-		"with where their trace starts;\n"
-		"the first 10 starts and exits LuaJIT likely gave up on, with the reason\n"
-		"most of their attempts ended with and the last one (see\n"
-		".BR blacklist );\n"
-		"the first 10 generations.\n"
-		"Every list ends with how many more rows the named files hold.\n"
-		"With\n"
-		".BR \\-\\-profile ,\n"
-		"also how far to trust it (see\n"
-		".BR PROFILES ).\n",
 	.needs = NEEDS_FINDINGS,
 	.is_default = 1,
 	.finish = summary_finish,

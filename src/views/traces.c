@@ -64,53 +64,7 @@ static int traces_gen_end(struct view_ctx *c, const struct da_gen *g)
 
 const struct view view_traces = {
 	.name = "traces",
-	.summary = "compiled traces with their sizes and links",
 	.files = "gen-N-traces.csv",
-	.readme = "`"
-#include "views/columns/csv_header.h"
-#include "views/columns/traces_columns.def"
-	"`, one row per compiled trace in stop order",
-	.man =
-		".BI gen\\- N \\-traces.csv\n"
-		"with the header\n"
-		".BR "
-#include "views/columns/csv_header.h"
-#include "views/columns/traces_columns.def"
-		" :\n"
-		"one row per compiled trace (one that reached\n"
-		".BR \"stop\" ),\n"
-		"in stop order.\n"
-		".B PARENT\n"
-		"is the parent trace of a side trace and 0 for a root trace; a stitched\n"
-		"trace\n"
-		".RI ( P /stitch)\n"
-		"is the root of its own bush and has 0 as well.\n"
-		".B LINK_TYPE\n"
-		"is the text after\n"
-		".B \"stop \\->\"\n"
-		"as LuaJIT wrote it\n"
-		".RB ( loop ,\n"
-		".BR return ,\n"
-		".BR interpreter ,\n"
-		".BR stitch ,\n"
-		".BR tail\\-recursion ,\n"
-		".BR up\\-recursion ,\n"
-		".BR down\\-recursion ,\n"
-		"a trace number, or a number and a link type).\n"
-		".B NUM_BC\n"
-		"counts the recorded bytecode lines,\n"
-		".B NUM_IR\n"
-		"the IR instructions (the LOOP marker included),\n"
-		".B NUM_SN\n"
-		"the snapshots (interleaved\n"
-		".B ....\\ SNAP\n"
-		"lines, or the lines of a separate\n"
-		".B snapshots\n"
-		"section), and\n"
-		".B SIZE_MC\n"
-		"is the machine code size from the\n"
-		".B mcode\n"
-		"header.\n",
 	.is_default = 1,
 	.state_size = sizeof(struct traces_state),
 	.gen_begin = traces_gen_begin,

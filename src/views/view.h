@@ -1,6 +1,7 @@
 /* view.h — pluggable outputs.  A view is one file in src/views/ that
  * defines one `const struct view` and is listed in the registry table in
- * src/view.c.  Every hook may be NULL; a negative return stops the run. */
+ * src/view.c; what is said about it is its page, docs/views/NAME.md.
+ * Every hook may be NULL; a negative return stops the run. */
 #ifndef DUMPANALYZE_VIEW_H
 #define DUMPANALYZE_VIEW_H
 
@@ -47,10 +48,7 @@ struct view_ctx {
 
 struct view {
 	const char *name;           /* as given to --views */
-	const char *summary;        /* one line for --views list */
 	const char *files;          /* the files it writes, space-separated */
-	const char *readme;         /* README's table: what is in them (markdown) */
-	const char *man;            /* the man page's paragraph on it (troff) */
 	unsigned needs;
 	int is_default;             /* part of the set used without --views */
 	const char *const *requires;    /* views chosen with it (NULL-ended) */

@@ -110,7 +110,7 @@ seen() {
 # run wherever no commit record (OUT/.dumpanalyze-run.PID/.commit) is
 # left; a mix only with one, from the first file set aside to the
 # manifest's rename.
-seq= untold= mixed=
+seq= untold= mixed= silent= said=0
 n=1
 while [ "$n" -le $((ops + 1)) ]; do
 	rm -rf "$W/o"
@@ -125,11 +125,19 @@ while [ "$n" -le $((ops + 1)) ]; do
 	elif [ "$v" = mix ]; then
 		untold="$untold $n"
 	fi
+	left=$(ls -A "$W/o" 2> /dev/null | grep -c '^\.dumpanalyze')
 	$DA --recover "$W/o" > /dev/null 2> "$TMP/rerr"
 	[ $? -eq 0 ] || { not_ok "kill@$n: --recover exit 0" "$(cat "$TMP/rerr")"; break; }
+	# It says what it did: something for each thing a killed run left.
+	if [ "$left" -gt 0 ] && { ! [ -s "$TMP/rerr" ] || grep -q 'nothing to recover' "$TMP/rerr"; }; then
+		silent="$silent $n"
+	fi
+	said=$((said + (left > 0)))
 	seq="$seq $(state "$W/o")"
 	n=$((n + 1))
 done
+check "SIGKILL: --recover says what it removed or finished, every time something was left" "" "$silent"
+ran "SIGKILL: runs that left something" "$said"
 ran "SIGKILL at every operation" $((n - 1)) "$ops"
 check "SIGKILL: the run not killed past the last operation" 0 "$status"
 first_aside=$(awk -v r="$record" '$1 > r && $2 == "rename" { print $1; exit }' "$TMP/ops")
@@ -558,7 +566,29 @@ check "no view dropped: nothing said" "" "$(cat "$TMP/err")"
 # --recover: alone, says what it did.
 out=$($DA --recover "$W/v" 2>&1 > /dev/null; echo "status $?")
 check "--recover with nothing to do: message, exit 0" \
-	"dumpanalyze: $W/v: no interrupted commit to recover status 0" "$(echo $out)"
+	"dumpanalyze: $W/v: nothing to recover: no interrupted commit, nothing a killed run left status 0" "$(echo $out)"
+# ... a run killed while staging (before its commit record): its staging
+# directory and its lock, each named, and the previous run untouched.
+rm -rf "$W/o"
+cp -a "$W/old" "$W/o"
+DA_FAULT=kill@$((record - 1)) $FAULTS -q --jobs 1 $NEW_ARGS --out-dir "$W/o" > /dev/null 2>&1
+check "killed while staging: status 137" 137 $?
+killed=$(ls -A "$W/o" | sed -n 's/^\.dumpanalyze-run\.\([0-9]*\)$/\1/p')
+$DA --recover "$W/o" > "$TMP/out" 2> "$TMP/rerr"
+check "killed while staging: --recover exit 0, its messages" "0|dumpanalyze: $W/o: removed the lock of a killed run (PID $killed)|dumpanalyze: $W/o: removed .dumpanalyze-run.$killed, the staging directory of a run killed before its commit (PID $killed): what the directory held is untouched" \
+	"$?|$(paste -sd'|' "$TMP/rerr")"
+check "killed while staging: the old run, nothing hidden left" "old " "$(state "$W/o") $(ls -A "$W/o" | grep '^\.')"
+# ... killed after its commit record: the commit finished, and the lock.
+rm -rf "$W/o"
+cp -a "$W/old" "$W/o"
+DA_FAULT=kill@$first_move $FAULTS -q --jobs 1 $NEW_ARGS --out-dir "$W/o" > /dev/null 2>&1
+check "killed while committing: status 137" 137 $?
+$DA --recover "$W/o" > "$TMP/out" 2> "$TMP/rerr"
+check "killed while committing: --recover exit 0, the lock and the commit said" "0 2 1 1" \
+	"$? $(wc -l < "$TMP/rerr") $(grep -c '^dumpanalyze: .*: removed the lock of a killed run (PID [0-9]*)$' "$TMP/rerr") $(grep -c ': finished the commit of a run that was interrupted (PID [0-9]*)' "$TMP/rerr")"
+check "killed while committing: the new run" new "$(state "$W/o")"
+out=$($DA -q --recover "$W/o" 2>&1; echo "status $?")
+check "--recover -q: nothing said" "status 0" "$(echo $out)"
 out=$($DA --recover "$W/nowhere" 2>&1; echo "status $?")
 check "--recover on a missing directory: exit 2" \
 	"dumpanalyze: $W/nowhere: No such file or directory status 2" "$(echo $out)"

@@ -41,6 +41,8 @@ check "nosuch.lua: the dump is empty" 0 "$(wc -c < "$TMP/ns.dump")"
 check "nosuch.lua: exit 0 (a warning)" 0 "$(cat "$TMP/ns.st")"
 check "nosuch.lua: the warning, once" "<stdin>: warning: $EMPTY" "$(grep 'JIT events' "$TMP/ns.err")"
 check "nosuch.lua: the manifest says so" "false true" "$(jit_events "$TMP/ns")"
+check "nosuch.lua: the warning counted, in the accounting and summary.txt" "  warnings             1|  warnings                 1" \
+	"$(grep '^  warnings ' "$TMP/ns.err")|$(grep '^  warnings ' "$TMP/ns/summary.txt")"
 # --strict: exit 3, and the directory keeps the run it held
 cp -rp "$TMP/base" "$TMP/kept"
 cp -rp "$TMP/base" "$TMP/kept.before"

@@ -170,12 +170,29 @@ check "write: five lines under each entry, accepted: left empty" "60 12" \
 check "write: the regression's entry" \
 	"finding v1|exit|router.lua|NYIBC|S:if s then#0|A:end))#0|  kind: given-up-exit|  severity: costly|  reason: NYI: bytecode FNEW|  place: router.lua:35-47|  accepted:" \
 	"$(grep -A5 '^finding v1|exit|router\.lua|NYIBC|S:if s then' "$TMP/all.baseline" | paste -sd'|')"
-$DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" > /dev/null
+$DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" > "$TMP/out" 2> "$TMP/err"
+check "write from --compare: exit 0, only what it wrote on stdout, nothing on stderr" \
+	"0|wrote the baseline $TMP/cmp.baseline: 12 findings of NEW, 0 with the reason it gave before, 12 with an empty accepted: line to fill in|" \
+	"$?|$(cat "$TMP/out")|$(cat "$TMP/err")"
 check "write from --compare: NEW's findings, the same file" "" "$(diff "$TMP/all.baseline" "$TMP/cmp.baseline")"
+$DA --compare "$F" "$R" --write-baseline "$TMP/cmp.baseline" --fail-on "$GATE" > "$TMP/out" 2> "$TMP/err"
+check "write from --compare with --fail-on: usage error, nothing written on stdout" \
+	"1|dumpanalyze: --write-baseline with --compare writes NEW's findings and prints only that: run --fail-on apart|" \
+	"$?|$(cat "$TMP/err")|$(cat "$TMP/out")"
+$DA --dump "$SAMPLES/shop-regressed.dump" --source-root "$SAMPLES/lua/shop-regressed" \
+	--out-dir "$TMP/rw1" --write-baseline "$TMP/run.baseline" > "$TMP/out" 2> "$TMP/err"
+check "write from a run: the summary on stdout, the line on stderr" \
+	"0 1 wrote the baseline $TMP/run.baseline: 12 findings of the run, 0 with the reason it gave before, 12 with an empty accepted: line to fill in" \
+	"$? $(grep -c '^dumpanalyze summary of ' "$TMP/out") $(grep '^wrote the baseline' "$TMP/err")"
 # the regression's own entries (router.lua, template.lua), each with a reason
 awk 'BEGIN { RS = ""; ORS = "\n\n" } NR == 1 || /\nfinding v1\|[a-z]*\|(router|template)\.lua\|/ || /^finding v1\|[a-z]*\|(router|template)\.lua\|/' \
 	"$TMP/all.baseline" | sed 's/^  accepted:$/  accepted: the decoding ships now; PR 12 hoists the closure/' > "$TMP/reg.baseline"
 check "accepting the regression: its four entries" 4 "$(grep -c '^finding ' "$TMP/reg.baseline")"
+cp "$TMP/reg.baseline" "$TMP/rewrite.baseline"
+$DA --compare "$F" "$R" --write-baseline "$TMP/rewrite.baseline" > "$TMP/out"
+check "rewritten: the four reasons kept, said" \
+	"wrote the baseline $TMP/rewrite.baseline: 12 findings of NEW, 4 with the reason it gave before, 8 with an empty accepted: line to fill in" \
+	"$(cat "$TMP/out")"
 $DA --compare "$F" "$R" --fail-on "$GATE" --baseline "$TMP/reg.baseline" > "$TMP/acc"
 check "accepting the regression: the gate passes" 0 $?
 check "accepting the regression: counted, and not" \
@@ -314,14 +331,14 @@ check "write over a file that is no baseline: exit 2, kept" \
 	"$? $(cat "$TMP/precious")|$(paste -sd'|' "$TMP/err")"
 # nor removes a file with its temporary's name, FILE.tmpPID (issue 34):
 # the shell's PID is the tool's after exec.
-sh -c 'printf "mine\n" > "$1.tmp$$"; exec "$2" -q --dump "$3" --out-dir "$4" --write-baseline "$1"' \
-	sh "$TMP/tmpname.baseline" "$DA_BIN" "$SAMPLES/shop.dump" "$TMP/wt" > /dev/null 2> "$TMP/err"
-check "write beside a file named FILE.tmpPID: exit 0, no message" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/err")"
+sh -c 'printf "mine\n" > "$1.tmp$$"; exec "$2" -q --dump "$3" --source-root "$5" --out-dir "$4" --write-baseline "$1"' \
+	sh "$TMP/tmpname.baseline" "$DA_BIN" "$SAMPLES/shop.dump" "$TMP/wt" "$SAMPLES/lua/shop" > /dev/null 2> "$TMP/err"
+check "write beside a file named FILE.tmpPID: exit 0, no message" "0 " "$? $(cat "$TMP/err")"
 check "write beside a file named FILE.tmpPID: that file kept" "mine" "$(cat "$TMP"/tmpname.baseline.tmp[0-9]*)"
 check "write beside a file named FILE.tmpPID: the baseline written, no other temporary left" \
 	"tmpname.baseline $(cd "$TMP" && ls tmpname.baseline.tmp* | grep -c '')" \
 	"$(cd "$TMP" && ls tmpname.baseline) 1"
-$DA -q --dump "$SAMPLES/shop.dump" --out-dir "$TMP/wt2" --write-baseline "$TMP/ref.baseline" > /dev/null 2>&1
+$DA -q --dump "$SAMPLES/shop.dump" --source-root "$SAMPLES/lua/shop" --out-dir "$TMP/wt2" --write-baseline "$TMP/ref.baseline" > /dev/null 2>&1
 check "write beside a file named FILE.tmpPID: the same baseline as without it" "" \
 	"$(diff "$TMP/tmpname.baseline" "$TMP/ref.baseline" 2>&1 | head -3)"
 $DA -q --dump "$SAMPLES/shop.dump" --dump "$SAMPLES/shop-fixed.dump" --out-dir "$TMP/two" --baseline "$TMP/reg.baseline" \

@@ -220,7 +220,7 @@ check "--format=gcc writes no file of its own" "" "$(ls "$TMP/gcc" | grep -x 'pr
 # every control shown as text.
 (cd "$SAMPLES" && $DA -q --views findings,jsonl,sarif,problems --dump controls.dump --out-dir "$TMP/ctl" \
 	--annotate github) > "$TMP/ctl.ann" 2> "$TMP/ctl.err"
-check "controls: exit 0, no message" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/ctl.err")"
+check "controls: exit 0, no message (but sources not found)" "0 " "$? $(grep -v ': warning: sources not found: ' "$TMP/ctl.err")"
 (cd "$SAMPLES" && vim -u NONE -i NONE -N -es -c 'set errorformat&' -c "cgetfile $TMP/ctl/problems.txt" \
 	-c "call writefile(map(getqflist(), {_, e -> e.valid . ':' . bufname(e.bufnr) . ':' . e.lnum}), '$TMP/ctl.qf')" \
 	-c 'qa!') < /dev/null > /dev/null 2>&1
@@ -433,8 +433,8 @@ done
 check "samples/ci: every view they ask for exists" "" "$bad"
 ran "views checked" "$n"
 for f in github-workflow.yml gitlab-ci.yml; do
-	sed -n "/^<!-- samples\/ci\/$f -->/,/^\`\`\`\$/p" "$TOP/README.md" | sed '1,2d;$d' > "$TMP/readme-$f"
-	check_file "README shows samples/ci/$f as it is" "$TOP/samples/ci/$f" "$TMP/readme-$f"
+	sed -n "/^<!-- samples\/ci\/$f -->/,/^\`\`\`\$/p" "$TOP/docs/ci.md" | sed '1,2d;$d' > "$TMP/readme-$f"
+	check_file "docs/ci.md shows samples/ci/$f as it is" "$TOP/samples/ci/$f" "$TMP/readme-$f"
 done
 
 # ---- samples/ci's GitHub workflow, run in a repository -----------------

@@ -65,7 +65,7 @@ check "serializer: every dump aborts at serialize.lua:17 on FNEW" 3 \
 check "serializer: every dump aborts at serialize.lua:42 (return to lower frame)" 3 \
 	"$(abort_runs "$TMP/ser" 'serialize\.lua:42 -- NYI: return to lower frame')"
 check "serializer: every profile has folded stacks by VM state (Gvli1)" "3 3" \
-	"$(for k in 1 2 3; do zstd -dc "$TMP/ser/runs/prof-$k.zst" | grep -c '^Interpreted [0-9]*$'; done | paste -sd+ | bc) \
+	"$(for k in 1 2 3; do zstd -dc "$TMP/ser/runs/prof-$k.zst" | grep -c '^Interpreted [0-9]*$'; done | awk '{ s += $1 } END { print s }') \
 $(for k in 1 2 3; do zstd -dc "$TMP/ser/runs/prof-$k.zst" | grep -q '^@[^ ]*;main\.lua:[0-9]*;.*serialize\.lua:[0-9]* [0-9]*$' && echo x; done | wc -l)"
 check "serializer: the analysis of the 3 runs" "findings-runs.csv findings.csv manifest.json run-1 run-2 run-3 runs runs.csv summary.txt" \
 	"$(ls "$TMP/ser" | paste -sd' ')"
@@ -290,12 +290,13 @@ if command -v script > /dev/null; then
 fi
 
 # --- one recipe: --help, record --help, the man page, README ---
-check "recipe: --help" 1 "$($DA --help | grep -c 'luajit -jp=Gvli1,prof.txt app.lua')"
+check "recipe: --help" 1 "$($DA --help | grep -c 'luajit -jdump=+x,app.dump -jp=Gvli1,app.prof app.lua')"
 check "recipe: record --help" 1 "$($DA record --help | grep -c 'with -jdump=+x and N$')"
-check "recipe: the man page's PROFILES and --profile" "2" \
-	"$(grep -c '^luajit \\-jp=Gvli1,prof.txt app.lua$\|"luajit \\-jp=Gvli1,FILE"' "$TOP/man/dumpanalyze.1")"
+check "recipe: the man page's PROFILES, EXAMPLES and --profile" "3" \
+	"$(grep -c '^luajit \\-jp=Gvli1,prof.txt app.lua$\|^luajit \\-jp=Gvli1,app.prof app.lua$\|^\\-jp=Gvli1,\\:FILE\\fR' "$TOP/man/dumpanalyze.1")"
+check "recipe: --profile's page" 1 "$(grep -c '^-jp=Gvli1,FILE\*\*' "$TOP/docs/options/profile.md")"
 check "recipe: README's Use" 1 "$(grep -c '^    luajit -jp=Gvli1,app.prof app.lua$' "$TOP/README.md")"
 check "recipe: no other -jp recipe to record with, anywhere" "" \
-	"$(grep -rn 'record[a-z ]* with -jp=\|luajit -jp=\|luajit \\-jp=' "$TOP/README.md" "$TOP/man/dumpanalyze.1" "$TOP/src" |
+	"$(grep -rn 'record[a-z ]* with -jp=\|luajit -jp=\|luajit \\-jp=' "$TOP/README.md" "$TOP/man/dumpanalyze.1" "$TOP/src" "$TOP/docs" |
 		grep -v 'Gvli1' | grep -v 'costly-lvr\|jp=OPTS')"
 finish

@@ -3,7 +3,7 @@
 here=$(dirname "$0")
 pass=0 fail=0
 # The suites, in the order they run.
-suites="golden errors behaviour docs manpages pictures formats answers diagnose compare untrusted inert emptyrun many fresh report profile record
+suites="golden errors behaviour docs doctest manpages pictures formats answers diagnose compare untrusted inert emptyrun many fresh report profile record
 terminal scripts outdir commit explain nginx source findings judgment gate runset sysprof oncode fuzz"
 for name in $suites; do
 	suite=$here/$name.sh

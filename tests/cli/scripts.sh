@@ -85,7 +85,7 @@ check "an unknown argument: usage" 1 "$(grep -c '^usage: .*install-deps.sh \[bui
 # packages): in a scratch copy of the tree, make -n check's first command
 # is the install, before any compiler.
 mkdir -p "$TMP/tree"
-cp -r "$TOP/Makefile" "$TOP/src" "$TOP/include" "$TOP/scripts" "$TMP/tree/"
+cp -r "$TOP/Makefile" "$TOP/src" "$TOP/include" "$TOP/scripts" "$TOP/docs" "$TMP/tree/"
 mkdir -p "$TMP/tree/tests/unit" && cp "$TOP"/tests/unit/*.c "$TOP"/tests/unit/*.h "$TMP/tree/tests/unit/" 2> /dev/null
 cp -r "$TOP/tests/faults" "$TMP/tree/tests/" 2> /dev/null
 mkdir -p "$TMP/tree/tests/fuzz" && cp "$TOP/tests/fuzz/fuzz.mk" "$TMP/tree/tests/fuzz/"

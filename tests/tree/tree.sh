@@ -96,7 +96,7 @@ fi
 
 # ---- layering: a folder uses only itself and the folders before it ------
 # The order is the Makefile's (LIB_DIRS, then TOOL_DIRS), ARCHITECTURE.md's
-# table; views/html is part of views.  Both what a file includes
+# stages; views/html is part of views.  Both what a file includes
 # ("folder/file.h") and what it calls (calls.sh) are checked.
 order=$(sed -n 's/^LIB_DIRS *= *//p; s/^TOOL_DIRS *= *//p' Makefile | tr '\n' ' ')
 check "layering: the Makefile's folders in order" \

@@ -140,7 +140,10 @@ static void test_put(void **st)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&text, &len);
-	baseline_put(fp, items, 4, &prev);
+	size_t kept = 99;
+	/* three entries (one identity twice), one reason kept from prev */
+	assert_int_equal(baseline_put(fp, items, 4, &prev, &kept), 3);
+	assert_int_equal(kept, 1);
 	fclose(fp);
 	const char *body = strstr(text, "dumpanalyze-baseline 1\n");
 	assert_non_null(body);

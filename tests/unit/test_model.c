@@ -180,7 +180,6 @@ static int rec_gen_end(struct view_ctx *c, const struct da_gen *g)
 
 static const struct view recorder = {
 	.name = "recorder",
-	.summary = "records what the model hands to views",
 	.gen_begin = rec_gen_begin,
 	.trace = rec_trace,
 	.abort = rec_abort,

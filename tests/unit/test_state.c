@@ -412,9 +412,19 @@ static void test_no_bytes_is_one_empty_generation_and_null_handles_answer_empty(
 	assert_int_equal(calls, 101);
 	assert_int_equal(da_generations(d), 1);
 	assert_int_equal(da_lines_read(d), 0);
-	assert_int_equal(da_warnings(d), 0);
+	/* no line at all: the warning every run without a JIT event gets */
+	assert_int_equal(da_warnings(d), 1);
 	assert_int_equal(da_read(d), DA_OK);   /* and again: the end */
 	assert_int_equal(calls, 101);
+	da_close(d);
+	/* ... which DA_STRICT makes fatal: no generation begins */
+	calls = 0;
+	struct da_options strict = DA_OPTIONS(.sink = &sink, .sink_data = &calls, .flags = DA_STRICT);
+	d = da_open_memory(NULL, 0, &strict, &err);
+	assert_non_null(d);
+	assert_int_equal(da_read(d), DA_ESTRICT);
+	assert_int_equal(calls, 0);
+	assert_int_equal(da_warnings(d), 1);
 	da_close(d);
 	/* the same pushed */
 	calls = 0;

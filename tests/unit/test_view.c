@@ -33,7 +33,7 @@ static void test_registry_order_and_names(void **s)
 	assert_int_equal(n, NREGISTRY);
 	for (size_t i = 0; i < n; i++) {
 		assert_string_equal(view_table[i]->name, registry[i]);
-		assert_non_null(view_table[i]->summary);
+		assert_non_null(view_table[i]->files);
 	}
 }
 
