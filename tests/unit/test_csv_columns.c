@@ -2,8 +2,8 @@
  * a view writes (made from its *_columns.def by csv_header.h) is read back
  * by the comparison's reader (compare/csvin.c, by the same tables through
  * csvin_files.def) with every column known and every needed one there;
- * a column only read (CSVREAD) is not written; the one header the man
- * page breaks over two lines still says the table's columns. */
+ * a column only read (CSVREAD) is not written; each view's page names
+ * the header its table writes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -175,27 +175,38 @@ static void test_known_headers(void **st)
 	assert_string_equal(tables[CSVIN_RSPER].header, "IDENTITY,KIND,RUN,SAMPLES");
 }
 
-/* abort-sites' man text breaks its header over two .B lines by hand. */
-static void test_sites_man(void **st)
+/* Each view's page (docs/views/NAME.md, which --help, the man page and
+ * the docs tables are made from) names the header its table writes. */
+static void test_pages_name_the_headers(void **st)
 {
 	(void)st;
-	const struct view *v = NULL;
-	for (size_t i = 0; view_table[i]; i++)
-		if (strcmp(view_table[i]->name, "abort-sites") == 0)
-			v = view_table[i];
-	assert_non_null(v);
-	const char *a = strstr(v->man, ".B FILE,");
-	assert_non_null(a);
-	char joined[512];
-	size_t n = 0;
-	for (const char *p = a + 3; *p && *p != '\n' && n < sizeof(joined) - 1; p++)
-		joined[n++] = *p;
-	const char *b = strstr(a, "\n.B ");
-	assert_non_null(b);
-	for (const char *p = b + 4; *p && *p != '\n' && n < sizeof(joined) - 1; p++)
-		joined[n++] = *p;
-	joined[n] = '\0';
-	assert_string_equal(joined, tables[CSVIN_SITES].header);
+	static const struct { enum csvin_kind kind; const char *page; } pages[] = {
+		{ CSVIN_TRACES, "traces" }, { CSVIN_REASONS, "abort-reasons" },
+		{ CSVIN_SITES, "abort-sites" }, { CSVIN_EXITS, "exits" },
+		{ CSVIN_PROFILE, "profile" }, { CSVIN_FINDINGS, "findings" },
+		{ CSVIN_SPSTATES, "sysprof" }, { CSVIN_SPBUSHES, "sysprof" },
+		{ CSVIN_FILES, "files" },
+	};
+	size_t checked = 0;
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
+		char path[128];
+		snprintf(path, sizeof(path), "docs/views/%s.md", pages[i].page);
+		FILE *f = fopen(path, "r");
+		assert_non_null(f);
+		static char text[1 << 16];
+		size_t n = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		text[n] = '\0';
+		const char *header = NULL;
+		for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
+			if (tables[t].kind == pages[i].kind)
+				header = tables[t].header;
+		assert_non_null(header);
+		if (strstr(text, header) == NULL)
+			fail_msg("%s does not name %s", path, header);
+		checked++;
+	}
+	assert_int_equal(checked, 9);
 }
 
 int main(void)
@@ -203,7 +214,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables_read_back),
 		cmocka_unit_test(test_known_headers),
-		cmocka_unit_test(test_sites_man),
+		cmocka_unit_test(test_pages_name_the_headers),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
