@@ -130,7 +130,8 @@ static int by_rank(const void *pa, const void *pb)
 
 void rs_rank(struct rs_set *s)
 {
-	qsort(s->f, s->nf, sizeof(*s->f), by_rank);
+	if (s->nf > 1)      /* none: s->f may be NULL, which qsort may not take */
+		qsort(s->f, s->nf, sizeof(*s->f), by_rank);
 	s->hcap = 0;
 	free(s->hash);
 	s->hash = NULL;

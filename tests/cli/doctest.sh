@@ -2,7 +2,7 @@
 # doctest.sh DUMPANALYZE [FILE...] — the documents' examples, run: every
 # block marked "doctest" in README.md, docs/*.md and the man page is run
 # on the samples in a scratch directory and must show what it says.
-# The scratch tree holds a copy of samples/ (and bench/nginx/app/router.lua).
+# The scratch tree holds a copy of samples/.
 # Markers (an HTML comment in Markdown, a troff comment in the man page),
 # on the line before the block (blank lines and .PP/.RS between allowed):
 #   <!-- doctest -->          the block's "$ CMD" lines are run, each
@@ -103,7 +103,6 @@ for f in $files; do
 	cp -r "$SAMPLES" "$work/samples"
 	# README runs one example at the repository's root, which holds
 	# another router.lua there.
-	mkdir -p "$work/bench/nginx/app" && cp "$TOP/bench/nginx/app/router.lua" "$work/bench/nginx/app/"
 	blocks "$f" "$work/.blocks"
 	check "$name: every marker has its block" 0 $?
 	n=0
