@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -25,6 +26,35 @@ static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 static void on_child(int sig)
 {
 	(void)sig;
+}
+
+/* Whether NAME can be run, as posix_spawnp would look for it (PATH, or
+ * the name itself when it has a '/'): 0, or the errno of the search.
+ * Asked first because where posix_spawnp forks rather than vforks (under
+ * valgrind, say) a failed exec shows only as the child's status 127. */
+static int command_runs(const char *name)
+{
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0 ? 0 : errno;
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/bin:/usr/bin";
+	int e = ENOENT;
+	for (const char *p = path;; p++) {
+		const char *end = strchr(p, ':');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		char full[4096];
+		if (snprintf(full, sizeof(full), "%.*s%s%s", (int)n, p, n ? "/" : "", name) <
+		    (int)sizeof(full)) {
+			if (access(full, X_OK) == 0)
+				return 0;
+			if (errno == EACCES)
+				e = EACCES;
+		}
+		if (!end)
+			return e;
+		p = end;
+	}
 }
 
 static double now_seconds(void)
@@ -111,7 +141,9 @@ int record_spawn(const struct record_child *c, int *wstatus, double *seconds, ch
 	posix_spawnattr_setsigmask(&attr, &none);
 	posix_spawnattr_setsigdefault(&attr, &deflt);
 	double start = now_seconds();
-	int e = signals_caught() ? EINTR : posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv, c->envp);
+	int e = signals_caught() ? EINTR : command_runs(c->argv[0]);
+	if (e == 0)
+		e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv, c->envp);
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	if (e == EINTR) {
