@@ -1,10 +1,12 @@
 /* many.c — several dumps at once (one per worker process is common):
  * each into OUT/<basename>/ in a process of its own, then one merged
  * summary. */
+#define _GNU_SOURCE         /* memfd_create */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -71,6 +73,30 @@ static char *dump_dir_name(const char *path, const char *const *names, size_t n)
 	return name;
 }
 
+/* A worker's standard error goes to a file in memory, copied to ours
+ * whole when it and every dump before it are done: the workers' lines
+ * never cut into each other (an unbuffered stderr writes a line in
+ * pieces), and they come in the order of the dumps, the same on every
+ * run.  Without memfd_create, the worker writes to ours directly. */
+static int worker_err_open(void)
+{
+	return memfd_create("dumpanalyze-worker-stderr", MFD_CLOEXEC);
+}
+
+static void worker_err_show(int *fd)
+{
+	if (*fd < 0)
+		return;
+	char buf[65536];
+	ssize_t r;
+	if (lseek(*fd, 0, SEEK_SET) == 0)
+		while ((r = read(*fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
+			if (r > 0 && fwrite(buf, 1, (size_t)r, stderr) != (size_t)r)
+				break;
+	close(*fd);
+	*fd = -1;
+}
+
 /* Several dumps (one per worker process is common): each into
  * OUT/<basename>/, as many at once as there are cores, then one merged
  * OUT/summary.txt.  A dump that fails does not stop the others; the exit
@@ -112,6 +138,9 @@ int run_many(struct run *run)
 	char **names = xrealloc(NULL, n * sizeof(*names));
 	int *status = xrealloc(NULL, n * sizeof(*status));
 	pid_t *pids = xrealloc(NULL, n * sizeof(*pids));
+	int *errfd = xrealloc(NULL, n * sizeof(*errfd));
+	char *done = xrealloc(NULL, n);
+	size_t errs_shown = 0;      /* workers whose stderr has been copied */
 	for (size_t i = 0; i < n; i++) {
 		if (run->repeats) {
 			/* a run set's runs: run-1 ... run-N, whatever the files' names */
@@ -130,6 +159,8 @@ int run_many(struct run *run)
 		snprintf(shown[i], len, "%s/%s", top, names[i]);
 		status[i] = EXIT_IO;
 		pids[i] = -1;
+		errfd[i] = -1;
+		done[i] = 0;
 	}
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t jobs = cores > 0 ? (size_t)cores : 1, running = 0, next = 0;
@@ -137,8 +168,12 @@ int run_many(struct run *run)
 	while (next < n || running > 0) {
 		if (next < n && running < jobs) {
 			pid_t parent = getpid();
+			errfd[next] = worker_err_open();
+			fflush(stderr);
 			pid_t pid = fork_guarded();
 			if (pid == 0) {
+				if (errfd[next] >= 0)
+					dup2(errfd[next], 2);
 				/* Dies with the parent: a run killed outright leaves no
 				 * worker writing on. */
 				prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -158,6 +193,8 @@ int run_many(struct run *run)
 				free_names(dirs, shown, names, n);
 				free(status);
 				free(pids);
+				free(errfd);
+				free(done);
 				free(run->dumps);
 				free(run->profiles);
 				free(run->source_roots);
@@ -165,6 +202,7 @@ int run_many(struct run *run)
 			}
 			if (pid < 0) {
 				msg_error("cannot start a worker: %s", strerror(errno));
+				done[next] = 1;
 				status[next++] = EXIT_IO;
 				continue;
 			}
@@ -187,9 +225,16 @@ int run_many(struct run *run)
 			break;
 		running--;
 		for (size_t i = 0; i < n; i++)
-			if (pids[i] == pid)
+			if (pids[i] == pid) {
 				status[i] = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_IO;
+				done[i] = 1;
+			}
+		while (errs_shown < next && done[errs_shown])
+			worker_err_show(&errfd[errs_shown++]);
 	}
+	/* what is left (a wait that failed, a signal): all of it, in order */
+	for (size_t i = errs_shown; i < n; i++)
+		worker_err_show(&errfd[i]);
 	int rc = EXIT_OK;
 	for (size_t i = 0; i < n; i++)
 		if (status[i] > rc)
@@ -244,6 +289,8 @@ int run_many(struct run *run)
 	free_names(dirs, shown, names, n);
 	free(status);
 	free(pids);
+	free(errfd);
+	free(done);
 	if (sig)
 		signals_die(sig);
 	return rc;
