@@ -49,6 +49,8 @@ void *xrealloc(void *p, size_t size)
 }
 
 #ifdef DA_ALLOC_MOVE
+int alloc_move_on = 1;
+
 void *alloc_move(void *p, size_t size)
 {
 	void *q = xrealloc(NULL, size);

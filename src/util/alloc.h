@@ -36,9 +36,13 @@ int oom_call(void (*fn)(void *), void *arg);
  * the rare call that grows. */
 #ifdef DA_ALLOC_MOVE
 #define ALLOC_MOVE_MAX 65536
+/* On unless a fuzz target turns it off for some of its inputs: the moves
+ * cost fuzz_dump a quarter of its time (bench/RESULTS.md). */
+extern int alloc_move_on;
 void *alloc_move(void *p, size_t size);
 #define ALLOC_TEST_MOVE(items, cap) do {                                    \
-		if ((items) && (size_t)(cap) * sizeof(*(items)) <= ALLOC_MOVE_MAX) \
+		if (alloc_move_on && (items) &&                              \
+		    (size_t)(cap) * sizeof(*(items)) <= ALLOC_MOVE_MAX)       \
 			(items) = alloc_move((items), (size_t)(cap) * sizeof(*(items))); \
 	} while (0)
 #else

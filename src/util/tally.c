@@ -44,7 +44,7 @@ void tally_add(struct tally *t, const void *a, const void *b, int64_t c, uint64_
 		rehash(t, t->nslots ? t->nslots * 2 : 64);
 #ifdef DA_ALLOC_MOVE
 	/* tally_find's entry is stale now: see alloc.h */
-	else if (t->nslots * sizeof(*t->slots) <= ALLOC_MOVE_MAX)
+	else if (alloc_move_on && t->nslots * sizeof(*t->slots) <= ALLOC_MOVE_MAX)
 		t->slots = alloc_move(t->slots, t->nslots * sizeof(*t->slots));
 #endif
 	size_t j = hash_key(a, b, c) & (t->nslots - 1);

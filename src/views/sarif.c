@@ -262,28 +262,33 @@ static json_t *base_ids(const struct sarif_state *s, const struct view_ctx *c)
 	return b;
 }
 
-static json_t *document(struct sarif_state *s, const struct view_ctx *c)
+/* The rules' place in the document, which the catalogue's text takes
+ * when it is written: a value nothing before it can hold (all that comes
+ * before is the tool's own text). */
+#define RULES_MARK "\001"
+#define RULES_MARK_JSON "\"rules\": \"\\u0001\""
+
+static json_t *document(struct sarif_state *s, const struct view_ctx *c,
+                        const struct sarif_rule_index *ix)
 {
 	const da_dump *d = c->dump;
 	const struct da_profile_totals *t = da_profile_totals(d);
-	struct sarif_rule_index ix;
 	json_t *driver = json_object();
 	json_object_set_new(driver, "name", json_string("dumpanalyze"));
 	json_object_set_new(driver, "version", json_string(DA_VERSION_STRING));
 	json_object_set_new(driver, "semanticVersion", json_string(DA_VERSION_STRING));
 	json_object_set_new(driver, "informationUri", json_string(DA_URL));
-	json_object_set_new(driver, "rules", sarif_rules(&ix));
+	json_object_set_new(driver, "rules", json_string(RULES_MARK));
 	json_t *results = json_array();
 	const char *run_name = c->name && strcmp(c->name, "-") != 0 ? c->name : "standard input";
 	size_t n = da_findings(d), left_out = 0;
 	for (size_t i = 0; i < n; i++) {
-		json_t *r = result(s, &ix, da_finding(d, i), t, run_name);
+		json_t *r = result(s, ix, da_finding(d, i), t, run_name);
 		if (r)
 			json_array_append_new(results, r);
 		else
 			left_out++;
 	}
-	sarif_rule_index_free(&ix);
 	json_t *run = json_object();
 	json_object_set_new(run, "tool", json_pack("{s:o}", "driver", driver));
 	json_t *bases = base_ids(s, c);
@@ -316,10 +321,21 @@ static int sarif_finish(struct view_ctx *c)
 		return -1;
 	struct sarif_state s = { .used_bases = 0 };
 	where_init(&s.map, api_source_finder(c->dump), c->source_roots, c->nsource_roots);
-	json_t *doc = document(&s, c);
+	const struct sarif_rule_index *ix;
+	const char *rules = sarif_rules_text(&ix);
+	json_t *doc = document(&s, c, ix);
 	where_free(&s.map);
-	int r = json_dumpf(doc, fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(doc);
+	char *mark = text ? strstr(text, RULES_MARK_JSON) : NULL;
+	int r = -1;
+	if (mark) {
+		size_t head = (size_t)(mark - text) + strlen("\"rules\": ");
+		const char *tail = mark + strlen(RULES_MARK_JSON);
+		r = fwrite(text, 1, head, fp) == head && fputs(rules, fp) != EOF &&
+		    fputs(tail, fp) != EOF ? 0 : -1;
+	}
+	free(text);
 	if (r < 0 || fputc('\n', fp) == EOF) {
 		outfile_discard(out);
 		return -1;

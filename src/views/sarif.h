@@ -13,11 +13,14 @@ struct sarif_rule_index {
 	size_t n;
 };
 
-/* tool.driver.rules: every rule of the catalogue, sorted by id. */
-json_t *sarif_rules(struct sarif_rule_index *ix);
+/* tool.driver.rules: every rule of the catalogue, sorted by id, as the
+ * JSON text that stands after "rules": in the document, indented for its
+ * depth there (runs[0].tool.driver.rules: SARIF_RULES_DEPTH), and *ix its
+ * ids; made once in a process, never freed. */
+#define SARIF_RULES_DEPTH 5
+const char *sarif_rules_text(const struct sarif_rule_index **ix);
 /* The index of a rule id in that array, or -1. */
 long sarif_rule_find(const struct sarif_rule_index *ix, const char *id);
-void sarif_rule_index_free(struct sarif_rule_index *ix);
 /* SARIF's level of a severity: "note" for the usually harmless,
  * "warning" for the others. */
 const char *sarif_level(int harmless);

@@ -4,6 +4,7 @@
  * the rule of an unknown message), sorted by id, whatever the run found:
  * id, name, the short and full description and the help from the
  * catalogue's text, the default level from its severity. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "views/sarif.h"
@@ -71,15 +72,19 @@ static const struct { const char *key, *word, *legend; } words[] = {
 static void fill(char **s, size_t *len, size_t *cap, const char *tpl, unsigned *used)
 {
 	for (const char *p = tpl; *p;) {
+		/* the text up to the next placeholder in one piece: a rule's
+		 * text is copied for every run (bench/RESULTS.md) */
 		const char *w = NULL;
-		size_t skip = 1;
-		for (size_t i = 0; i < NWORDS && !w; i++)
+		size_t skip = strcspn(p, "{"), add = skip;
+		for (size_t i = 0; i < NWORDS && !skip && !w; i++)
 			if (strncmp(p, words[i].key, strlen(words[i].key)) == 0) {
 				w = words[i].word;
 				skip = strlen(words[i].key);
+				add = strlen(w);
 				*used |= 1u << i;
 			}
-		size_t add = w ? strlen(w) : 1;
+		if (!skip)              /* a brace of no placeholder */
+			skip = add = 1;
 		ALLOC_GROW(*s, *len + add + 1, *cap);
 		memcpy(*s + *len, w ? w : p, add);
 		*len += add;
@@ -211,19 +216,70 @@ static json_t *descriptor(const struct entry *e)
 	return o;
 }
 
-json_t *sarif_rules(struct sarif_rule_index *ix)
+/* The catalogue is the same for every run: its rules are made and
+ * written as JSON text once in a process (they were most of a SARIF
+ * run's time, and the fuzz targets run thousands: bench/RESULTS.md),
+ * under a lock for a library used from several threads, and kept for
+ * the process's life.  Running out of memory meanwhile is caught inside
+ * the lock (never jumped out of it) and said after. */
+static pthread_mutex_t rules_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *rules_text;
+static struct sarif_rule_index rules_ix;
+
+static void make_rules(void *unused)
 {
+	(void)unused;
 	size_t n;
 	struct entry *v = catalogue(&n);
 	json_t *a = json_array();
-	ix->ids = xrealloc(NULL, (n ? n : 1) * sizeof(*ix->ids));
-	ix->n = n;
+	rules_ix.ids = xrealloc(NULL, (n ? n : 1) * sizeof(*rules_ix.ids));
+	rules_ix.n = n;
 	for (size_t i = 0; i < n; i++) {
-		ix->ids[i] = v[i].rule->id;
+		rules_ix.ids[i] = v[i].rule->id;
 		json_array_append_new(a, descriptor(&v[i]));
 	}
 	free(v);
-	return a;
+	char *flat = json_dumps(a, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(a);
+	if (!flat)
+		out_of_memory();        /* caught by oom_call */
+	/* indented as it stands in the document: SARIF_RULES_DEPTH levels
+	 * of two spaces more on every line but the first */
+	size_t lines = 0, len = strlen(flat);
+	for (size_t i = 0; i < len; i++)
+		lines += flat[i] == '\n';
+	char *text = malloc(len + lines * 2 * SARIF_RULES_DEPTH + 1);
+	if (!text) {
+		free(flat);
+		out_of_memory();
+	}
+	char *o = text;
+	for (size_t i = 0; i < len; i++) {
+		*o++ = flat[i];
+		if (flat[i] == '\n')
+			for (int k = 0; k < 2 * SARIF_RULES_DEPTH; k++)
+				*o++ = ' ';
+	}
+	*o = '\0';
+	free(flat);
+	rules_text = text;
+}
+
+const char *sarif_rules_text(const struct sarif_rule_index **ix)
+{
+	pthread_mutex_lock(&rules_lock);
+	if (!rules_text) {
+		free(rules_ix.ids);         /* of an attempt that ran out */
+		rules_ix.ids = NULL;
+		rules_ix.n = 0;
+		(void)oom_call(make_rules, NULL);
+	}
+	const char *text = rules_text;
+	pthread_mutex_unlock(&rules_lock);
+	if (!text)
+		out_of_memory();
+	*ix = &rules_ix;
+	return text;
 }
 
 long sarif_rule_find(const struct sarif_rule_index *ix, const char *id)
@@ -240,13 +296,6 @@ long sarif_rule_find(const struct sarif_rule_index *ix, const char *id)
 			hi = mid;
 	}
 	return -1;
-}
-
-void sarif_rule_index_free(struct sarif_rule_index *ix)
-{
-	free(ix->ids);
-	ix->ids = NULL;
-	ix->n = 0;
 }
 
 const char *sarif_level(int harmless)
