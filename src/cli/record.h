@@ -61,7 +61,8 @@ int record_compress(const char *path, const char *dest, char *err, size_t len);
  * -1 (errno). */
 int record_write_init(const char *path);
 /* base (environ) without our variables and LUA_INIT, plus LUA_INIT=@path,
- * DUMPANALYZE_RECORD_DUMP or _PROF=prefix and the user's LUA_INIT as
+ * DUMPANALYZE_RECORD_DUMP or _PROF=prefix, DUMPANALYZE_RECORD_KIND=dump
+ * or profile (documented, for the workload) and the user's LUA_INIT as
  * DUMPANALYZE_RECORD_LUA_INIT.  Freed by record_environment_free. */
 char **record_environment(char *const *base, const char *init_path, int profile,
                           const char *prefix);

@@ -61,7 +61,8 @@ static int drops(const char *entry)
 {
 	static const char *const ours[] = { "LUA_INIT=", "DUMPANALYZE_RECORD_DUMP=",
 	                                    "DUMPANALYZE_RECORD_PROF=",
-	                                    "DUMPANALYZE_RECORD_LUA_INIT=" };
+	                                    "DUMPANALYZE_RECORD_LUA_INIT=",
+	                                    "DUMPANALYZE_RECORD_KIND=" };
 	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
 		if (strncmp(entry, ours[i], strlen(ours[i])) == 0)
 			return 1;
@@ -82,7 +83,7 @@ char **record_environment(char *const *base, const char *init_path, int profile,
 	size_t n = 0;
 	while (base[n])
 		n++;
-	char **env = xrealloc(NULL, (n + 5) * sizeof(*env));
+	char **env = xrealloc(NULL, (n + 6) * sizeof(*env));
 	size_t k = 0;
 	const char *user_init = getenv("LUA_INIT");
 	for (size_t i = 0; i < n; i++)
@@ -92,6 +93,9 @@ char **record_environment(char *const *base, const char *init_path, int profile,
 	env[k++] = joined("LUA_INIT=", at);
 	free(at);
 	env[k++] = joined(profile ? "DUMPANALYZE_RECORD_PROF=" : "DUMPANALYZE_RECORD_DUMP=", prefix);
+	/* for the workload: which kind of run this is (a profile wants a
+	 * longer run than a dump, whose exits grow with every round) */
+	env[k++] = joined("DUMPANALYZE_RECORD_KIND=", profile ? "profile" : "dump");
 	if (user_init)
 		env[k++] = joined("DUMPANALYZE_RECORD_LUA_INIT=", user_init);
 	env[k] = NULL;

@@ -41,6 +41,11 @@ struct crs_item {
 	const struct rs_finding *a, *b;     /* BASE's and NEW's, either NULL */
 	double p, delta;            /* cost: the test's p-value and NEW - BASE
 	                               (points), p < 0 without profiles */
+	/* a new finding's: NEW's findings failing where it does (the same
+	 * reason at the same line), and their cost together (median share
+	 * over NEW's profiles, -1 without), which decides negligible */
+	unsigned place_findings;
+	double place_share;
 };
 
 struct crs_reason {

@@ -67,7 +67,7 @@ static void add(struct crs_diff *d, enum crs_what w, enum crs_verdict v,
                 const struct rs_finding *a, const struct rs_finding *b)
 {
 	d->items = xrealloc(d->items, (d->nitems + 1) * sizeof(*d->items));
-	d->items[d->nitems++] = (struct crs_item){ w, v, a, b, -1, 0 };
+	d->items[d->nitems++] = (struct crs_item){ w, v, a, b, -1, 0, 0, -1 };
 }
 
 /* The identity without its places: "v1|GROUP|FILE|ERROR|S:TEXT#K|A:TEXT#K"
@@ -109,12 +109,50 @@ static int same_site(const struct rs_finding *x, const struct rs_finding *y)
 	return nx == ny && memcmp(x->identity, y->identity, nx) == 0;
 }
 
-/* Negligible: NEW's profiles charge it under RUNSET_NEGLIGIBLE_SHARE in
- * the median and under twice that in every profile. */
-static int negligible(const struct rs_finding *f)
+/* Whether g fails where f does: the same reason at the same line. */
+static int same_failure(const struct rs_finding *f, const struct rs_finding *g)
 {
-	return f->share_med >= 0 && f->share_med < RUNSET_NEGLIGIBLE_SHARE &&
-	       f->share_high < 2 * RUNSET_NEGLIGIBLE_SHARE;
+	if (f == g)
+		return 1;
+	return f->at_file && g->at_file && f->at_line > 0 && f->at_line == g->at_line &&
+	       strcmp(f->at_file, g->at_file) == 0 && f->reason && g->reason &&
+	       strcmp(f->reason, g->reason) == 0;
+}
+
+/* NEW's findings that fail where f does (the same reason at the same
+ * line: one cause, however many loops its attempts start from), how many,
+ * and their cost together: the median and the highest share over NEW's
+ * profiles (-1 without). */
+static unsigned place_cost(const struct rs_set *b, const struct rs_finding *f, double *med,
+                           double *high)
+{
+	unsigned count = 0;
+	for (size_t i = 0; i < b->nf; i++)
+		count += same_failure(f, &b->f[i]);
+	*med = *high = -1;
+	if (f->share_med < 0)
+		return count;
+	double *v = xrealloc(NULL, (b->nprofiles + 1) * sizeof(*v)), low;
+	size_t n = 0;
+	for (size_t k = 0; k < b->nprofiles; k++) {
+		if (!b->profiles[k].ok || !b->profiles[k].total)
+			continue;
+		uint64_t charged = 0;
+		for (size_t i = 0; i < b->nf; i++)
+			if (same_failure(f, &b->f[i]))
+				charged += b->f[i].samples[k];
+		v[n++] = 100.0 * (double)charged / (double)b->profiles[k].total;
+	}
+	rs_median(v, n, med, &low, high);
+	free(v);
+	return count;
+}
+
+/* Negligible: what fails where it does costs under RUNSET_NEGLIGIBLE_SHARE
+ * in the median and under twice that in every profile. */
+static int negligible(double med, double high)
+{
+	return med >= 0 && med < RUNSET_NEGLIGIBLE_SHARE && high < 2 * RUNSET_NEGLIGIBLE_SHARE;
 }
 
 static void cost_test(struct crs_diff *d, struct crs_item *it, int profiled)
@@ -247,12 +285,16 @@ void crs_diff(struct crs_diff *d, const struct rs_set *a, const struct rs_set *b
 			cost_test(d, &d->items[d->nitems - 1], profiled);
 			continue;
 		}
+		double med, high;
+		unsigned together = place_cost(b, f, &med, &high);
 		enum crs_verdict v = !f->failed ? CRS_HARMLESS : !rs_stable(f->seen, runs) ? CRS_NOT_NEW
-		                     : profiled && negligible(f) ? CRS_NEGLIGIBLE
+		                     : profiled && negligible(med, high) ? CRS_NEGLIGIBLE
 		                     : d->improved ? CRS_OUTWEIGHED : CRS_FAILS;
 		if (v == CRS_FAILS)
 			d->fails |= rules & CRS_NEW_SITES;
 		add(d, CRS_NEW, v, NULL, f);
+		d->items[d->nitems - 1].place_findings = together;
+		d->items[d->nitems - 1].place_share = profiled ? med : -1;
 	}
 	for (size_t j = 0; j < a->nf; j++)
 		if (!paired[j])

@@ -107,7 +107,13 @@ static void items(const struct crs_diff *d, FILE *out, enum crs_what what, const
 		if (what == CRS_NEW) {
 			fprintf(out, ": runs %u/%zu, cost ", f->seen, rb);
 			cost(out, f, pb);
-			fprintf(out, "  %s\n", verdict(it->verdict));
+			fprintf(out, "  %s", verdict(it->verdict));
+			/* what decided negligible, when more than this finding */
+			if (it->place_findings > 1 && it->place_share >= 0 &&
+			    (it->verdict == CRS_FAILS || it->verdict == CRS_NEGLIGIBLE))
+				fprintf(out, " (%u findings fail at %s:%" PRId32 ", %.1f%% together)",
+				        it->place_findings, f->at_file, f->at_line, it->place_share);
+			fputc('\n', out);
 		} else if (what == CRS_GONE) {
 			fprintf(out, ": was in runs %u/%zu, cost ", f->seen, ra);
 			cost(out, f, pa);

@@ -169,6 +169,14 @@ check "failing run: which run, its exit status, its stderr" \
 dumpanalyze: record: $TMP/ser is left as it was" "$(cat "$TMP/err")"
 dir_unchanged "failing run"
 
+# --- the workload sees which kind of run it is (an inherited value is
+# replaced): run-dump-1 says dump, run-prof-1 profile ---
+DUMPANALYZE_RECORD_KIND=stale $DA record -q --runs 1 --out-dir "$TMP/kind" -- \
+	sh -c "cd '$SER' && echo \"kind=\$DUMPANALYZE_RECORD_KIND\" && luajit main.lua 300 > /dev/null" \
+	> /dev/null 2>&1
+check "DUMPANALYZE_RECORD_KIND: dump, then profile" "0 kind=dump kind=profile" \
+	"$? $(cat "$TMP/kind/runs/run-dump-1.stdout" "$TMP/kind/runs/run-prof-1.stdout" | tr '\n' ' ' | sed 's/ $//')"
+
 # --- the user's LUA_INIT runs too, after record's (a chunk, then @file) ---
 LUA_INIT='io.stderr:write("user init ran\n")' $DA record -q --runs 1 --out-dir "$TMP/init" -- \
 	sh -c "cd '$SER' && luajit main.lua 300" > /dev/null 2>&1

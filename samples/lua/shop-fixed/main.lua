@@ -5,7 +5,7 @@
 --                                  LUA_PATH pointing here)
 local app = require("app")
 
-local ROUNDS = tonumber(arg and arg[1]) or 2000
+local ROUNDS = tonumber(arg and arg[1]) or (os.getenv("DUMPANALYZE_RECORD_KIND") == "profile" and 40000 or 2000)
 local AUTH = { Authorization = "Bearer shop" }
 local NONE = {}
 
