@@ -107,13 +107,12 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 	not_compared(r, d, a, b);
 	/* where the time went, before the counts */
 	int findings = dd.findings;
-	int profiles = a->has_profile && b->has_profile, times = a->has_time && b->has_time;
-	if (profiles)
-		cmp_profile_states(r, d, a, b, findings);
+	if (dd.profiles)
+		profile_states_render(r, d, &dd.profile);
 	else
 		json_object_set_new(d, "profile", json_null());
-	if (times)
-		cmp_time_states(r, d, a, b);
+	if (dd.times)
+		time_states_render(r, d, &dd.time);
 	else
 		json_object_set_new(d, "time", json_null());
 	json_object_set_new(d, "generations", cmp_old_new(a->gens, b->gens));
@@ -143,8 +142,8 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 		json_object_set_new(d, "findings_moved", json_null());
 		json_object_set_new(d, "findings_baselined", json_null());
 	}
-	if (a->has_bushes && b->has_bushes) {
-		cmp_bushes(r, d, a, b);
+	if (dd.bushes) {
+		bushes_render(r, d, &dd.bush_list);
 	} else {
 		/* Since 0.3.0 a default run has no bush text: say so, rather
 		 * than leave bushes out without a word. */
@@ -153,10 +152,10 @@ static json_t *compare_one(struct rep *r, const struct rules *ru, const char *na
 			        "run both with --views default,bush-txt)\n");
 		json_object_set_new(d, "bushes", json_null());
 	}
-	if (profiles)
-		cmp_profile_lines(r, d, a, b);
-	if (times)
-		cmp_time_bushes(r, d, a, b);
+	if (dd.profiles)
+		profile_lines_render(r, d, &dd.profile);
+	if (dd.times)
+		time_bushes_render(r, d, &dd.time);
 	for (int k = 0; k < 2; k++) {
 		const struct fresh *f = k ? &dd.fd.sites : &dd.fd.reasons;
 		int have = k ? dd.findings : dd.reasons;

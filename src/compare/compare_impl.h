@@ -265,16 +265,67 @@ void finding_place(char *buf, size_t n, const char *file, long line, long end);
 void findings_render(struct rep *r, json_t *d, const struct findings_diff *fd);
 /* The severity of a reason (normal form): LEVEL_*. */
 int cmp_reason_level(const char *reason);
-void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
-/* A -jp profile on both sides: its shares by VM state (and charged to
- * the findings, when both have them), at the top of the report; its top
- * lines later, into the same JSON object. */
-void cmp_profile_states(struct rep *r, json_t *d, struct side *a, struct side *b, int findings);
-void cmp_profile_lines(struct rep *r, json_t *d, struct side *a, struct side *b);
-/* compare_time.c: sysprof's VM-state shares (at the top of the report)
- * and time per bush (later, into the same JSON object). */
-void cmp_time_states(struct rep *r, json_t *d, struct side *a, struct side *b);
-void cmp_time_bushes(struct rep *r, json_t *d, struct side *a, struct side *b);
+
+/* ---- the parts beside the aborts and findings (compare_parts.c) ---- */
+
+/* Two items matched, BASE's and NEW's (either NULL), how (MATCH_*), and
+ * their shares of their sides' samples. */
+struct placed_pair {
+	const struct placed *a, *b;
+	int how;
+	double share_a, share_b;
+};
+/* Bushes matched by the kind and start location of their root: BASE's in
+ * order, then NEW's unmatched. */
+struct bushes_diff {
+	struct placed_pair *v;
+	size_t n, na, nb, grew, shrank, fresh, gone;
+};
+void bushes_diff(struct bushes_diff *d, const struct side *a, const struct side *b);
+void bushes_diff_free(struct bushes_diff *d);
+/* compare_views.c: the bushes that grew and the counts, and JSON
+ * "bushes". */
+void bushes_render(struct rep *r, json_t *d, const struct bushes_diff *bd);
+
+#define CMP_VM_STATES 5         /* profile.h's enum vm_state: VM_STATES */
+#define PROFILE_TOP_LINES 5
+/* A -jp profile on both sides: shares by VM state, charged to the
+ * findings (when both have them), and the top lines of either side,
+ * matched by their text, else by place. */
+struct line_pair {
+	const struct prof_line *a, *b, *shown;
+	int by_text;
+	double share_a, share_b;
+};
+struct profile_diff {
+	int no_states[2], findings;
+	double interpreted[2], state[2][CMP_VM_STATES], charged[2];
+	struct line_pair *lines;
+	size_t nlines;
+};
+void profile_diff(struct profile_diff *d, const struct side *a, const struct side *b,
+                  int findings);
+void profile_diff_free(struct profile_diff *d);
+/* compare_views.c: the shares at the top of the report, the top lines
+ * later, into the same JSON object "profile". */
+void profile_states_render(struct rep *r, json_t *d, const struct profile_diff *pd);
+void profile_lines_render(struct rep *r, json_t *d, const struct profile_diff *pd);
+
+/* sysprof on both sides: shares by VM state, and time per bush matched
+ * by the text of its start (when both runs wrote it), else by kind, file
+ * and order; the largest share either side first. */
+struct time_diff {
+	uint64_t samples[2];
+	double state[2][CMP_VM_STATES];
+	struct placed_pair *bushes;
+	size_t nbushes, na, nb, matched;
+};
+void time_diff(struct time_diff *d, struct side *a, struct side *b);
+void time_diff_free(struct time_diff *d);
+/* compare_time.c: the shares at the top of the report, time per bush
+ * later, into the same JSON object "time". */
+void time_states_render(struct rep *r, json_t *d, const struct time_diff *td);
+void time_bushes_render(struct rep *r, json_t *d, const struct time_diff *td);
 
 /* ---- the --fail-on rules (compare_rules.c) ---- */
 
@@ -300,9 +351,13 @@ struct found {
  * they found new for the rules; the report, the JSON object, the rules
  * and the annotations are renderings of it. */
 struct dump_diff {
-	int reasons, sites, findings;       /* the parts both sides have */
+	/* the parts both sides have */
+	int reasons, sites, findings, bushes, profiles, times;
 	struct counts_diff reason_list, site_list;
 	struct findings_diff finding_list;
+	struct bushes_diff bush_list;
+	struct profile_diff profile;
+	struct time_diff time;
 	struct found fd;            /* new reasons; new abort sites (findings) */
 };
 /* After side_finish and the baseline put on both sides' findings. */

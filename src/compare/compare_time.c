@@ -105,25 +105,6 @@ int side_read_time(struct side *s)
 	return 0;
 }
 
-static double share(const struct side *s, uint64_t v)
-{
-	return s->time_samples ? 100.0 * (double)v / (double)s->time_samples : 0;
-}
-
-struct pair { const struct placed *a, *b; double top; char how; };
-
-static int by_top(const void *x, const void *y)
-{
-	const struct pair *p = x, *q = y;
-	if (p->top != q->top)
-		return p->top > q->top ? -1 : 1;
-	const struct placed *u = p->a ? p->a : p->b, *v = q->a ? q->a : q->b;
-	int c = strcmp(u->file, v->file);
-	if (c)
-		return c;
-	return u->line < v->line ? -1 : u->line > v->line;
-}
-
 static json_t *share_pair(double a, double b)
 {
 	json_t *o = json_object();
@@ -132,64 +113,32 @@ static json_t *share_pair(double a, double b)
 	return o;
 }
 
-void cmp_time_states(struct rep *r, json_t *d, struct side *a, struct side *b)
+void time_states_render(struct rep *r, json_t *d, const struct time_diff *td)
 {
 	json_t *t = json_object(), *states = json_object();
 	/* in the order of profile.h's enum vm_state */
-	enum { NSTATES = 5 };
-	static const char *const names[NSTATES] = {
+	static const char *const names[CMP_VM_STATES] = {
 		"interpreted", "compiled", "C", "GC", "JIT",
 	};
 	cmp_say(r, "  time (sysprof; shares of all samples, %" PRIu64 " -> %" PRIu64 "):\n",
-	        a->time_samples, b->time_samples);
+	        td->samples[0], td->samples[1]);
 	cmp_say(r, "   ");
-	for (int i = 0; i < NSTATES; i++) {
-		double x = share(a, a->time_state[i]), y = share(b, b->time_state[i]);
+	for (int i = 0; i < CMP_VM_STATES; i++) {
+		double x = td->state[0][i], y = td->state[1][i];
 		json_object_set_new(states, names[i], share_pair(x, y));
-		cmp_say(r, " %s %.1f%% -> %.1f%%%s", names[i], x, y, i + 1 < NSTATES ? "," : "\n");
+		cmp_say(r, " %s %.1f%% -> %.1f%%%s", names[i], x, y, i + 1 < CMP_VM_STATES ? "," : "\n");
 	}
 	json_object_set_new(t, "states", states);
 	json_object_set_new(d, "time", t);
 }
 
-void cmp_time_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
+void time_bushes_render(struct rep *r, json_t *d, const struct time_diff *td)
 {
 	json_t *t = json_object_get(d, "time"), *list = json_array();
-	/* bushes matched by the text of their start (when both runs wrote
-	 * it), else by kind, file and order; the largest share either side
-	 * first */
-	if (!a->time_fp || !b->time_fp)
-		for (int k = 0; k < 2; k++) {
-			struct placed_list *l = k ? &b->time_bushes : &a->time_bushes;
-			for (size_t i = 0; i < l->n; i++) {
-				free(l->v[i].text);
-				l->v[i].text = NULL;
-			}
-		}
-	const struct placed_list *la = &a->time_bushes, *lb = &b->time_bushes;
-	long *to = xrealloc(NULL, (la->n + 1) * sizeof(*to));
-	char *how = xrealloc(NULL, la->n + 1);
-	placed_align(la, lb, to, how);
-	char *hit = xrealloc(NULL, lb->n + 1);
-	memset(hit, 0, lb->n + 1);
-	struct pair *pairs = xrealloc(NULL, (la->n + lb->n + 1) * sizeof(*pairs));
-	size_t n = 0, matched = 0;
-	for (size_t i = 0; i < la->n; i++) {
-		const struct placed *y = to[i] >= 0 ? &lb->v[to[i]] : NULL;
-		if (y) {
-			hit[to[i]] = 1;
-			matched++;
-		}
-		double sa = share(a, la->v[i].count), sb = y ? share(b, y->count) : 0;
-		pairs[n++] = (struct pair){ &la->v[i], y, sa > sb ? sa : sb, how[i] };
-	}
-	for (size_t j = 0; j < lb->n; j++)
-		if (!hit[j])
-			pairs[n++] = (struct pair){ NULL, &lb->v[j], share(b, lb->v[j].count), MATCH_NONE };
-	qsort(pairs, n, sizeof(*pairs), by_top);
 	size_t shown = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct placed *x = pairs[i].a, *y = pairs[i].b, *any = x ? x : y;
+	for (size_t i = 0; i < td->nbushes; i++) {
+		const struct placed_pair *pp = &td->bushes[i];
+		const struct placed *x = pp->a, *y = pp->b, *any = x ? x : y;
 		uint64_t ca = x ? x->count : 0, cb = y ? y->count : 0;
 		json_t *e = json_object();
 		json_object_set_new(e, "kind", json_string(any->group));
@@ -198,10 +147,10 @@ void cmp_time_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
 		json_object_set_new(e, "new_line", y ? json_integer(y->line) : json_null());
 		json_object_set_new(e, "old_samples", json_integer((json_int_t)ca));
 		json_object_set_new(e, "new_samples", json_integer((json_int_t)cb));
-		json_object_set_new(e, "old_share", json_real(share(a, ca)));
-		json_object_set_new(e, "new_share", json_real(share(b, cb)));
-		json_object_set_new(e, "matched_by", pairs[i].how == MATCH_TEXT ? json_string("text")
-		                    : pairs[i].how == MATCH_ORDER ? json_string("order") : json_null());
+		json_object_set_new(e, "old_share", json_real(pp->share_a));
+		json_object_set_new(e, "new_share", json_real(pp->share_b));
+		json_object_set_new(e, "matched_by", pp->how == MATCH_TEXT ? json_string("text")
+		                    : pp->how == MATCH_ORDER ? json_string("order") : json_null());
 		json_array_append_new(list, e);
 		if (!ca && !cb)
 			continue;
@@ -211,20 +160,16 @@ void cmp_time_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
 			        "order):\n");
 		if (shown > TOP_BUSHES)
 			continue;
-		cmp_say(r, "    %5.1f%% -> %5.1f%%  %s %s:%ld", share(a, ca), share(b, cb),
+		cmp_say(r, "    %5.1f%% -> %5.1f%%  %s %s:%ld", pp->share_a, pp->share_b,
 		        cmp_text(r, any->group), cmp_text(r, any->file), y ? y->line : x->line);
 		if (x && y && x->line != y->line)
 			cmp_say(r, " (was %ld%s)", x->line,
-			        pairs[i].how == MATCH_ORDER ? ", by order: no source text" : "");
+			        pp->how == MATCH_ORDER ? ", by order: no source text" : "");
 		cmp_say(r, "%s\n", !x ? "  (new)" : !y ? "  (gone)" : "");
 	}
 	if (shown > TOP_BUSHES)
 		cmp_say(r, "    \u2026 %zu more\n", shown - TOP_BUSHES);
-	cmp_say(r, "  bush starts %zu -> %zu: %zu matched, %zu new, %zu gone\n", la->n, lb->n, matched,
-	        lb->n - matched, la->n - matched);
+	cmp_say(r, "  bush starts %zu -> %zu: %zu matched, %zu new, %zu gone\n", td->na, td->nb,
+	        td->matched, td->nb - td->matched, td->na - td->matched);
 	json_object_set_new(t, "bushes", list);
-	free(pairs);
-	free(hit);
-	free(how);
-	free(to);
 }

@@ -138,34 +138,24 @@ void sites_render(struct rep *r, json_t *d, const struct counts_diff *sd)
 }
 
 /* Bushes matched by the kind and start location of their root. */
-void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
+void bushes_render(struct rep *r, json_t *d, const struct bushes_diff *bd)
 {
-	long *to = xrealloc(NULL, (a->bushes.n + 1) * sizeof(*to));
-	placed_align(&a->bushes, &b->bushes, to, NULL);
 	json_t *list = json_array();
-	size_t fresh = b->bushes.n, gone = 0, grew = 0, shrank = 0, shown = 0;
-	for (size_t i = 0; i < a->bushes.n; i++) {
-		const struct placed *o = &a->bushes.v[i];
-		const struct placed *n = to[i] >= 0 ? &b->bushes.v[to[i]] : NULL;
+	size_t shown = 0;
+	for (size_t i = 0; i < bd->n; i++) {
+		const struct placed *o = bd->v[i].a, *n = bd->v[i].b, *any = o ? o : n;
 		json_t *e = json_object();
-		json_object_set_new(e, "kind", json_string(o->group));
-		json_object_set_new(e, "file", cmp_str(o->file));
-		json_object_set_new(e, "old_line", json_integer(o->line));
+		json_object_set_new(e, "kind", json_string(any->group));
+		json_object_set_new(e, "file", cmp_str(any->file));
+		json_object_set_new(e, "old_line", o ? json_integer(o->line) : json_null());
 		json_object_set_new(e, "new_line", n ? json_integer(n->line) : json_null());
-		json_object_set_new(e, "old_traces", json_integer((json_int_t)o->count));
+		json_object_set_new(e, "old_traces", json_integer(o ? (json_int_t)o->count : 0));
 		json_object_set_new(e, "new_traces", json_integer(n ? (json_int_t)n->count : 0));
-		json_object_set_new(e, "change", json_string(cmp_change(1, n != NULL, o->count,
-		                                                    n ? n->count : 0)));
+		json_object_set_new(e, "change", json_string(!o ? "new"
+		                    : cmp_change(1, n != NULL, o->count, n ? n->count : 0)));
 		json_array_append_new(list, e);
-		if (!n) {
-			gone++;
+		if (!o || !n || n->count <= o->count)
 			continue;
-		}
-		fresh--;
-		shrank += n->count < o->count;
-		if (n->count <= o->count)
-			continue;
-		grew++;
 		if (!shown++)
 			cmp_say(r, "  bushes that grew (matched by root kind and start location):\n");
 		cmp_say(r, "    %-6s %6" PRIu64 " -> %-6" PRIu64 " %s %s:%ld", "up", o->count, n->count,
@@ -174,86 +164,29 @@ void cmp_bushes(struct rep *r, json_t *d, struct side *a, struct side *b)
 			cmp_say(r, " (was %ld)", o->line);
 		cmp_say(r, "\n");
 	}
-	char *hit = xrealloc(NULL, b->bushes.n + 1);
-	memset(hit, 0, b->bushes.n + 1);
-	for (size_t i = 0; i < a->bushes.n; i++)
-		if (to[i] >= 0)
-			hit[to[i]] = 1;
-	for (size_t j = 0; j < b->bushes.n; j++) {
-		if (hit[j])
-			continue;
-		const struct placed *n = &b->bushes.v[j];
-		json_t *e = json_object();
-		json_object_set_new(e, "kind", json_string(n->group));
-		json_object_set_new(e, "file", cmp_str(n->file));
-		json_object_set_new(e, "old_line", json_null());
-		json_object_set_new(e, "new_line", json_integer(n->line));
-		json_object_set_new(e, "old_traces", json_integer(0));
-		json_object_set_new(e, "new_traces", json_integer((json_int_t)n->count));
-		json_object_set_new(e, "change", json_string("new"));
-		json_array_append_new(list, e);
-	}
 	cmp_say(r, "  bushes %zu -> %zu: %zu grew, %zu shrank, %zu new, %zu gone\n",
-	    a->bushes.n, b->bushes.n, grew, shrank, fresh, gone);
+	    bd->na, bd->nb, bd->grew, bd->shrank, bd->fresh, bd->gone);
 	json_object_set_new(d, "bushes", list);
-	free(hit);
-	free(to);
-}
-
-#define TOP_LINES 5
-
-static double share(const struct side *s, double v)
-{
-	return s->prof_samples > 0 ? 100.0 * v / s->prof_samples : 0;
-}
-
-/* The line of s that is l of the other side: the same text (both
- * FINGERPRINTs), else, where one lacks it, the same FILE:LINE. */
-static const struct prof_line *same_line(const struct side *s, const struct prof_line *l,
-                                            int *by_text)
-{
-	*by_text = 0;
-	for (size_t i = 0; l->fp && i < s->nprof; i++)
-		if (s->prof[i].fp && strcmp(s->prof[i].fp, l->fp) == 0 &&
-		    strcmp(s->prof[i].file, l->file) == 0) {
-			*by_text = 1;
-			return &s->prof[i];
-		}
-	for (size_t i = 0; i < s->nprof; i++)
-		if (!(l->fp && s->prof[i].fp) && strcmp(s->prof[i].loc, l->loc) == 0)
-			return &s->prof[i];
-	return NULL;
-}
-
-/* Whether l is among the first TOP_LINES of s. */
-static int in_top(const struct side *s, const struct prof_line *l)
-{
-	for (size_t k = 0; k < s->nprof && k < TOP_LINES; k++)
-		if (&s->prof[k] == l)
-			return 1;
-	return 0;
 }
 
 /* The shares by VM state (interpreted first); with the findings on both
  * sides, the share charged to them.  At the top of the report (issue 28:
  * where the time went, before the counts); the top lines come later. */
-void cmp_profile_states(struct rep *r, json_t *d, struct side *a, struct side *b, int findings)
+void profile_states_render(struct rep *r, json_t *d, const struct profile_diff *pd)
 {
 	json_t *p = json_object(), *ish = json_object();
 	/* a profile without the VM's states has no interpreted share: not 0 */
-	double ia = share(a, a->prof_interpreted), ib = share(b, b->prof_interpreted);
-	json_object_set_new(ish, "old", a->prof_no_states ? json_null() : json_real(ia));
-	json_object_set_new(ish, "new", b->prof_no_states ? json_null() : json_real(ib));
+	int na = pd->no_states[0], nb = pd->no_states[1];
+	json_object_set_new(ish, "old", na ? json_null() : json_real(pd->interpreted[0]));
+	json_object_set_new(ish, "new", nb ? json_null() : json_real(pd->interpreted[1]));
 	json_object_set_new(p, "interpreted_share", ish);
 	cmp_say(r, "  profile (shares of the samples of profile-lines.csv):\n");
-	static const char *const states[5] = { "interpreted", "compiled", "C code", "garbage collector",
-	                                       "JIT compiler" };
-	static const char *const keys[5] = { "interpreted", "compiled", "c", "gc", "jit" };
+	static const char *const states[CMP_VM_STATES] = { "interpreted", "compiled", "C code",
+	                                               "garbage collector", "JIT compiler" };
+	static const char *const keys[CMP_VM_STATES] = { "interpreted", "compiled", "c", "gc", "jit" };
 	json_t *shares = json_object();
-	for (int k = 0; k < 5; k++) {
-		/* a profile without the VM's states has no shares by state: not 0 */
-		int na = a->prof_no_states, nb = b->prof_no_states;
-		double sa = share(a, a->prof_state[k]), sb = share(b, b->prof_state[k]);
+	for (int k = 0; k < CMP_VM_STATES; k++) {
+		double sa = pd->state[0][k], sb = pd->state[1][k];
 		json_t *o = json_object();
 		json_object_set_new(o, "old", na ? json_null() : json_real(sa));
 		json_object_set_new(o, "new", nb ? json_null() : json_real(sb));
@@ -268,48 +201,39 @@ void cmp_profile_states(struct rep *r, json_t *d, struct side *a, struct side *b
 	}
 	json_object_set_new(p, "state_shares", shares);
 	json_t *ch = json_null();
-	if (findings) {
-		double ca = share(a, a->charged), cb = share(b, b->charged);
-		cmp_say(r, "    %-18s %6.1f%% -> %.1f%%\n", "charged to findings", ca, cb);
+	if (pd->findings) {
+		cmp_say(r, "    %-18s %6.1f%% -> %.1f%%\n", "charged to findings", pd->charged[0],
+		        pd->charged[1]);
 		ch = json_object();
-		json_object_set_new(ch, "old", json_real(ca));
-		json_object_set_new(ch, "new", json_real(cb));
+		json_object_set_new(ch, "old", json_real(pd->charged[0]));
+		json_object_set_new(ch, "new", json_real(pd->charged[1]));
 	}
 	json_object_set_new(p, "charged_share", ch);
 	json_object_set_new(d, "profile", p);
 }
 
-/* The top lines of either side, matched by their text, else by place;
- * into d's "profile" (cmp_profile_states made it). */
-void cmp_profile_lines(struct rep *r, json_t *d, struct side *a, struct side *b)
+/* The top lines of either side; into d's "profile"
+ * (profile_states_render made it). */
+void profile_lines_render(struct rep *r, json_t *d, const struct profile_diff *pd)
 {
 	json_t *p = json_object_get(d, "profile"), *top = json_array();
 	cmp_say(r, "  profile's top lines (shares of the samples of profile-lines.csv):\n");
-	for (int pass = 0; pass < 2; pass++) {
-		const struct side *s = pass ? a : b, *other = pass ? b : a;
-		for (size_t i = 0; i < s->nprof && i < TOP_LINES; i++) {
-			const struct prof_line *l = &s->prof[i];
-			int by_text;
-			const struct prof_line *m = same_line(other, l, &by_text);
-			if (pass && m && in_top(b, m))
-				continue;       /* shown in the first pass */
-			const struct prof_line *la = pass ? l : m, *lb = pass ? m : l;
-			double va = la ? la->samples : 0, vb = lb ? lb->samples : 0;
-			const struct prof_line *shown = lb ? lb : la;
-			json_t *e = json_object();
-			json_object_set_new(e, "loc", cmp_str(shown->loc));
-			json_object_set_new(e, "old_loc", la ? cmp_str(la->loc) : json_null());
-			json_object_set_new(e, "old_share", la ? json_real(share(a, va)) : json_null());
-			json_object_set_new(e, "new_share", lb ? json_real(share(b, vb)) : json_null());
-			json_object_set_new(e, "matched_by", !la || !lb ? json_null()
-			                    : json_string(by_text ? "text" : "line"));
-			json_array_append_new(top, e);
-			char was[48] = "";
-			if (la && lb && la->line != lb->line)
-				snprintf(was, sizeof(was), " (was %ld)", la->line);
-			cmp_say(r, "    %6.1f%% -> %5.1f%%  %s%s%s\n", share(a, va), share(b, vb),
-			        cmp_text(r, shown->loc), was, !la ? "  (new)" : !lb ? "  (gone)" : "");
-		}
+	for (size_t i = 0; i < pd->nlines; i++) {
+		const struct line_pair *lp = &pd->lines[i];
+		const struct prof_line *la = lp->a, *lb = lp->b, *shown = lp->shown;
+		json_t *e = json_object();
+		json_object_set_new(e, "loc", cmp_str(shown->loc));
+		json_object_set_new(e, "old_loc", la ? cmp_str(la->loc) : json_null());
+		json_object_set_new(e, "old_share", la ? json_real(lp->share_a) : json_null());
+		json_object_set_new(e, "new_share", lb ? json_real(lp->share_b) : json_null());
+		json_object_set_new(e, "matched_by", !la || !lb ? json_null()
+		                    : json_string(lp->by_text ? "text" : "line"));
+		json_array_append_new(top, e);
+		char was[48] = "";
+		if (la && lb && la->line != lb->line)
+			snprintf(was, sizeof(was), " (was %ld)", la->line);
+		cmp_say(r, "    %6.1f%% -> %5.1f%%  %s%s%s\n", lp->share_a, lp->share_b,
+		        cmp_text(r, shown->loc), was, !la ? "  (new)" : !lb ? "  (gone)" : "");
 	}
 	json_object_set_new(p, "top_lines", top);
 }
