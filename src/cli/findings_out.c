@@ -6,7 +6,7 @@
 #include "cli/cli.h"
 #include "dumpanalyze.h"
 #include "output/message.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "lib/api.h"
 #include "views/where.h"
 

@@ -363,7 +363,10 @@ int compare_dirs(const char *old_dir, const char *new_dir, const struct compare_
 {
 	/* a run set on either side: the gate that judges by the runs */
 	if (crs_is_runset(old_dir) || crs_is_runset(new_dir))
-		return compare_runsets(old_dir, new_dir, o, out);
+		return compare_runsets(old_dir, new_dir, o->fail_on,
+		                       o->json ? "--json" : o->annotate ? "--annotate"
+		                       : o->baseline ? "--baseline"
+		                       : o->write_baseline ? "--write-baseline" : NULL, out);
 	struct rules rules;
 	if (rules_parse(o->fail_on, &rules) < 0)
 		return -1;

@@ -10,7 +10,7 @@
 #include "compare/compare_impl.h"
 #include "dumpanalyze.h"
 #include "util/alloc.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "views/where.h"
 
 /* Whether name is one of a fresh list's names ('\x1f' between them). */

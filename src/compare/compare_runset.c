@@ -2,20 +2,17 @@
  * sides read (a plain one-run directory as a set of one, with a warning),
  * diffed, rendered; the exit code from the rules crossed. */
 #include <stdio.h>
-#include "compare/compare.h"
 #include "compare/compare_runset.h"
 #include "output/message.h"
 
-int compare_runsets(const char *old_dir, const char *new_dir, const struct compare_opts *o,
-                    FILE *out)
+int compare_runsets(const char *old_dir, const char *new_dir, const char *fail_on,
+                    const char *refused, FILE *out)
 {
 	int rules;
-	if (crs_rules_parse(o->fail_on, &rules) < 0)
+	if (crs_rules_parse(fail_on, &rules) < 0)
 		return -1;
-	if (o->json || o->annotate || o->baseline || o->write_baseline) {
-		msg_error("%s is not made for run sets yet: compare run-K directories for it",
-		          o->json ? "--json" : o->annotate ? "--annotate"
-		          : o->baseline ? "--baseline" : "--write-baseline");
+	if (refused) {
+		msg_error("%s is not made for run sets yet: compare run-K directories for it", refused);
 		return -1;
 	}
 	struct rs_set a, b;

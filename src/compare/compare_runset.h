@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include "compare/runset_set.h"
 
-struct compare_opts;
 
 /* The --fail-on rules a run-set comparison knows. */
 /* recommended leaves costlier out: which finding a sample is charged to
@@ -95,9 +94,11 @@ void crs_render_text(const struct crs_diff *d, const char *old_dir, const char *
  * after prefix. */
 void crs_warnings(const struct crs_diff *d, FILE *fp, const char *prefix);
 
-/* compare_runset.c: --compare when either side is a run set: 0, 1 (a rule
- * crossed) or 2 (after a message). */
-int compare_runsets(const char *old_dir, const char *new_dir, const struct compare_opts *o,
-                    FILE *out);
+/* compare_runset.c: --compare when either side is a run set, with the
+ * rules fail_on (NULL: none); refused names an option given that run sets
+ * do not take (NULL: none): 0, 1 (a rule crossed), 2 (after a message),
+ * or -1 (a bad rule list or a refused option, after a message). */
+int compare_runsets(const char *old_dir, const char *new_dir, const char *fail_on,
+                    const char *refused, FILE *out);
 
 #endif

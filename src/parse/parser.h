@@ -81,11 +81,4 @@ const struct da_line_counts *parser_counts(const struct parser *p);
 enum input_format parser_format(const struct parser *p);
 void parser_free(struct parser *p);
 
-/* Line shapes, exposed for unit tests. */
-int shape_bytecode(const char *p, size_t n);
-int shape_ir(const char *p, size_t n);          /* 1 instruction, 2 SNAP */
-int shape_snapshot(const char *p, size_t n);
-int shape_mcode(const char *p, size_t n);
-int shape_exit_regs(const char *p, size_t n);
-
 #endif

@@ -1,6 +1,4 @@
-/* shapes.c — the line shapes of shapes.h as functions, for the tests
- * (declared in parser.h). */
-#include "parse/parser.h"
+/* shapes.c — the line shapes of shapes.h as functions, for the tests. */
 #include "parse/shapes.h"
 
 int shape_bytecode(const char *p, size_t n) { return shape_bytecode_at(p, n); }

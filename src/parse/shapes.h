@@ -7,6 +7,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The shapes as functions (shapes.c), for the unit tests. */
+int shape_bytecode(const char *p, size_t n);
+int shape_ir(const char *p, size_t n);          /* 1 instruction, 2 SNAP */
+int shape_snapshot(const char *p, size_t n);
+int shape_mcode(const char *p, size_t n);
+int shape_exit_regs(const char *p, size_t n);
+
 static inline int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 static inline size_t count_digits(const char *p, size_t n)

@@ -171,6 +171,69 @@ static int host_entry(const char *name)
 	       strcmp(name, "lua_cpcall") == 0 || strcmp(name, "lua_resume") == 0;
 }
 
+/* ---- folded stacks: each distinct stack once, found by its hash ---- */
+
+static uint64_t stack_hash(uint8_t state, const char *const *frames, uint32_t n)
+{
+	uint64_t h = 1469598103934665603ULL ^ state;
+	for (uint32_t i = 0; i < n; i++) {
+		h ^= (uint64_t)(uintptr_t)frames[i];
+		h *= 1099511628211ULL;
+	}
+	return h ^ n;
+}
+
+static int same_stack(const struct sysprof *p, const struct sp_stack *s, uint8_t state,
+                      const char *const *frames, uint32_t n)
+{
+	return s->state == state && s->nframes == n &&
+	       (n == 0 || memcmp(p->frames + s->first, frames, n * sizeof(*frames)) == 0);
+}
+
+static void slots_grow(struct sysprof *p)
+{
+	struct sp_index *x = p->index;
+	size_t n = x->nstack_slots ? x->nstack_slots * 2 : 1024;
+	uint32_t *slots = xrealloc(NULL, n * sizeof(*slots));
+	memset(slots, 0, n * sizeof(*slots));
+	for (size_t i = 0; i < p->nstacks; i++) {
+		const struct sp_stack *s = &p->stacks[i];
+		size_t k = sp_slot_of(stack_hash(s->state, s->nframes ? p->frames + s->first : NULL,
+		                              s->nframes), n);
+		while (slots[k])
+			k = (k + 1) & (n - 1);
+		slots[k] = (uint32_t)i + 1;
+	}
+	free(x->stack_slots);
+	x->stack_slots = slots;
+	x->nstack_slots = n;
+}
+
+/* Count one sample of stack frames[0..n) (outermost first) in state. */
+static void fold(struct sysprof *p, uint8_t state, const char *const *frames, uint32_t n)
+{
+	struct sp_index *x = p->index;
+	if ((p->nstacks + 1) * 2 > x->nstack_slots)
+		slots_grow(p);
+	size_t k = sp_slot_of(stack_hash(state, frames, n), x->nstack_slots);
+	while (x->stack_slots[k]) {
+		struct sp_stack *s = &p->stacks[x->stack_slots[k] - 1];
+		if (same_stack(p, s, state, frames, n)) {
+			s->count++;
+			return;
+		}
+		k = (k + 1) & (x->nstack_slots - 1);
+	}
+	if (n) {
+		ALLOC_GROW(p->frames, p->nframes + n, p->frames_cap);
+		memcpy(p->frames + p->nframes, frames, n * sizeof(*frames));
+	}
+	ALLOC_GROW(p->stacks, p->nstacks + 1, p->stacks_cap);
+	p->stacks[p->nstacks] = (struct sp_stack){ (uint32_t)p->nframes, n, state, 1 };
+	p->nframes += n;
+	x->stack_slots[k] = (uint32_t)++p->nstacks;
+}
+
 static void on_sample(void *ctx, const struct sp_sample *s)
 {
 	struct sysprof *p = ctx;
@@ -232,7 +295,7 @@ static void on_sample(void *ctx, const struct sp_sample *s)
 		else if (s->state == SP_CFUNC && !leaf_lua)
 			p->funcs[top].c++;
 	}
-	sp_fold(p, s->state, fr, n);
+	fold(p, s->state, fr, n);
 }
 
 /* ---- sources ---- */

@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "profile/sysprof_index.h"
-#include "profile/sysprof.h"
 #include "util/alloc.h"
 
-static size_t slot_of(uint64_t key, size_t nslots)
+size_t sp_slot_of(uint64_t key, size_t nslots)
 {
 	key ^= key >> 33;
 	key *= 0xff51afd7ed558ccdULL;
@@ -26,7 +25,7 @@ static void map_grow(struct sp_map *m)
 	for (size_t i = 0; i < m->nslots; i++) {
 		if (m->vals[i] == SP_NONE)
 			continue;
-		size_t s = slot_of(m->keys[i], n);
+		size_t s = sp_slot_of(m->keys[i], n);
 		while (vals[s] != SP_NONE)
 			s = (s + 1) & (n - 1);
 		keys[s] = m->keys[i];
@@ -43,7 +42,7 @@ void sp_map_set(struct sp_map *m, uint64_t key, uint32_t val)
 {
 	if ((m->count + 1) * 4 > m->nslots * 3)
 		map_grow(m);
-	size_t s = slot_of(key, m->nslots);
+	size_t s = sp_slot_of(key, m->nslots);
 	while (m->vals[s] != SP_NONE && m->keys[s] != key)
 		s = (s + 1) & (m->nslots - 1);
 	if (m->vals[s] == SP_NONE)
@@ -56,7 +55,7 @@ uint32_t sp_map_get(const struct sp_map *m, uint64_t key)
 {
 	if (!m->nslots)
 		return SP_NONE;
-	size_t s = slot_of(key, m->nslots);
+	size_t s = sp_slot_of(key, m->nslots);
 	while (m->vals[s] != SP_NONE) {
 		if (m->keys[s] == key)
 			return m->vals[s];
@@ -175,66 +174,4 @@ void sp_index_free(struct sp_index *x)
 	free(x->stamp);
 	free(x->stack_slots);
 	free(x);
-}
-
-/* ---- folded stacks ---- */
-
-static uint64_t stack_hash(uint8_t state, const char *const *frames, uint32_t n)
-{
-	uint64_t h = 1469598103934665603ULL ^ state;
-	for (uint32_t i = 0; i < n; i++) {
-		h ^= (uint64_t)(uintptr_t)frames[i];
-		h *= 1099511628211ULL;
-	}
-	return h ^ n;
-}
-
-static int same_stack(const struct sysprof *p, const struct sp_stack *s, uint8_t state,
-                      const char *const *frames, uint32_t n)
-{
-	return s->state == state && s->nframes == n &&
-	       (n == 0 || memcmp(p->frames + s->first, frames, n * sizeof(*frames)) == 0);
-}
-
-static void slots_grow(struct sysprof *p)
-{
-	struct sp_index *x = p->index;
-	size_t n = x->nstack_slots ? x->nstack_slots * 2 : 1024;
-	uint32_t *slots = xrealloc(NULL, n * sizeof(*slots));
-	memset(slots, 0, n * sizeof(*slots));
-	for (size_t i = 0; i < p->nstacks; i++) {
-		const struct sp_stack *s = &p->stacks[i];
-		size_t k = slot_of(stack_hash(s->state, s->nframes ? p->frames + s->first : NULL,
-		                              s->nframes), n);
-		while (slots[k])
-			k = (k + 1) & (n - 1);
-		slots[k] = (uint32_t)i + 1;
-	}
-	free(x->stack_slots);
-	x->stack_slots = slots;
-	x->nstack_slots = n;
-}
-
-void sp_fold(struct sysprof *p, uint8_t state, const char *const *frames, uint32_t n)
-{
-	struct sp_index *x = p->index;
-	if ((p->nstacks + 1) * 2 > x->nstack_slots)
-		slots_grow(p);
-	size_t k = slot_of(stack_hash(state, frames, n), x->nstack_slots);
-	while (x->stack_slots[k]) {
-		struct sp_stack *s = &p->stacks[x->stack_slots[k] - 1];
-		if (same_stack(p, s, state, frames, n)) {
-			s->count++;
-			return;
-		}
-		k = (k + 1) & (x->nstack_slots - 1);
-	}
-	if (n) {
-		ALLOC_GROW(p->frames, p->nframes + n, p->frames_cap);
-		memcpy(p->frames + p->nframes, frames, n * sizeof(*frames));
-	}
-	ALLOC_GROW(p->stacks, p->nstacks + 1, p->stacks_cap);
-	p->stacks[p->nstacks] = (struct sp_stack){ (uint32_t)p->nframes, n, state, 1 };
-	p->nframes += n;
-	x->stack_slots[k] = (uint32_t)++p->nstacks;
 }

@@ -59,10 +59,9 @@ const char *sp_chunk_name(struct intern *strings, const struct sp_str *chunk, ui
 /* A line of the stream as a dump's (-1 when none: a builtin's, or too large). */
 int32_t sp_line(uint64_t line);
 
-/* Count one sample of stack frames[0..n) (outermost first) in state:
- * p's stacks, each distinct stack once. */
-struct sysprof;
-void sp_fold(struct sysprof *p, uint8_t state, const char *const *frames, uint32_t n);
+/* The slot of key in a table of nslots (a power of two), for the open
+ * addressing of the maps and of sysprof.c's stacks. */
+size_t sp_slot_of(uint64_t key, size_t nslots);
 
 /* The C symbol at or below addr, or NULL. */
 const char *sp_csym_find(struct sp_index *x, uint64_t addr);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "views/where.h"
 #include "output/termtext.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "views/view.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "lib/api.h"
 #include "views/where.h"
 #include "output/json.h"

@@ -1,7 +1,7 @@
 /* files.c — files.csv: traces, aborts and samples summed per file and per
  * chunk family (source/family.h: "tpl-1" ... "tpl-20000" are one row,
  * "tpl-*"), so that a template engine's thousands of chunks are one row;
- * the source model's families (source/model.c), ranked as the source
+ * the source model's families (source/source_model.c), ranked as the source
  * view ranks them. */
 #include <inttypes.h>
 #include <stdlib.h>

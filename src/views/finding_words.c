@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "luajit/explain.h"
 #include "findings/findings.h"
 #include "util/alloc.h"

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "output/termtext.h"
 #include "luajit/recipe.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "lib/api.h"
 #include "views/where.h"
 #include "output/outdir.h"

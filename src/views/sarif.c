@@ -16,7 +16,7 @@
 #include <math.h>
 #include <jansson.h>
 #include "views/view.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "views/sarif.h"
 #include "lib/api.h"
 #include "views/where.h"

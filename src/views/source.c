@@ -3,7 +3,7 @@
  * have a JIT story and two lines of context around them (like grep -C 2),
  * the story under each line.  The story in words is source_story.c, the
  * report pages source_html.c, the state it shares with the files view
- * source_state.c; the model is source/model.c; files are found by
+ * source_state.c; the model is source/source_model.c; files are found by
  * source/find.c, never outside the current directory and the
  * --source-root directories. */
 #include <inttypes.h>

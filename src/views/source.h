@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "views/view.h"
-#include "source/model.h"
+#include "source/source_model.h"
 #include "source/find.h"
 
 struct source_state {

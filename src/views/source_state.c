@@ -1,5 +1,5 @@
 /* source_state.c — the state the source view and the files view share
- * (views/source.h): the hooks that feed the source model (source/model.c),
+ * (views/source.h): the hooks that feed the source model (source/source_model.c),
  * its callees the findings' (findings/failed.c); the model made
  * ready at the end of the run; and the link the report puts on a source
  * line, asked of the source view once its pages exist. */

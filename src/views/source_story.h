@@ -5,7 +5,7 @@
 #define DUMPANALYZE_VIEWS_SOURCE_STORY_H
 
 #include <stddef.h>
-#include "source/model.h"
+#include "source/source_model.h"
 #include "dumpanalyze.h"
 
 /* One line's annotations in words: calls text(arg, s, n) for each plain

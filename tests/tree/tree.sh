@@ -85,8 +85,8 @@ edges=$(sed -n 's/^edges //p' "$tmp/src.out")
 # the event handlers, and a view calls the source model
 check "src/: the call graph has the calls it must" \
 	"calls src/parse/parser.c src/parse/events.c event_cont_give_up event_cont_line event_cont_takes event_header event_jv
-calls src/views/source_state.c src/source/model.c src_model_abort src_model_file src_model_free src_model_gen_begin src_model_gen_end src_model_init src_model_profile src_model_rank src_model_trace" \
-	"$(grep -E '^calls src/parse/parser.c src/parse/events.c |^calls src/views/source_state.c src/source/model.c ' "$tmp/src.out")"
+calls src/views/source_state.c src/source/source_model.c src_model_abort src_model_file src_model_free src_model_gen_begin src_model_gen_end src_model_init src_model_profile src_model_rank src_model_trace" \
+	"$(grep -E '^calls src/parse/parser.c src/parse/events.c |^calls src/views/source_state.c src/source/source_model.c ' "$tmp/src.out")"
 if [ "${edges:-0}" -gt 0 ] && ! grep -q '^cycle' "$tmp/src.out"; then
 	ok "src/: no files that call each other ($edges calls between files)"
 else
@@ -123,6 +123,31 @@ else
 fi
 check "layering: none of them goes to a later folder (pass a function or the result down instead)" "" \
 	"$(grep -v '^across ' "$tmp/layers")"
+
+# ---- names and headers ----------------------------------------------------
+# Every file's base name once in src/ (as LuaJIT's lj_ names: a name in a
+# message, a profile or a search is one file), and no two .c files that
+# include each other's header (move what both need into a third).
+check "src/: no two files share a base name" "" \
+	"$(find src -type f -printf '%f\n' | sort | uniq -d | tr '\n' ' ' | sed 's/ $//')"
+awk '$1 ~ /\.c$/ { own = $1; sub(/^src\//, "", own); sub(/\.c$/, ".h", own)
+	if ($3 != own) inc[$1 " " $3] = 1; files[$1] = 1 }
+	END {
+		for (k in inc) {
+			split(k, p, " "); a = p[1]; h = p[2]
+			b = "src/" h; sub(/\.h$/, ".c", b)
+			ha = a; sub(/^src\//, "", ha); sub(/\.c$/, ".h", ha)
+			if ((b " " ha) in inc && a < b) print a " <-> " b
+		}
+		n = 0; for (k in inc) n++; print "read", n
+	}' "$tmp/includes" > "$tmp/mutual"
+if [ "$(sed -n 's/^read //p' "$tmp/mutual")" -gt 100 ]; then
+	ok "headers: the includes of the .c files read ($(sed -n 's/^read //p' "$tmp/mutual"))"
+else
+	not_ok "headers: the includes of the .c files read" "only $(sed -n 's/^read //p' "$tmp/mutual")"
+fi
+check "headers: no two .c files include each other's header" "" \
+	"$(grep -v '^read ' "$tmp/mutual" | sort | tr '\n' ' ' | sed 's/ $//')"
 
 echo "tree: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "parse/parser.h"
+#include "parse/shapes.h"
 
 #include "capture.h"
 

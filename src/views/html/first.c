@@ -10,7 +10,7 @@
 #include <string.h>
 #include "views/html/html.h"
 #include "util/alloc.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "views/source.h"
 
 /* The generation whose dump lines hold `line`: generations follow each

@@ -15,7 +15,7 @@
 #include "util/intern.h"
 #include "util/tally.h"
 #include "analysis/answers.h"
-#include "analysis/advice.h"
+#include "analysis/reason_advice.h"
 #include "profile/profile_join.h"
 #include "profile/sysprof.h"
 #include "profile/sysprof_join.h"

@@ -1,7 +1,7 @@
-/* profile.h — what the profile view shares with the sysprof view: the
+/* profile_lines.h — what the profile view shares with the sysprof view: the
  * callees file's writer. */
-#ifndef DUMPANALYZE_VIEWS_PROFILE_H
-#define DUMPANALYZE_VIEWS_PROFILE_H
+#ifndef DUMPANALYZE_VIEWS_PROFILE_LINES_H
+#define DUMPANALYZE_VIEWS_PROFILE_LINES_H
 
 #include "profile/callees.h"
 #include "views/view.h"

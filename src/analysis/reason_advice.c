@@ -1,8 +1,8 @@
-/* advice.c — one line of meaning and advice per abort reason, see
- * advice.h: a bytecode's own meaning beats NYIBC's general one. */
+/* reason_advice.c — one line of meaning and advice per abort reason, see
+ * reason_advice.h: a bytecode's own meaning beats NYIBC's general one. */
 #include <stdio.h>
 #include <string.h>
-#include "analysis/advice.h"
+#include "analysis/reason_advice.h"
 #include "luajit/explain.h"
 
 size_t advice_line(const char *normal, size_t len, const char *error, char *buf, size_t cap)

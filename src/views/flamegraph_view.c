@@ -1,5 +1,5 @@
-/* flamegraph.c — flamegraph.svg and flamegraph.png from the folded stacks
- * of a -jp=G profile (--profile), drawn by src/flamegraph.c: a frame's
+/* flamegraph_view.c — flamegraph.svg and flamegraph.png from the folded stacks
+ * of a -jp=G profile (--profile), drawn by output/flamegraph.c: a frame's
  * width is its samples; frames at source lines where traces aborted or
  * were blacklisted are marked.  With -jp=Gvl the VM state is the
  * bottom frame of each stack. */

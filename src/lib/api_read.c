@@ -1,4 +1,4 @@
-/* read.c — reading a dump: da_step pulls chunks of lines from the input,
+/* api_read.c — reading a dump: da_step pulls chunks of lines from the input,
  * da_feed takes the bytes a caller pushes; both run the lines through the
  * parser into the model, whose records go to the sink.  Once reading is
  * over (the end, or an error) the handle keeps its code and the answers

@@ -1,9 +1,9 @@
-/* findings.h — what the views that show the library's findings share
+/* findings_views.h — what the views that show the library's findings share
  * (findings.csv, summary.txt, source.txt, the report, and the outputs
  * that put them on the code: findings.sarif, problems.txt, CI
  * annotations, GitLab's Code Quality report). */
-#ifndef DUMPANALYZE_VIEWS_FINDINGS_H
-#define DUMPANALYZE_VIEWS_FINDINGS_H
+#ifndef DUMPANALYZE_VIEWS_FINDINGS_VIEWS_H
+#define DUMPANALYZE_VIEWS_FINDINGS_VIEWS_H
 
 #include <stddef.h>
 #include <stdint.h>

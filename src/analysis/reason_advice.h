@@ -1,7 +1,7 @@
-/* advice.h — one line of what an abort means and what to try, from the
+/* reason_advice.h — one line of what an abort means and what to try, from the
  * catalogue (explain.h), for summary.txt and the report. */
-#ifndef DUMPANALYZE_ADVICE_H
-#define DUMPANALYZE_ADVICE_H
+#ifndef DUMPANALYZE_REASON_ADVICE_H
+#define DUMPANALYZE_REASON_ADVICE_H
 
 #include <stddef.h>
 

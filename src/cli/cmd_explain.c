@@ -1,4 +1,4 @@
-/* explain.c — dumpanalyze --explain REASON: the catalogue's entry for a
+/* cmd_explain.c — dumpanalyze --explain REASON: the catalogue's entry for a
  * rule (its id or name, rules.c) or an abort reason in any of its forms
  * (a message as any LuaJIT writes it, an error name, a bytecode name),
  * like rustc --explain; the closest entries for an unknown one. */

@@ -1,4 +1,4 @@
-/* profile.c — profile-lines.csv: the profile (--profile) and the dump on
+/* profile_lines.c — profile-lines.csv: the profile (--profile) and the dump on
  * the same source lines, ranked so that the aborts worth fixing first
  * come first; and, for OpenResty luajit2 dumps, whose bytecode lines end
  * in "(file:line)", profile-coverage.csv: which compiled traces hold each
@@ -13,7 +13,7 @@
 #include "util/arena.h"
 #include "profile/profile_join.h"
 #include "findings/failed.h"
-#include "views/profile.h"
+#include "views/profile_lines.h"
 #include "lib/api.h"
 
 /* The header line, from the table the comparison reads the file by. */

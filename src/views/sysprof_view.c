@@ -1,4 +1,4 @@
-/* sysprof.c — with a sysprof profile (--profile): time per trace, bush
+/* sysprof_view.c — with a sysprof profile (--profile): time per trace, bush
  * and Lua function.  profile-states.csv (samples by VM state),
  * profile-traces.csv and profile-bushes.csv (TRACE samples charged to the
  * dump's traces and bushes by profile/sysprof_join.h's rule, most first),
@@ -18,7 +18,7 @@
 #include "profile/sysprof_join.h"
 #include "util/alloc.h"
 #include "util/intern.h"
-#include "views/profile.h"
+#include "views/profile_lines.h"
 
 /* The header line, from the table the comparison reads the file by. */
 static const char states_header[] =

@@ -1,4 +1,4 @@
-/* model.h — the JIT's story per source line and per file, for the source
+/* source_model.h — the JIT's story per source line and per file, for the source
  * view's text and pages, the files roll-up and the report's links: traces
  * that start at a line (compiled, and aborted attempts with their
  * reasons), traces that link to a trace starting there or end there,

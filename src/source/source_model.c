@@ -1,7 +1,7 @@
-/* model.c — the JIT's story per source line and file; see model.h. */
+/* source_model.c — the JIT's story per source line and file; see source_model.h. */
 #include <stdlib.h>
 #include <string.h>
-#include "source/model.h"
+#include "source/source_model.h"
 #include "util/alloc.h"
 #include "util/intern.h"
 #include "model/model.h"

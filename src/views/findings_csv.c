@@ -1,4 +1,4 @@
-/* findings.c — findings.csv: the library's ranked findings (da_findings),
+/* findings_csv.c — findings.csv: the library's ranked findings (da_findings),
  * one row each, best first: what to fix first, where, why, what it costs
  * and what to do.  The view only writes the list; every judgment in it is
  * the library's (src/findings/). */
@@ -7,7 +7,7 @@
 #include <string.h>
 #include "lib/api.h"
 #include "views/view.h"
-#include "views/findings.h"
+#include "views/findings_views.h"
 #include "views/where.h"
 #include "output/outdir.h"
 #include "output/csvout.h"
