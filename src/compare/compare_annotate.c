@@ -30,7 +30,7 @@ static int listed(const char *names, const char *name)
 static const char *crosses(const struct cfinding *f, const struct found *fd)
 {
 	if (f->fresh && f->aborts) {
-		if (fd->crossed_sites && f->level != LEVEL_HARMLESS)
+		if (fd->crossed_sites && f->level != EXPLAIN_HARMLESS)
 			return "new-sites";
 		if (fd->crossed_sites_all)
 			return "new-sites:all";
@@ -43,7 +43,6 @@ static const char *crosses(const struct cfinding *f, const struct found *fd)
 	return NULL;
 }
 
-static const char *const severity_words[] = { "costly", "worth-a-look", "harmless" };
 
 void cmp_annotate(struct rep *r, const struct side *b, const struct found *fd)
 {
@@ -78,7 +77,7 @@ void cmp_annotate(struct rep *r, const struct side *b, const struct found *fd)
 			else
 				fputs("the whole run: ", fp);
 		}
-		fprintf(fp, "%s%s (%s): ", f->fresh ? "new: " : "", f->kind, severity_words[f->level]);
+		fprintf(fp, "%s%s (%s): ", f->fresh ? "new: " : "", f->kind, explain_severity_word(f->level));
 		if (*f->reason)
 			fprintf(fp, "%s in %" PRIu64 " of %" PRIu64 " aborted attempt%s. ", f->reason,
 			        f->reason_attempts, f->attempts, f->attempts == 1 ? "" : "s");
@@ -91,7 +90,7 @@ void cmp_annotate(struct rep *r, const struct side *b, const struct found *fd)
 		char title[160];
 		snprintf(title, sizeof(title), "%s %s", *f->rule ? f->rule : "DA000", name ? name : f->kind);
 		enum annot_level level = rule ? ANNOT_ERROR
-		                       : f->level == LEVEL_HARMLESS ? ANNOT_NOTICE : ANNOT_WARNING;
+		                       : f->level == EXPLAIN_HARMLESS ? ANNOT_NOTICE : ANNOT_WARNING;
 		annotate_line(r->ann, level, &w, line, end, title, msg);
 		free(msg);
 	}

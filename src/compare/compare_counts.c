@@ -84,7 +84,7 @@ void reasons_diff(struct counts_diff *d, struct side *a, struct side *b, struct 
 			if (c->baselined)
 				fresh->baselined++;
 			else
-				fresh_add(fresh, c->level == LEVEL_HARMLESS, c->name);
+				fresh_add(fresh, c->level == EXPLAIN_HARMLESS, c->name);
 		}
 	}
 }

@@ -87,7 +87,7 @@ static enum finding_note count_new(const struct cfinding *n, struct fresh *fresh
 		fresh->baselined++;
 		return FN_NOT_COUNTED;
 	}
-	if (n->level == LEVEL_HARMLESS) {
+	if (n->level == EXPLAIN_HARMLESS) {
 		fresh_add(fresh, 1, name);
 		return FN_HARMLESS;
 	}

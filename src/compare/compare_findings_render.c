@@ -6,7 +6,6 @@
 #include <jansson.h>
 #include "compare/compare_impl.h"
 
-static const char *const level_words[] = { "costly", "worth-a-look", "harmless" };
 static const char *const change_words[] = { "same", "moved", "new", "gone" };
 static const char *const note_words[] = {
 	"", "  (baselined)", "  (not an abort site: no rule counts it)",
@@ -43,7 +42,7 @@ static void say(struct rep *r, int *shown, const struct finding_diff *c)
 	if (o && o->line != f->line)
 		snprintf(was, sizeof(was), c->how == MATCH_TEXT ? " (was %ld)" : " (was %ld, by order: "
 		         "no source text)", o->line);
-	cmp_say(r, "    %-6s %-12s %s%s  %s%s%s%s\n", change_words[c->change], level_words[f->level],
+	cmp_say(r, "    %-6s %-12s %s%s  %s%s%s%s\n", change_words[c->change], explain_severity_word(f->level),
 	        cmp_text(r, where), was, cmp_text(r, f->kind), *f->reason ? "  " : "",
 	        cmp_text(r, f->reason), note_words[c->note]);
 }

@@ -9,8 +9,7 @@
 
 int cmp_reason_level(const char *reason)
 {
-	enum explain_severity s = findings_reason_rule(reason)->severity;
-	return s == EXPLAIN_COSTLY ? LEVEL_COSTLY : s == EXPLAIN_LOOK ? LEVEL_LOOK : LEVEL_HARMLESS;
+	return (int)findings_reason_rule(reason)->severity;
 }
 
 static void append(char **s, size_t *len, const char *name)

@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include "compare/csvin.h"
 #include "compare/runfile.h"
+#include "luajit/explain.h"
 #include "output/manifest.h"
 #include "util/diag.h"
 
@@ -58,12 +59,11 @@ struct prof_line {
 };
 
 /* A row of findings.csv. */
-enum { LEVEL_COSTLY, LEVEL_LOOK, LEVEL_HARMLESS };
 struct cfinding {
 	char *identity, *id, *kind, *severity, *reason, *file;
 	char *others;               /* OTHER_REASONS: "N REASON; N REASON" */
 	long line, end_line;        /* 0: none */
-	int level;                  /* LEVEL_* */
+	int level;                  /* enum explain_severity (-1: not a severity word) */
 	int aborts;                 /* a kind made of aborted attempts: an
 	                               abort site of the new-sites rule */
 	uint64_t attempts;
@@ -203,7 +203,7 @@ struct count_change {
 	                               site of the same count on another line
 	                               "moved" */
 	int how;                    /* a site's MATCH_* */
-	int level;                  /* a reason's LEVEL_* */
+	int level;                  /* a reason's enum explain_severity */
 	int baselined;              /* a new reason every finding of which a
 	                               baseline accepts */
 };
@@ -263,7 +263,7 @@ void finding_place(char *buf, size_t n, const char *file, long line, long end);
 /* The result as text (the changed ones) and as the dump's JSON keys
  * findings, findings_moved, findings_baselined. */
 void findings_render(struct rep *r, json_t *d, const struct findings_diff *fd);
-/* The severity of a reason (normal form): LEVEL_*. */
+/* The severity of a reason (normal form): enum explain_severity. */
 int cmp_reason_level(const char *reason);
 
 /* ---- the parts beside the aborts and findings (compare_parts.c) ---- */

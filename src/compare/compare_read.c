@@ -117,8 +117,7 @@ static int on_profile(void *ctx, const struct csvin *c)
 /* A finding's severity word, as findings.csv writes it. */
 static int level_of(const char *w)
 {
-	return strcmp(w, "costly") == 0 ? LEVEL_COSTLY : strcmp(w, "worth-a-look") == 0 ? LEVEL_LOOK
-	       : strcmp(w, "harmless") == 0 ? LEVEL_HARMLESS : -1;
+	return explain_severity_parse(w);
 }
 
 /* The kinds made of aborted attempts: a loop, function, start, exit or

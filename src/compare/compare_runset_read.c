@@ -8,6 +8,7 @@
 #include "compare/compare_runset.h"
 #include "compare/csvin.h"
 #include "compare/runfile.h"
+#include "luajit/explain.h"
 #include "output/message.h"
 #include "util/alloc.h"
 
@@ -83,7 +84,7 @@ static int find_row(void *ctx, const struct csvin *c)
 	f->line = (int32_t)csvin_count(c, CSVIN_RSFIND_LINE);
 	f->end_line = (int32_t)csvin_count(c, CSVIN_RSFIND_END_LINE);
 	f->attempts = csvin_count(c, CSVIN_RSFIND_ATTEMPTS);
-	f->failed = strcmp(f->severity, "harmless") != 0;
+	f->failed = explain_severity_parse(f->severity) != EXPLAIN_HARMLESS;
 	return 0;
 }
 
@@ -133,7 +134,7 @@ void rs_finding_describe(struct rs_finding *f, const struct csvin *c)
 	f->at_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_AT_LINE);
 	f->line = (int32_t)csvin_count(c, CSVIN_FINDINGS_LINE);
 	f->end_line = (int32_t)csvin_count(c, CSVIN_FINDINGS_END_LINE);
-	f->failed = strcmp(f->severity, "harmless") != 0;
+	f->failed = explain_severity_parse(f->severity) != EXPLAIN_HARMLESS;
 }
 
 /* A plain directory's findings.csv: one run. */

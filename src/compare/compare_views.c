@@ -90,8 +90,7 @@ void reasons_render(struct rep *r, json_t *d, const struct counts_diff *rd)
 		                                  : level_note[c->level];
 		json_t *e = json_object();
 		json_object_set_new(e, "reason", cmp_str(c->name));
-		json_object_set_new(e, "severity", json_string(c->level == LEVEL_COSTLY ? "costly"
-		                    : c->level == LEVEL_LOOK ? "worth-a-look" : "harmless"));
+		json_object_set_new(e, "severity", json_string(explain_severity_word(c->level)));
 		json_object_set_new(e, "baselined", json_boolean(c->baselined));
 		add_row(list, e, c->was, c->is, c->change);
 		if (c->was == c->is)

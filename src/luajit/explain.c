@@ -92,18 +92,6 @@ const struct explain_rule *explain_bc_rules(size_t *n, const char *const **names
 	return bc_rules;
 }
 
-const char *explain_severity_word(enum explain_severity s)
-{
-	static const char *const w[] = { "costly", "worth-a-look", "harmless" };
-	return s < EXPLAIN_SEVERITIES ? w[s] : "unknown";
-}
-
-const char *explain_severity_text(enum explain_severity s)
-{
-	static const char *const w[] = { "costly and fixable", "worth a look", "usually harmless" };
-	return s < EXPLAIN_SEVERITIES ? w[s] : "unknown";
-}
-
 const char *explain_err_form(const struct explain_err *e, unsigned *builds)
 {
 	for (size_t i = 0; i < NFORMS; i++)

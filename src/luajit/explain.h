@@ -126,6 +126,9 @@ const struct explain_rule *explain_bc_rules(size_t *n, const char *const **names
 /* "costly", "worth-a-look", "harmless"; and in words, for text. */
 const char *explain_severity_word(enum explain_severity s);
 const char *explain_severity_text(enum explain_severity s);
+/* The severity whose word is word ("costly", "worth-a-look",
+ * "harmless"), or -1. */
+int explain_severity_parse(const char *word);
 
 /* Another wording of e (TRACEERR_FORM) and the builds that write it
  * (*builds may be NULL), or NULL; explain_err_builds is every build that
