@@ -28,7 +28,7 @@ for ((i = 1; i <= sets; i++)); do
     [ "$rc" -le 1 ] || { echo "pair $i-$j: exit $rc" >&2; cat "$tmp/cmp.txt" >&2; exit 2; }
     alarms=$((alarms + rc)) pairs=$((pairs + 1))
     echo "pair $i-$j: exit $rc $(grep '^FAIL:' "$tmp/cmp.txt" | tr '\n' ' ')"
-    [ "$rc" -eq 0 ] || grep -E '  FAIL$' "$tmp/cmp.txt" || true
+    [ "$rc" -eq 0 ] || grep -E '  FAIL( \(.*\))?$' "$tmp/cmp.txt" || true
   done
 done
 echo "false alarms: $alarms of $pairs pairs of $sets fresh run sets ($dir, 5 runs and 5 profiles a side)"

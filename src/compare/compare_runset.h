@@ -25,6 +25,9 @@ enum crs_what { CRS_NEW, CRS_GONE, CRS_MOVED, CRS_BOTH };
 enum crs_verdict {
 	CRS_FAILS,                  /* crosses a rule */
 	CRS_NOT_NEW,                /* NEW-only but in too few of NEW's runs */
+	CRS_KNOWN_PLACE,            /* NEW-only, but BASE's findings fail at its
+	                               line for its reason: another start of
+	                               a problem BASE has */
 	CRS_NEGLIGIBLE,             /* new, but the profiles charge it too little */
 	CRS_HARMLESS,               /* usually harmless: no rule counts it */
 	CRS_OUTWEIGHED,             /* would fail, but the interpreted share

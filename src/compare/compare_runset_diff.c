@@ -287,7 +287,13 @@ void crs_diff(struct crs_diff *d, const struct rs_set *a, const struct rs_set *b
 		}
 		double med, high;
 		unsigned together = place_cost(b, f, &med, &high);
+		/* the same failure seen from another start: a loop of BASE's
+		 * that now starts elsewhere, an exit's attempts now a start's */
+		int known = 0;
+		for (size_t j = 0; j < a->nf && !known; j++)
+			known = a->f[j].failed && same_failure(f, &a->f[j]);
 		enum crs_verdict v = !f->failed ? CRS_HARMLESS : !rs_stable(f->seen, runs) ? CRS_NOT_NEW
+		                     : known ? CRS_KNOWN_PLACE
 		                     : profiled && negligible(med, high) ? CRS_NEGLIGIBLE
 		                     : d->improved ? CRS_OUTWEIGHED : CRS_FAILS;
 		if (v == CRS_FAILS)

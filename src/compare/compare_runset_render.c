@@ -72,6 +72,7 @@ static const char *verdict(enum crs_verdict v)
 	switch (v) {
 	case CRS_FAILS: return "FAIL";
 	case CRS_NOT_NEW: return "not new: in too few of NEW's runs (unstable)";
+	case CRS_KNOWN_PLACE: return "not new: BASE's findings fail at its line for its reason";
 	case CRS_NEGLIGIBLE: return "negligible cost: does not fail";
 	case CRS_HARMLESS: return "usually harmless: does not fail";
 	case CRS_OUTWEIGHED: return "the interpreted share fell: does not fail (look at it next)";
