@@ -268,8 +268,9 @@ int cmp_reason_level(const char *reason);
 
 /* ---- the parts beside the aborts and findings (compare_parts.c) ---- */
 
-/* Two items matched, BASE's and NEW's (either NULL), how (MATCH_*), and
- * their shares of their sides' samples. */
+/* Two items matched, BASE's and NEW's (either NULL), how (MATCH_*: time's
+ * bushes; the bushes' own pairs leave it MATCH_NONE), and their shares of
+ * their sides' samples (time's bushes). */
 struct placed_pair {
 	const struct placed *a, *b;
 	int how;

@@ -23,7 +23,7 @@ void bushes_diff(struct bushes_diff *d, const struct side *a, const struct side 
 	d->nb = d->fresh = lb->n;
 	for (size_t i = 0; i < la->n; i++) {
 		const struct placed *o = &la->v[i], *n = to[i] >= 0 ? &lb->v[to[i]] : NULL;
-		d->v[d->n++] = (struct placed_pair){ o, n, n ? MATCH_ORDER : MATCH_NONE, 0, 0 };
+		d->v[d->n++] = (struct placed_pair){ o, n, MATCH_NONE, 0, 0 };
 		if (!n) {
 			d->gone++;
 			continue;

@@ -98,14 +98,6 @@ pid_t fork_guarded(void)
  * maps, faults in and unmaps no pages for each input (a fifth of its
  * time: bench/RESULTS.md).  Children then get copies, which they leave
  * alone as ever. */
-#if defined(__SANITIZE_ADDRESS__)
-#define FORK_PRIVATE_HEAP 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FORK_PRIVATE_HEAP 1
-#endif
-#endif
-
 void *fork_private_alloc(size_t size)
 {
 #ifdef FORK_PRIVATE_HEAP

@@ -32,6 +32,15 @@ int fork_guard_thread(pthread_t *t, void *(*fn)(void *), void *arg);
  * must not touch it.  Page-granular: for large buffers only.  Out of
  * memory ends the program, as xrealloc does. */
 void *fork_private_alloc(size_t size);
+/* Defined under AddressSanitizer, where that memory comes from the heap
+ * (forkguard.c says why) and a child gets a copy. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FORK_PRIVATE_HEAP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FORK_PRIVATE_HEAP 1
+#endif
+#endif
 void fork_private_free(void *p, size_t size);
 
 #endif

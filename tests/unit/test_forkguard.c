@@ -151,12 +151,8 @@ static void test_threads_started_and_joined_around_forks(void **s)
  * dies of SIGSEGV, while the parent keeps it with its bytes.  Under
  * AddressSanitizer it comes from the heap (forkguard.c): the child's
  * write goes to its own copy. */
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef FORK_PRIVATE_HEAP
 #define HEAP_COPY 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HEAP_COPY 1
-#endif
 #endif
 #ifndef HEAP_COPY
 #define HEAP_COPY 0
