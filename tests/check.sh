@@ -8,6 +8,9 @@ export LC_ALL
 here=$(dirname "$0")
 total_pass=0 total_fail=0
 
+started=$(date +%s)
+took() { echo "# $1 took $(($(date +%s) - started)) s"; started=$(date +%s); }
+
 tally() {   # the "NAME: N passed, N failed" line of a suite's output
 	line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
 	p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
@@ -19,11 +22,11 @@ tally() {   # the "NAME: N passed, N failed" line of a suite's output
 
 out=$(mktemp)
 sh "$here/unit/run.sh" "$@" > "$out" 2>&1; status=$?
-cat "$out"; tally "$out" unit $status
+cat "$out"; took unit; tally "$out" unit $status
 
 # the shape of src/: file sizes, no files that call each other
 sh "$here/tree/tree.sh" > "$out" 2>&1; status=$?
-cat "$out"; tally "$out" tree $status
+cat "$out"; took tree; tally "$out" tree $status
 
 root=$(mktemp -d)
 if make -s install DESTDIR="$root" PREFIX=/usr > "$out" 2>&1 &&
@@ -35,16 +38,16 @@ else
 	echo "install: 0 passed, 1 failed" >> "$out"
 fi
 rm -rf "$root"
-cat "$out"; tally "$out" install 0
+cat "$out"; took install; tally "$out" install 0
 
 sh "$here/api/api.sh" ./dumpanalyze > "$out" 2>&1; status=$?
-cat "$out"; tally "$out" api $status
+cat "$out"; took api; tally "$out" api $status
 
 sh "$here/cli/run.sh" ./dumpanalyze > "$out" 2>&1; status=$?
-cat "$out"; tally "$out" cli $status
+cat "$out"; took cli; tally "$out" cli $status
 
 sh "$here/browser/run.sh" ./dumpanalyze > "$out" 2>&1; status=$?
-cat "$out"; tally "$out" browser $status
+cat "$out"; took browser; tally "$out" browser $status
 rm -f "$out"
 
 echo "check: $total_pass passed, $total_fail failed"

@@ -28,6 +28,7 @@ extern char **environ;
 struct record {
 	struct run an;              /* the analysis' settings */
 	unsigned runs;
+	double timeout;             /* seconds a run may take; 0: no limit */
 	char **command;
 	char *stage;                /* OUT/.dumpanalyze-record.PID, absolute */
 	int made_out;               /* OUT did not exist before */
@@ -62,6 +63,17 @@ static int parse(struct record *r, int argc, char **argv)
 			if (parse_count(optarg, "--runs", RECORD_MAX_RUNS, &r->runs) < 0)
 				return EXIT_USAGE;
 			break;
+		case 'T': {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (!*optarg || *end || !(v > 0 && v <= RECORD_MAX_TIMEOUT)) {
+				msg_error("record: --timeout wants seconds, more than 0 and at most %d, "
+				          "not '%s'", RECORD_MAX_TIMEOUT, optarg);
+				return EXIT_USAGE;
+			}
+			r->timeout = v;
+			break;
+		}
 		case 'o': r->an.out_dir = optarg; break;
 		case 'V': r->an.views = optarg; break;
 		case 'j':
@@ -233,7 +245,7 @@ static int one_run(struct record *r, const char *init, int profile, unsigned k, 
 		goto out;
 	}
 	progress(r, i, profile, k);
-	struct record_child c = { r->command, env, out, err };
+	struct record_child c = { r->command, env, out, err, r->timeout };
 	int wstatus = 0;
 	double secs = 0;
 	int s = record_spawn(&c, &wstatus, &secs, why, sizeof(why));
@@ -242,6 +254,16 @@ static int one_run(struct record *r, const char *init, int profile, unsigned k, 
 		goto out;
 	}
 	progress_clear(r);
+	if (s == RECORD_TIMED_OUT) {
+		msg_error("record: run %u of %u (%s %u) of '%s' did not finish in %g s (--timeout): "
+		          "stopped with SIGTERM%s", i, 2 * r->runs, profile ? "profile" : "dump", k,
+		          r->command[0], r->timeout,
+		          WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL ?
+		          ", then SIGKILL" : "");
+		show_stderr(err, 0);
+		rc = EXIT_IO;
+		goto out;
+	}
 	if (s < 0) {
 		msg_error("record: run %u of %u (%s %u): %s", i, 2 * r->runs, kind, k, why);
 		rc = EXIT_IO;

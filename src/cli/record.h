@@ -16,6 +16,7 @@ struct fs;
 #define RECORD_RUNS RUNDIR_RUN_SET
 #define RECORD_DEFAULT_RUNS 5
 #define RECORD_MAX_RUNS 100
+#define RECORD_MAX_TIMEOUT 604800   /* --timeout: a week, in seconds */
 
 /* record.c: argv[0] is "record"; the exit code. */
 int record_main(int argc, char **argv, const struct fs *fs);
@@ -33,12 +34,17 @@ struct record_child {
 	char *const *argv;          /* COMMAND ARGS..., NULL-terminated */
 	char *const *envp;          /* its environment */
 	const char *stdout_path, *stderr_path;
+	double timeout;             /* seconds it may take; 0: no limit */
 };
 #define RECORD_INTERRUPTED (-2)
+#define RECORD_TIMED_OUT (-3)
+#define RECORD_STOP_GRACE 5     /* seconds from the signal to SIGKILL */
 /* Run it in a process group of its own (standard input /dev/null) and
  * wait.  0 with *wstatus as waitpid's; RECORD_INTERRUPTED when a signal
  * the tool catches came (the group was stopped: the signal, then SIGKILL
- * after 5 s); -1 when it could not start, err saying why. */
+ * after RECORD_STOP_GRACE s); RECORD_TIMED_OUT when it ran past its
+ * timeout (stopped the same way, with SIGTERM); -1 when it could not
+ * start, err saying why. */
 int record_spawn(const struct record_child *c, int *wstatus, double *seconds, char *err,
                  size_t len);
 

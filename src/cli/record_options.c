@@ -17,6 +17,7 @@ const struct option record_options[] = {
 	{ "source-root", required_argument, NULL, 'S' },
 	{ "views", required_argument, NULL, 'V' },
 	{ "jobs", required_argument, NULL, 'j' },
+	{ "timeout", required_argument, NULL, 'T' },
 	{ "wait", no_argument, NULL, 'w' },
 	{ "strict", no_argument, NULL, 's' },
 	{ "quiet", no_argument, NULL, 'q' },

@@ -3,7 +3,7 @@
  * together), standard input /dev/null, standard output and error into
  * files, and waited for without a race against the signals a run
  * catches: they are blocked from before the start, and looked at between
- * sigsuspend()s. */
+ * pselect()s, which also wake at the run's time limit. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -11,18 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/record.h"
 #include "cli/signals.h"
 
-#define STOP_GRACE_SECONDS 5
-
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 #define NSTOP (sizeof(stop_signals) / sizeof(stop_signals[0]))
 
-/* sigsuspend() returns only for a signal that has a handler. */
+/* pselect() returns early only for a signal that has a handler. */
 static void on_child(int sig)
 {
 	(void)sig;
@@ -72,7 +71,7 @@ static void stop_group(pid_t pid, int sig, int *wstatus)
 	sigset_t chld;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
-	double until = now_seconds() + STOP_GRACE_SECONDS;
+	double until = now_seconds() + RECORD_STOP_GRACE;
 	for (;;) {
 		if (waitpid(pid, wstatus, WNOHANG) == pid)
 			return;
@@ -166,7 +165,14 @@ int record_spawn(const struct record_child *c, int *wstatus, double *seconds, ch
 			ret = RECORD_INTERRUPTED;
 			break;
 		}
-		sigsuspend(&during);
+		double left = c->timeout > 0 ? start + c->timeout - now_seconds() : 0;
+		if (c->timeout > 0 && left <= 0) {
+			stop_group(pid, SIGTERM, wstatus);
+			ret = RECORD_TIMED_OUT;
+			break;
+		}
+		struct timespec ts = { (time_t)left, (long)((left - (double)(time_t)left) * 1e9) };
+		pselect(0, NULL, NULL, NULL, c->timeout > 0 ? &ts : NULL, &during);
 	}
 	*seconds = now_seconds() - start;
 out:

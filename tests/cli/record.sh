@@ -169,6 +169,42 @@ check "failing run: which run, its exit status, its stderr" \
 dumpanalyze: record: $TMP/ser is left as it was" "$(cat "$TMP/err")"
 dir_unchanged "failing run"
 
+# --- runs past --timeout: the whole process group stopped (the
+# background sleep too), with SIGTERM, then SIGKILL 5 s later for a run
+# that ignores SIGTERM; the run fails, DIR as it was ---
+# gone PIDFILE: the process it names is gone (or a zombie awaiting init)
+gone() {
+	st=$(ps -o stat= -p "$(cat "$1")" 2> /dev/null)
+	case $st in ''|Z*) echo gone ;; *) echo "still there ($st)" ;; esac
+}
+for how in term ignore; do
+	trap_line=
+	[ $how = ignore ] && trap_line="trap '' TERM"
+	cat > "$TMP/hang-$how.sh" <<EOF
+#!/bin/sh
+$trap_line
+echo "working" >&2
+sleep 1000 &
+echo \$! > "$TMP/hang-$how.pid"
+wait
+EOF
+	chmod +x "$TMP/hang-$how.sh"
+done
+$DA record -q --runs 1 --timeout 0.5 --out-dir "$TMP/ser" -- "$TMP/hang-term.sh" > "$TMP/out" 2> "$TMP/err"
+check "--timeout 0.5: exit status 2, which run, how it was stopped, its stderr" \
+"2 dumpanalyze: record: run 1 of 2 (dump 1) of '$TMP/hang-term.sh' did not finish in 0.5 s (--timeout): stopped with SIGTERM
+  | working
+dumpanalyze: record: $TMP/ser is left as it was" "$? $(cat "$TMP/err")"
+check "--timeout 0.5: the run's background process stopped too" gone "$(gone "$TMP/hang-term.pid")"
+dir_unchanged "--timeout 0.5"
+$DA record -q --runs 1 --timeout 1 --out-dir "$TMP/ser" -- "$TMP/hang-ignore.sh" > "$TMP/out" 2> "$TMP/err"
+check "--timeout 1, SIGTERM ignored: exit status 2, then SIGKILL" \
+"2 dumpanalyze: record: run 1 of 2 (dump 1) of '$TMP/hang-ignore.sh' did not finish in 1 s (--timeout): stopped with SIGTERM, then SIGKILL
+  | working
+dumpanalyze: record: $TMP/ser is left as it was" "$? $(cat "$TMP/err")"
+check "--timeout 1, SIGTERM ignored: its background process killed too" gone "$(gone "$TMP/hang-ignore.pid")"
+dir_unchanged "--timeout 1, SIGTERM ignored"
+
 # --- the workload sees which kind of run it is (an inherited value is
 # replaced): run-dump-1 says dump, run-prof-1 profile ---
 DUMPANALYZE_RECORD_KIND=stale $DA record -q --runs 1 --out-dir "$TMP/kind" -- \
@@ -285,6 +321,12 @@ dir_unchanged "interrupted analysis"
 # --- usage ---
 $DA record --runs 0 -- luajit x.lua > /dev/null 2> "$TMP/err"
 check "--runs 0: usage error" "1 dumpanalyze: record: --runs wants a number from 1 to 100, not '0'" "$? $(cat "$TMP/err")"
+for bad in 0 -1 x 1e9 ''; do
+	$DA record --timeout "$bad" -- true > /dev/null 2> "$TMP/err"
+	check "--timeout '$bad': usage error" \
+		"1 dumpanalyze: record: --timeout wants seconds, more than 0 and at most 604800, not '$bad'" \
+		"$? $(cat "$TMP/err")"
+done
 $DA record --out-dir "$TMP/x" > /dev/null 2> "$TMP/err"
 check "no command: usage error" "1 dumpanalyze: record: no command: dumpanalyze record [options] -- COMMAND [ARGS...]" "$? $(cat "$TMP/err")"
 check "no command: nothing made" "" "$(ls "$TMP/x" 2>&1 | grep -v 'No such file')"

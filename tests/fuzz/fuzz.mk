@@ -78,12 +78,11 @@ build/gen/fuzz_compare_old.h: dumpanalyze samples/costly.dump samples/costly-lvr
 	  echo "};"; } > $@.tmp && mv $@.tmp $@
 
 # The seeds of fuzz_compare are the tool's own runs.
+# Two lanes side by side, one per core, of about the same length: the
+# fuzzers each use one core, and their rates are per CPU-second.
 fuzz: $(FUZZ_BINS) dumpanalyze
-	sh tests/fuzz/fuzz.sh run dump $(FUZZ_SECONDS)
-	sh tests/fuzz/fuzz.sh run combined $(FUZZ_SECONDS_COMBINED)
-	sh tests/fuzz/fuzz.sh run profile $(FUZZ_SECONDS_READERS)
-	sh tests/fuzz/fuzz.sh run compare $(FUZZ_SECONDS_READERS)
-	sh tests/fuzz/fuzz.sh run sysprof $(FUZZ_SECONDS_READERS)
+	sh tests/fuzz/fuzz.sh lanes "dump:$(FUZZ_SECONDS) sysprof:$(FUZZ_SECONDS_READERS)" \
+	  "combined:$(FUZZ_SECONDS_COMBINED) profile:$(FUZZ_SECONDS_READERS) compare:$(FUZZ_SECONDS_READERS)"
 	@sh tests/fuzz/fuzz.sh total
 
 # Tarantool's sysprof reader alone (tests/fuzz/fuzz_sysprof.c).

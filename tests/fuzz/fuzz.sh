@@ -10,6 +10,9 @@
 #   fuzz.sh merge TARGET         fold the grown corpus into
 #                                tests/fuzz/corpus-TARGET.tar.xz, minimised
 #                                (-merge=1) and within its size cap
+#   fuzz.sh lanes LANE...        run the lanes side by side (one per core),
+#                                each a list of TARGET:SECONDS run in turn;
+#                                the outputs are printed whole, lane by lane
 #   fuzz.sh total                executions per target, all told and since
 #                                the last crash (a session whose timeout
 #                                was the machine's, starved:FILE, is none)
@@ -51,7 +54,7 @@ settings() {
 	[ -f "$dict" ] && dictarg=-dict=$dict
 	corpus=$F/corpus-$1.tar.xz
 	committed=$B/committed-$1
-	seeds=$B/seeds/$1
+	seeds=$B/seeds-$1/$1
 	grown=$B/corpus-$1
 }
 
@@ -65,16 +68,17 @@ regressions() {
 }
 
 # Made afresh each time: --compare's seeds are the tool's current output.
+# Each target has its own copy, so that targets can run side by side.
 seeds_made() {
-	DUMPANALYZE=$top/dumpanalyze sh $F/seeds.sh "$B/seeds"
+	DUMPANALYZE=$top/dumpanalyze sh $F/seeds.sh "$B/seeds-$1"
 }
 
 # cpu_now: the CPU seconds this shell's children used so far, to the
 # hundredth (the times builtin, called in this shell: a subshell's
 # children are its own).
 cpu_children() {
-	times > "$B/times"
-	cpu_now=$(tail -n 1 "$B/times" |
+	times > "$B/times-$1"
+	cpu_now=$(tail -n 1 "$B/times-$1" |
 		awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.2f\n", s }')
 }
 
@@ -99,7 +103,7 @@ run() {
 	settings "$1"
 	built
 	seconds=$2
-	seeds_made
+	seeds_made "$1"
 	regressions "$1"
 	mkdir -p "$grown" $F/crashes
 	unpack_committed
@@ -112,7 +116,7 @@ run() {
 	# fuzz_dump's time (bench/RESULTS.md).
 	id=$(commit_id)             # what was built, before anything changes
 	start=$(date +%s)
-	cpu_children
+	cpu_children "$1"
 	cpu0=$cpu_now
 	set +e
 	LSAN_OPTIONS=suppressions=$top/tests/lsan.supp \
@@ -125,7 +129,7 @@ run() {
 	status=$?
 	set -e
 	end=$(date +%s)
-	cpu_children
+	cpu_children "$1"
 	cpu=$(awk -v a="$cpu0" -v b="$cpu_now" 'BEGIN { printf "%.2f", b - a }')
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
@@ -143,11 +147,11 @@ run() {
 	# neither a crash nor a failure.  A real hang times out again.
 	case ${artifact:-} in
 	*/timeout-*)
-		if LSAN_OPTIONS=suppressions=$top/tests/lsan.supp /usr/bin/time -f %U -o "$B/replay.time" \
-			"$bin" -timeout=10 -rss_limit_mb=2048 "$artifact" > "$B/replay.log" 2>&1 &&
-		   awk '{ exit !($1 < 1) }' "$B/replay.time"; then
+		if LSAN_OPTIONS=suppressions=$top/tests/lsan.supp /usr/bin/time -f %U -o "$B/replay-$1.time" \
+			"$bin" -timeout=10 -rss_limit_mb=2048 "$artifact" > "$B/replay-$1.log" 2>&1 &&
+		   awk '{ exit !($1 < 1) }' "$B/replay-$1.time"; then
 			result=starved:$(basename "$artifact")
-			echo "fuzz_$1: $(basename "$artifact") timed out under load; alone it ran in $(cat "$B/replay.time") s of CPU"
+			echo "fuzz_$1: $(basename "$artifact") timed out under load; alone it ran in $(cat "$B/replay-$1.time") s of CPU"
 			status=0
 		fi ;;
 	esac
@@ -195,7 +199,7 @@ merge() {
 		echo "corpus-$1: not kept (its inputs are too large to commit)"
 		return 0
 	fi
-	seeds_made
+	seeds_made "$1"
 	regressions "$1"
 	new=$B/merged-$1
 	rm -rf "$new" && mkdir -p "$new"
@@ -237,11 +241,35 @@ total() {
 		                            t, all[t], secs[t], cpu[t], since[t] }' $LEDGER | sort
 }
 
+# lanes LANE...: each lane ("dump:180 sysprof:40") in a process of its own,
+# its targets in turn, stopping at the first that fails; every lane's
+# output afterwards, in order.  Fails if any lane did.
+lanes() {
+	n=0
+	for lane in "$@"; do
+		n=$((n + 1))
+		(
+			for job in $lane; do
+				run "${job%%:*}" "${job#*:}"     # set -e: a failure ends the lane
+			done
+		) > "$B/lane-$n.log" 2>&1 &
+		eval "pid_$n=\$!"
+	done
+	failed=0 i=0
+	while [ $i -lt $n ]; do
+		i=$((i + 1))
+		eval "wait \$pid_$i" || failed=1
+		cat "$B/lane-$i.log"
+	done
+	return $failed
+}
+
 case ${1:-} in
 run) run "$2" "$3" ;;
+lanes) shift; mkdir -p $B; lanes "$@" ;;
 limits) settings "$2"; echo "$max_len $cap" ;;
 drop-expanding) drop_expanding "$2" ;;
 merge) merge "$2" ;;
 total) total ;;
-*) echo "usage: fuzz.sh run TARGET SECONDS | merge TARGET | total | limits TARGET" >&2; exit 2 ;;
+*) echo "usage: fuzz.sh run TARGET SECONDS | lanes LANE... | merge TARGET | total | limits TARGET" >&2; exit 2 ;;
 esac

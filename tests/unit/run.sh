@@ -17,23 +17,34 @@ if [ -n "${DA_VALGRIND:-}" ]; then
 	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
 fi
 
-out=$(mktemp) || exit 2
-trap 'rm -f "$out"' EXIT
+# The binaries run DA_TEST_JOBS at a time (default: one per core), each
+# into a file of its own; their reports are then printed in the order given.
+jobs=${DA_TEST_JOBS:-$(nproc 2> /dev/null || echo 1)}
+res=$(mktemp -d "${TMPDIR:-/tmp}/dumpanalyze-unit.XXXXXX") || exit 2
+trap 'rm -rf "$res"' EXIT
 trap 'exit 130' INT TERM
 
-# The sum of N over "[  PASSED  ] N test(s)." (or FAILED) lines of $out.
+i=0
+for t in "$@"; do
+	i=$((i + 1))
+	printf '%s %s\n' "$i" "$t"
+done | xargs -P "$jobs" -n 2 sh -c '$2 "$4" > "$1/$3.out" 2>&1; echo $? > "$1/$3.status"' \
+	sh "$res" "$vg"       # each line: the binary's index, the binary
+
+# The sum of N over "[  PASSED  ] N test(s)." (or FAILED) lines of $1.
 count() {
-	sed -n "s/^\[  $1  \] \([0-9][0-9]*\) test(s).*/\1/p" "$out" |
+	sed -n "s/^\[  $1  \] \([0-9][0-9]*\) test(s).*/\1/p" "$2" |
 		awk '{ n += $1 } END { print n + 0 }'
 }
 
-pass=0 fail=0
+pass=0 fail=0 i=0
 for t in "$@"; do
-	$vg "$t" > "$out" 2>&1
-	status=$?
+	i=$((i + 1))
+	out=$res/$i.out
 	cat "$out"
-	p=$(count PASSED)
-	f=$(count FAILED)
+	status=$(cat "$res/$i.status" 2> /dev/null || echo 255)
+	p=$(count PASSED "$out")
+	f=$(count FAILED "$out")
 	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 		if [ "$status" -gt 128 ]; then
 			echo "$t: killed by signal $((status - 128))"
