@@ -4,9 +4,11 @@
  * extent (findings.h, place.c) of a loop or function whose compilation
  * failed that holds the sample's line (of those holding it, the one that
  * starts last, then the shortest), on the first frame of its stack,
- * from the sampled line outwards, that lies in such an extent.  So the
- * body of a loop that never compiled, and what it calls, is charged to
- * that loop.  A profile without stacks (-jp=lvr) knows only the sampled
+ * from the sampled line outwards, that lies in such an extent, up to the
+ * first C function that called Lua (profile_frame_is_c_boundary: a
+ * trace of its caller never runs that Lua code).  So the body of a loop
+ * that never compiled, and what it calls, is charged to that loop, but
+ * not a table.sort comparator or a gsub callback it passes.  A profile without stacks (-jp=lvr) knows only the sampled
  * line.  The cost is the interpreted samples charged (all samples for a
  * profile without VM states); the other states' samples are charged by
  * the same rule and shown beside it, never in it: compiled code, C and
@@ -319,11 +321,20 @@ void cost_drafts(struct draft *d, size_t n, const struct fextent *v, size_t nv,
 		for (size_t s = 0; s < p->nstacks; s++) {
 			const struct profile_stack *k = &p->stacks[s];
 			size_t m = 0;
+			int cut = 0;
 			for (uint32_t j = 0; j < k->nframes; j++) {
 				const char *name = p->frames[k->first + j];
 				ALLOC_GROW(fr, m + 1, cap);
-				if (frame_of(name, intern_len(name), &fr[m]))
+				if (frame_of(name, intern_len(name), &fr[m])) {
+					if (cut) {  /* Lua called by C: its callers' frames go */
+						fr[0] = fr[m];
+						m = 0;
+						cut = 0;
+					}
 					m++;
+				} else if (profile_frame_is_c_boundary(name, intern_len(name))) {
+					cut = 1;
+				}
 			}
 			charge(&c, fr, m, k->state, k->count);
 		}

@@ -66,7 +66,7 @@ void failed_callees(struct callees *c, const struct findings *f, const struct pr
 		return;
 	struct look l = { f, NULL, { NULL, 0, 0, 0 }, { NULL, 0, 0, 0 } };
 	tally_init(&l.seen);
-	callees_from_stacks(c, p->stacks, p->nstacks, p->frames, p->states, held, &l);
+	callees_from_stacks(c, p->stacks, p->nstacks, p->frames, p->states, 1, held, &l);
 	tally_free(&l.seen);
 }
 
@@ -85,7 +85,7 @@ void failed_callees_sysprof(struct callees *c, const struct findings *f, const s
 	for (size_t i = 0; i < sp->nstacks; i++)
 		st[i] = (struct profile_stack){ sp->stacks[i].first, sp->stacks[i].nframes,
 		                                sp_state_jp(sp->stacks[i].state), sp->stacks[i].count };
-	callees_from_stacks(c, st, sp->nstacks, sp->frames, 1, held, &l);
+	callees_from_stacks(c, st, sp->nstacks, sp->frames, 1, 0, held, &l);
 	free(st);
 	tally_free(&l.seen);
 	tally_free(&l.fn);

@@ -78,7 +78,8 @@ static int by_samples(const void *x, const void *y)
 }
 
 void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, size_t nstacks,
-                         const char *const *frames, int states, callee_lookup look, void *ctx)
+                         const char *const *frames, int states, int c_cuts, callee_lookup look,
+                         void *ctx)
 {
 	c->interpreted = states;
 	struct tally pair, total;   /* (frame, failed) and (frame) -> samples */
@@ -93,9 +94,18 @@ void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, 
 		const char *const *fr = frames + k->first;
 		size_t deep = k->nframes;
 		const struct failed_line *f = NULL;
-		for (size_t j = k->nframes; j-- > 0 && !f;)
+		int lua = 0;                /* a Lua frame seen nearer the leaf */
+		for (size_t j = k->nframes; j-- > 0 && !f;) {
+			size_t n = intern_len(fr[j]);
+			/* as the cost rule: not past a C function that called Lua */
+			if (c_cuts && lua && profile_frame_is_c_boundary(fr[j], n))
+				break;
+			size_t fl;
+			int32_t ln;
+			lua |= profile_split_frame(fr[j], n, &fl, &ln);
 			if ((f = look(c, fr[j], ctx)) != NULL)
 				deep = j;
+		}
 		if (!f)
 			continue;
 		/* One caller gets the sample: the nearest frame above the failed

@@ -54,12 +54,15 @@ struct callees {
  * c zeroed first, sorted by place), for the sysprof flame graph's marks.
  * Then the rows from stacks whose frames look() maps to the failed line
  * they are at (or hold), or NULL; with states, only interpreted stacks
- * count. */
+ * count; with c_cuts (-jp's, as its cost rule), a frame is looked for
+ * only up to the first C function that called Lua
+ * (profile_frame_is_c_boundary). */
 void callees_failed_lines(struct callees *c, const struct answers *a);
 typedef const struct failed_line *(*callee_lookup)(const struct callees *c, const char *frame,
                                                    void *ctx);
 void callees_from_stacks(struct callees *c, const struct profile_stack *stacks, size_t nstacks,
-                         const char *const *frames, int states, callee_lookup look, void *ctx);
+                         const char *const *frames, int states, int c_cuts, callee_lookup look,
+                         void *ctx);
 void callees_free(struct callees *c);
 
 #endif

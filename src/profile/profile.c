@@ -49,6 +49,15 @@ int profile_split_frame(const char *s, size_t n, size_t *file_len, int32_t *line
 	return 1;
 }
 
+int profile_frame_is_c_boundary(const char *s, size_t n)
+{
+	size_t fl;
+	int32_t line;
+	if (profile_split_frame(s, n, &fl, &line))
+		return 0;
+	return !((n == 5 && memcmp(s, "pcall", 5) == 0) || (n == 6 && memcmp(s, "xpcall", 6) == 0));
+}
+
 int profile_bc_source(const char *l, size_t n, const char **file, size_t *file_len,
                       int32_t *line)
 {

@@ -85,6 +85,12 @@ void profile_free(struct profile *p);
 /* "tablex.lua:575" -> file "tablex.lua" (n 10), line 575; 0 when the
  * frame is not a source line (C code, builtins). */
 int profile_split_frame(const char *s, size_t n, size_t *file_len, int32_t *line);
+/* Whether a frame that is not a source line ends what a trace of the Lua
+ * frames around it can hold: a C function that calls Lua back
+ * (table.sort's comparator, string.gsub's callback) runs that Lua code in
+ * the interpreter or a trace of its own, never in a trace of its caller.
+ * pcall and xpcall are passed over: LuaJIT 2.1 records through them. */
+int profile_frame_is_c_boundary(const char *s, size_t n);
 /* The name a dump uses for a profile's file: the part after the last '/'
  * (profiles written with -jp=...p carry whole paths). */
 const char *profile_basename(const char *file, size_t n, size_t *len);

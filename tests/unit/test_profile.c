@@ -202,6 +202,22 @@ static void test_full_paths_and_basenames(void **s)
 	assert_false(profile_split_frame(":12", 3, &fl, &line));
 }
 
+/* The C functions of serializer-fix2-Gvl.prof's stacks: table.sort and
+ * string.gsub call Lua back (a cut), pcall and xpcall are recorded
+ * through, a source line is no C function. */
+static void test_c_boundaries(void **s)
+{
+	(void)s;
+	assert_true(profile_frame_is_c_boundary("table.sort", 10));
+	assert_true(profile_frame_is_c_boundary("string.gsub", 11));
+	assert_true(profile_frame_is_c_boundary("[builtin#21]", 12));
+	assert_false(profile_frame_is_c_boundary("pcall", 5));
+	assert_false(profile_frame_is_c_boundary("xpcall", 6));
+	assert_true(profile_frame_is_c_boundary("pcallx", 6));
+	assert_true(profile_frame_is_c_boundary("xpcal", 5));
+	assert_false(profile_frame_is_c_boundary("serialize.lua:38", 16));
+}
+
 static void test_callee_of_depth_two_keys(void **s)
 {
 	(void)s;
@@ -300,6 +316,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lvr_counts_and_states),
+		cmocka_unit_test(test_c_boundaries),
 		cmocka_unit_test(test_vlr_state_first),
 		cmocka_unit_test(test_vlr_cut_lines_look_thresholded),
 		cmocka_unit_test(test_percentages_become_hundredths),
