@@ -107,6 +107,34 @@ static void choose_defaults(char *chosen, size_t count, unsigned have)
 	}
 }
 
+/* Place view i after the chosen views it requires (depth first; a view
+ * is marked before its requirements, so a loop cannot recur forever). */
+static void place(const struct view *const *table, size_t count, const char *chosen, size_t i,
+                  char *placed, size_t *order, size_t *n)
+{
+	if (placed[i])
+		return;
+	placed[i] = 1;
+	for (const char *const *r = table[i]->requires; r && *r; r++)
+		for (size_t k = 0; k < count; k++)
+			if (chosen[k] && strcmp(table[k]->name, *r) == 0)
+				place(table, count, chosen, k, placed, order, n);
+	order[(*n)++] = i;
+}
+
+size_t view_order(const struct view *const *table, size_t count, const char *chosen,
+                  size_t *order)
+{
+	char *placed = xrealloc(NULL, count ? count : 1);
+	memset(placed, 0, count ? count : 1);
+	size_t n = 0;
+	for (size_t i = 0; i < count; i++)
+		if (chosen[i])
+			place(table, count, chosen, i, placed, order, &n);
+	free(placed);
+	return n;
+}
+
 int view_set_init(struct view_set *s, const char *list, unsigned have,
                   char *err, size_t errlen)
 {
@@ -159,16 +187,18 @@ int view_set_init(struct view_set *s, const char *list, unsigned have,
 			for (size_t k = 0; k < count; k++)
 				if (strcmp(view_table[k]->name, *r) == 0 && profile_fits(view_table[k], have))
 					chosen[k] = CHOSEN_NAMED;
-	/* Registry order, each view once, whatever the order given. */
+	/* Registry order, each view once, whatever the order given, each
+	 * after the views it requires (view_order). */
+	size_t *order = xrealloc(NULL, (count ? count : 1) * sizeof(*order));
+	size_t norder = view_order(view_table, count, chosen, order);
 	s->ctx = xrealloc(NULL, (count ? count : 1) * sizeof(*s->ctx));
 	memset(s->ctx, 0, (count ? count : 1) * sizeof(*s->ctx));
 	s->n = 0;
 	s->left_out = 0;
 	s->needs = 0;
 	s->sysprof = NULL;
-	for (size_t i = 0; i < count; i++) {
-		if (!chosen[i])
-			continue;
+	for (size_t o = 0; o < norder; o++) {
+		size_t i = order[o];
 		struct view_ctx *c = &s->ctx[s->n++];
 		c->view = view_table[i];
 		c->set = s;
@@ -177,6 +207,7 @@ int view_set_init(struct view_set *s, const char *list, unsigned have,
 		memset(c->state, 0, c->view->state_size ? c->view->state_size : 1);
 		s->needs |= c->view->needs;
 	}
+	free(order);
 	free(chosen);
 	return 0;
 }

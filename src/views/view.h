@@ -51,7 +51,9 @@ struct view {
 	const char *files;          /* the files it writes, space-separated */
 	unsigned needs;
 	int is_default;             /* part of the set used without --views */
-	const char *const *requires;    /* views chosen with it (NULL-ended) */
+	const char *const *requires;    /* views chosen with it (NULL-ended),
+	                                   whose hooks run before its own: its
+	                                   finish reads what theirs made */
 	size_t state_size;
 	int (*gen_begin)(struct view_ctx *, const struct da_gen *);
 	int (*trace)(struct view_ctx *, const struct da_trace *);
@@ -77,6 +79,11 @@ struct view_set {
 	                               the finish hooks run */
 };
 
+/* The chosen views of table (chosen[i] non-zero) as indices into order:
+ * table order, except that each comes after the chosen views it
+ * requires.  Their number. */
+size_t view_order(const struct view *const *table, size_t count, const char *chosen,
+                  size_t *order);
 /* Look a name up: exact name, else a unique prefix.  On failure returns
  * NULL and writes a message ("unknown view 'x'", "ambiguous view 'a':
  * could be ...") into err. */
@@ -102,7 +109,7 @@ void view_set_sysprof(struct view_set *s, const struct sysprof *p);
  * read Lua files the dump names. */
 void view_set_source_roots(struct view_set *s, const char *const *roots, size_t n);
 /* The set as a library sink (its data: the struct view_set): each record
- * goes to every view's hook, in registry order, and a generation's files
+ * goes to every view's hook, in the set's order (view_order), and a generation's files
  * are published at its end. */
 extern const struct da_sink view_set_sink;
 /* Whether the view of that name is in the set. */

@@ -10,7 +10,7 @@ suites="golden errors behaviour docs doctest manpages pictures formats answers d
 terminal scripts outdir commit explain nginx source findings judgment gate runset sysprof oncode fuzz"
 # The slowest start first (measured under valgrind), so that the pool ends
 # together; any suite not named here starts after them.
-slow="commit answers untrusted oncode sysprof gate errors golden behaviour report compare"
+slow="doctest commit pictures formats behaviour record gate sysprof runset compare answers"
 jobs=${DA_TEST_JOBS:-$(nproc 2> /dev/null || echo 1)}
 res=$(mktemp -d "${TMPDIR:-/tmp}/dumpanalyze-suites.XXXXXX") || exit 1
 trap 'rm -rf "$res"' EXIT

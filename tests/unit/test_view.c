@@ -150,6 +150,59 @@ static void test_list_selects_each_view_once_in_registry_order(void **s)
 
 /* The report links the pages and pictures of those views: choosing it
  * chooses them, in registry order, once. */
+/* The order comes from what the views require, not from the table: a
+ * table whose requiring views come first still runs them after what they
+ * require, the rest in table order; only chosen views are placed. */
+static void test_order_follows_requires(void **s)
+{
+	(void)s;
+	static const char *const needs_c[] = { "c", NULL };
+	static const char *const needs_b_d[] = { "b", "d", NULL };
+	static const char *const needs_a[] = { "a", NULL };
+	const struct view a = { .name = "a", .requires = needs_b_d };
+	const struct view b = { .name = "b", .requires = needs_c };
+	const struct view c = { .name = "c" };
+	const struct view d = { .name = "d" };
+	const struct view e = { .name = "e", .requires = needs_a };
+	const struct view *const table[] = { &a, &b, &c, &d, &e };
+	size_t order[5];
+	char all[5] = { 1, 1, 1, 1, 1 };
+	assert_int_equal(view_order(table, 5, all, order), 5);
+	/* c before b before a, d before a, e (which requires a) after it */
+	size_t want[5] = { 2, 1, 3, 0, 4 };
+	assert_memory_equal(order, want, sizeof(want));
+	char some[5] = { 1, 0, 1, 1, 0 };       /* b and e not chosen */
+	assert_int_equal(view_order(table, 5, some, order), 3);
+	assert_int_equal(order[0], 3);          /* a requires b (not chosen), d */
+	assert_int_equal(order[1], 0);
+	assert_int_equal(order[2], 2);
+	/* a loop ends, each view once: x requires y, y requires x */
+	static const char *const needs_x[] = { "x", NULL }, *const needs_y[] = { "y", NULL };
+	const struct view x = { .name = "x", .requires = needs_y };
+	const struct view y = { .name = "y", .requires = needs_x };
+	const struct view *const loop[] = { &x, &y };
+	char both[2] = { 1, 1 };
+	assert_int_equal(view_order(loop, 2, both, order), 2);
+	assert_int_equal(order[0], 1);          /* y, which x requires, then x */
+	assert_int_equal(order[1], 0);
+}
+
+/* Every name a view of the registry requires is a view of the registry. */
+static void test_requires_name_views(void **s)
+{
+	(void)s;
+	size_t n = 0;
+	for (size_t i = 0; view_table[i]; i++)
+		for (const char *const *r = view_table[i]->requires; r && *r; r++) {
+			char err[256];
+			const struct view *v = view_find(*r, err, sizeof(err));
+			assert_non_null(v);
+			assert_string_equal(v->name, *r);
+			n++;
+		}
+	assert_true(n >= 2);        /* html requires source and flamegraph */
+}
+
 static void test_html_brings_source(void **s)
 {
 	(void)s;
@@ -157,8 +210,9 @@ static void test_html_brings_source(void **s)
 	char err[256];
 	/* html draws its bushes in the browser: it no longer brings bush-svg
 	 * and bush-txt; it needs the trace text, and brings the source view,
-	 * whose pages its source lines link to (registry order: source
-	 * first, so its pages exist when html's finish writes index.html) */
+	 * whose pages its source lines link to (it requires source: source's
+	 * hooks first, so its pages exist when html's finish writes
+	 * index.html) */
 	assert_int_equal(view_set_init(&set, "html", 0, err, sizeof(err)), 0);
 	assert_int_equal(set.n, 2);
 	assert_string_equal(set.ctx[0].view->name, "source");
@@ -174,7 +228,7 @@ static void test_html_brings_source(void **s)
 	assert_string_equal(set.ctx[3].view->name, "html");
 	assert_int_equal(view_set_finish(&set), 0);
 	/* with a profile of stacks it brings the flame graph, which it shows
-	 * (registry order: flamegraph before html); with a profile without
+	 * (required: flamegraph before html); with a profile without
 	 * stacks, not: a view comes along only when the profile fits it */
 	assert_int_equal(view_set_init(&set, "html", NEEDS_PROFILE | NEEDS_STACKS, err, sizeof(err)), 0);
 	assert_int_equal(set.n, 3);
@@ -311,6 +365,8 @@ int main(void)
 		cmocka_unit_test(test_small_error_buffer_is_not_overrun),
 		cmocka_unit_test(test_default_set_is_default_views_in_registry_order),
 		cmocka_unit_test(test_list_selects_each_view_once_in_registry_order),
+		cmocka_unit_test(test_order_follows_requires),
+		cmocka_unit_test(test_requires_name_views),
 		cmocka_unit_test(test_html_brings_source),
 		cmocka_unit_test(test_default_and_all_words),
 		cmocka_unit_test(test_view_state_is_zeroed),
