@@ -172,9 +172,13 @@ dir_unchanged "failing run"
 # --- runs past --timeout: the whole process group stopped (the
 # background sleep too), with SIGTERM, then SIGKILL 5 s later for a run
 # that ignores SIGTERM; the run fails, DIR as it was ---
-# gone PIDFILE: the process it names is gone (or a zombie awaiting init)
+# gone PIDFILE: the process it names is gone (or a zombie awaiting init);
+# the run must have got as far as writing it (the timeouts are 2 s: the
+# script writes it at once, after its "working").
 gone() {
-	st=$(ps -o stat= -p "$(cat "$1")" 2> /dev/null)
+	pid=$(cat "$1" 2> /dev/null)
+	[ -n "$pid" ] || { echo "no pid written: the run did not get going"; return; }
+	st=$(ps -o stat= -p "$pid" 2> /dev/null)
 	case $st in ''|Z*) echo gone ;; *) echo "still there ($st)" ;; esac
 }
 for how in term ignore; do
@@ -190,20 +194,20 @@ wait
 EOF
 	chmod +x "$TMP/hang-$how.sh"
 done
-$DA record -q --runs 1 --timeout 0.5 --out-dir "$TMP/ser" -- "$TMP/hang-term.sh" > "$TMP/out" 2> "$TMP/err"
-check "--timeout 0.5: exit status 2, which run, how it was stopped, its stderr" \
-"2 dumpanalyze: record: run 1 of 2 (dump 1) of '$TMP/hang-term.sh' did not finish in 0.5 s (--timeout): stopped with SIGTERM
+$DA record -q --runs 1 --timeout 2 --out-dir "$TMP/ser" -- "$TMP/hang-term.sh" > "$TMP/out" 2> "$TMP/err"
+check "--timeout 2: exit status 2, which run, how it was stopped, its stderr" \
+"2 dumpanalyze: record: run 1 of 2 (dump 1) of '$TMP/hang-term.sh' did not finish in 2 s (--timeout): stopped with SIGTERM
   | working
 dumpanalyze: record: $TMP/ser is left as it was" "$? $(cat "$TMP/err")"
-check "--timeout 0.5: the run's background process stopped too" gone "$(gone "$TMP/hang-term.pid")"
-dir_unchanged "--timeout 0.5"
-$DA record -q --runs 1 --timeout 1 --out-dir "$TMP/ser" -- "$TMP/hang-ignore.sh" > "$TMP/out" 2> "$TMP/err"
-check "--timeout 1, SIGTERM ignored: exit status 2, then SIGKILL" \
-"2 dumpanalyze: record: run 1 of 2 (dump 1) of '$TMP/hang-ignore.sh' did not finish in 1 s (--timeout): stopped with SIGTERM, then SIGKILL
+check "--timeout 2: the run's background process stopped too" gone "$(gone "$TMP/hang-term.pid")"
+dir_unchanged "--timeout 2"
+$DA record -q --runs 1 --timeout 2 --out-dir "$TMP/ser" -- "$TMP/hang-ignore.sh" > "$TMP/out" 2> "$TMP/err"
+check "--timeout 2, SIGTERM ignored: exit status 2, then SIGKILL" \
+"2 dumpanalyze: record: run 1 of 2 (dump 1) of '$TMP/hang-ignore.sh' did not finish in 2 s (--timeout): stopped with SIGTERM, then SIGKILL
   | working
 dumpanalyze: record: $TMP/ser is left as it was" "$? $(cat "$TMP/err")"
-check "--timeout 1, SIGTERM ignored: its background process killed too" gone "$(gone "$TMP/hang-ignore.pid")"
-dir_unchanged "--timeout 1, SIGTERM ignored"
+check "--timeout 2, SIGTERM ignored: its background process killed too" gone "$(gone "$TMP/hang-ignore.pid")"
+dir_unchanged "--timeout 2, SIGTERM ignored"
 
 # --- the workload sees which kind of run it is (an inherited value is
 # replaced): run-dump-1 says dump, run-prof-1 profile ---
