@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "compare/baseline_file.h"
 #include "cli/progress.h"
-#include "output/bush_files.h"
+#include "draw/bush_files.h"
 #include "output/message.h"
 #include "output/manifest.h"
 #include "output/outdir.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
-#include "output/bush_files.h"
+#include "draw/bush_files.h"
 #include "output/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"

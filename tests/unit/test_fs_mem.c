@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "output/fs_mem.h"
 #include "output/outdir.h"
-#include "output/picture.h"
+#include "draw/picture.h"
 #include "../fuzz/fuzz_run.c"
 
 #define CALL(fs, op, ...) FS_CALL(fs, op, __VA_ARGS__)

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
-#include "output/bush_queue.h"
-#include "output/bush_wire.h"
-#include "output/bush_write.h"
+#include "draw/bush_queue.h"
+#include "draw/bush_wire.h"
+#include "draw/bush_write.h"
 #include "output/message.h"
 #include "output/outdir.h"
 #include "util/alloc.h"

@@ -1,7 +1,7 @@
 /* exit_counts.c — how often each exit of each trace was taken, sorted by
  * trace and exit for lookup; see exit_counts.h. */
 #include <stdlib.h>
-#include "output/exit_counts.h"
+#include "draw/exit_counts.h"
 
 static int by_trace_exit(const void *x, const void *y)
 {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "output/picture.h"
+#include "draw/picture.h"
 
 /* One folded stack as LuaJIT's profiler writes it with -jp=G: frames from the
  * outermost caller to the leaf, and how many samples had that stack. */

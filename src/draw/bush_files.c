@@ -1,11 +1,11 @@
 /* bush_files.c — a generation's bushes drawn into their PNG or SVG files,
  * in a worker or here; see bush_files.h. */
 #include <stdio.h>
-#include "output/bush_files.h"
+#include "draw/bush_files.h"
 #include "output/message.h"
 #include "output/outdir.h"
-#include "output/bush_queue.h"
-#include "output/bush_write.h"
+#include "draw/bush_queue.h"
+#include "draw/bush_write.h"
 
 /* Whether the bush has traces enough for a picture. */
 static int enough(const struct da_bush *b, struct bush_choice ch)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
-#include "output/flamegraph.h"
+#include "draw/flamegraph.h"
 #include "util/arena.h"
 
 #define NONE UINT32_MAX

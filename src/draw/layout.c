@@ -5,7 +5,7 @@
  * sibling links instead, each node and edge a bounded number of times. */
 #include <stdlib.h>
 #include <string.h>
-#include "output/layout.h"
+#include "draw/layout.h"
 #include "util/arena.h"
 
 struct tidy {

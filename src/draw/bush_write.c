@@ -1,7 +1,7 @@
 /* bush_write.c — one bush picture into its file; see bush_write.h. */
 #include <stdio.h>
-#include "output/bush_write.h"
-#include "output/bush_draw.h"
+#include "draw/bush_write.h"
+#include "draw/bush_draw.h"
 #include "output/message.h"
 #include "output/outdir.h"
 

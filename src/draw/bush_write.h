@@ -3,8 +3,8 @@
 #ifndef DUMPANALYZE_BUSH_WRITE_H
 #define DUMPANALYZE_BUSH_WRITE_H
 
-#include "output/bush_blocks.h"
-#include "output/picture.h"
+#include "draw/bush_blocks.h"
+#include "draw/picture.h"
 
 struct outdir;
 

@@ -8,7 +8,7 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "output/workers.h"
+#include "draw/workers.h"
 #include "output/message.h"
 #include "util/arena.h"
 #include "util/diag.h"

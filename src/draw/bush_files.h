@@ -4,8 +4,8 @@
 #define DUMPANALYZE_BUSH_FILES_H
 
 #include "model/model.h"
-#include "output/bush_blocks.h"
-#include "output/picture.h"
+#include "draw/bush_blocks.h"
+#include "draw/picture.h"
 
 struct outdir;
 struct bush_queue;

@@ -5,7 +5,7 @@
 #define DUMPANALYZE_BUSH_DRAW_H
 
 #include <cairo.h>
-#include "output/bush_blocks.h"
+#include "draw/bush_blocks.h"
 
 void bush_picture_draw(const struct bush_picture *p, cairo_t *cr);
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/model.h"
-#include "output/exit_counts.h"
+#include "draw/exit_counts.h"
 
 /* Canvas cap in pixels: a larger bush is scaled down to fit (and says so). */
 #define BUSH_CANVAS_MAX 2048.0      /* 16 MB of pixels at most */

@@ -2,9 +2,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "output/bush_draw.h"
-#include "output/bush_geometry.h"
-#include "output/picture.h"
+#include "draw/bush_draw.h"
+#include "draw/bush_geometry.h"
+#include "draw/picture.h"
 
 #define PI 3.14159265358979323846
 

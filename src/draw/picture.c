@@ -9,8 +9,8 @@
 #include <fontconfig/fontconfig.h>
 #include <libdeflate.h>
 #include <zlib.h>
+#include "draw/picture.h"
 #include "output/json.h"
-#include "output/picture.h"
 #include "util/arena.h"
 
 /* The length of the UTF-8 sequence at s that cairo takes, or 0: valid

@@ -5,7 +5,7 @@
 #define DUMPANALYZE_BUSH_GEOMETRY_H
 
 #include <stdint.h>
-#include "output/bush_blocks.h"
+#include "draw/bush_blocks.h"
 
 #define COL_W 200.0         /* a trace's column */
 #define START_H 46.0

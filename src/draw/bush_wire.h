@@ -6,7 +6,7 @@
 #define DUMPANALYZE_BUSH_WIRE_H
 
 #include <stddef.h>
-#include "output/bush_blocks.h"
+#include "draw/bush_blocks.h"
 #include "util/strbuf.h"
 
 /* A picture read back from a message: p draws as the original did; its

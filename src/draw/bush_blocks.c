@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/bush_blocks.h"
-#include "output/bush_geometry.h"
-#include "output/layout.h"
-#include "output/picture.h"
+#include "draw/bush_blocks.h"
+#include "draw/bush_geometry.h"
+#include "draw/layout.h"
+#include "draw/picture.h"
 #include "util/alloc.h"
 #include "util/intern.h"
 

@@ -6,9 +6,9 @@
 #define DUMPANALYZE_BUSH_QUEUE_H
 
 #include <stddef.h>
-#include "output/bush_blocks.h"
-#include "output/picture.h"
-#include "output/workers.h"
+#include "draw/bush_blocks.h"
+#include "draw/picture.h"
+#include "draw/workers.h"
 #include "util/strbuf.h"
 
 struct outdir;

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/bush_wire.h"
+#include "draw/bush_wire.h"
 #include "util/alloc.h"
 
 /* The picture's own fields, then per block these, its exits, its start
