@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include "draw/bush_files.h"
 #include "output/message.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "draw/bush_queue.h"
 #include "draw/bush_write.h"
 

@@ -12,8 +12,8 @@
 #include "draw/bush_queue.h"
 #include "draw/bush_wire.h"
 #include "draw/bush_write.h"
+#include "outdir/outdir.h"
 #include "output/message.h"
-#include "output/outdir.h"
 #include "util/alloc.h"
 
 enum { QUEUE_BYTES = 4 << 20 };

@@ -3,7 +3,7 @@
 #include "draw/bush_write.h"
 #include "draw/bush_draw.h"
 #include "output/message.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 
 /* bush_picture_draw with the picture's argument type, for picture_write. */
 static void draw_bush(cairo_t *cr, const void *p)

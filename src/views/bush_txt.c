@@ -7,7 +7,7 @@
 #include <string.h>
 #include "views/view.h"
 #include "draw/bush_files.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
 #include "util/digits.h"

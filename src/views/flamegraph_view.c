@@ -9,7 +9,7 @@
 #include <cairo.h>
 #include "output/message.h"
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
 #include "util/diag.h"

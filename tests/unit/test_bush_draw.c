@@ -15,7 +15,7 @@
 #include "draw/bush_files.h"
 #include "draw/picture.h"
 #include "util/intern.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "draw/bush_queue.h"
 #include "draw/bush_wire.h"
 

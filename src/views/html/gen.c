@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/html/html.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "draw/bush_blocks.h"
 #include "draw/bush_geometry.h"
 #include "draw/exit_counts.h"

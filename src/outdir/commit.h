@@ -22,8 +22,8 @@
 #ifndef DUMPANALYZE_COMMIT_H
 #define DUMPANALYZE_COMMIT_H
 
-#include "output/fs.h"
-#include "output/journal.h"
+#include "outdir/fs.h"
+#include "outdir/journal.h"
 
 struct commit {
 	const struct fs *fs;

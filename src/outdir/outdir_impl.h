@@ -1,15 +1,15 @@
 /* outdir_impl.h — what the output directory's parts share: the directory
  * and its files (outdir.c), the open streams (outdir_streams.c), the
  * block pool (outdir_blocks.c) and the queue with its writing thread
- * (outdir_writer.c).  Private to src/output/. */
+ * (outdir_writer.c).  Private to src/outdir/. */
 #ifndef DUMPANALYZE_OUTDIR_IMPL_H
 #define DUMPANALYZE_OUTDIR_IMPL_H
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include "output/fs.h"
-#include "output/outdir.h"
+#include "outdir/fs.h"
+#include "outdir/outdir.h"
 #include "util/alloc.h"
 #include "util/bgthread.h"
 

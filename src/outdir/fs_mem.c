@@ -6,7 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include "output/fs_mem.h"
+#include "outdir/fs_mem.h"
 #include "util/alloc.h"
 
 struct node {

@@ -6,7 +6,7 @@
 #ifndef DUMPANALYZE_LOCK_H
 #define DUMPANALYZE_LOCK_H
 
-#include "output/fs.h"
+#include "outdir/fs.h"
 
 #define LOCK_NAME ".dumpanalyze.lock"
 

@@ -19,8 +19,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "output/lock.h"
-#include "output/manifest.h"
+#include "outdir/lock.h"
+#include "outdir/manifest.h"
 
 #define RUNDIR_STAGE_PREFIX ".dumpanalyze-run."
 #define RUNDIR_INTERRUPTED (-2)         /* a signal came while waiting */

@@ -6,8 +6,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include "outdir/outdir_impl.h"
 #include "output/message.h"
-#include "output/outdir_impl.h"
 #include "util/alloc.h"
 #include "util/forkguard.h"
 

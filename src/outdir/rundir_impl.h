@@ -1,10 +1,10 @@
 /* rundir_impl.h — what rundir.c, rundir_commit.c and rundir_leftovers.c
- * share.  Private to src/output/. */
+ * share.  Private to src/outdir/. */
 #ifndef DUMPANALYZE_RUNDIR_IMPL_H
 #define DUMPANALYZE_RUNDIR_IMPL_H
 
-#include "output/journal.h"
-#include "output/rundir.h"
+#include "outdir/journal.h"
+#include "outdir/rundir.h"
 
 /* What rundir_apply did. */
 enum applied {

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "outdir/outdir.h"
+#include "outdir/rundir_impl.h"
 #include "output/message.h"
-#include "output/outdir.h"
-#include "output/rundir_impl.h"
 #include "util/alloc.h"
 
 static char *dup_text(const char *s)

@@ -1,6 +1,6 @@
 /* outdir_blocks.c — the output directory's pool of spare blocks (see
  * outdir_impl.h), shared by the caller and the writing thread. */
-#include "output/outdir_impl.h"
+#include "outdir/outdir_impl.h"
 #include "util/forkguard.h"
 
 void *outdir_block_take(struct outdir *d)

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "output/lock.h"
+#include "outdir/lock.h"
 #include "output/message.h"
 
 /* The PID the file names, or 0. */

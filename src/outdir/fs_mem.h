@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "output/fs.h"
+#include "outdir/fs.h"
 
 /* An empty file system whose current directory is its root "/". */
 struct fs *fs_mem_new(void);

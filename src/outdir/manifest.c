@@ -5,9 +5,9 @@
 #include <string.h>
 #include <jansson.h>
 #include <zlib.h>
-#include "output/fs.h"
+#include "outdir/fs.h"
+#include "outdir/manifest.h"
 #include "output/json.h"
-#include "output/manifest.h"
 #include "util/alloc.h"
 
 static char *dup_text(const char *s)

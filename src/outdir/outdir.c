@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "outdir/outdir_impl.h"
 #include "output/message.h"
-#include "output/outdir_impl.h"
 #include "util/alloc.h"
 
 static char *xstrdup(const char *s)

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "outdir/rundir_impl.h"
 #include "output/message.h"
-#include "output/rundir_impl.h"
 #include "util/alloc.h"
 
 #define SHOWN_FOREIGN 5         /* files named in the warning */

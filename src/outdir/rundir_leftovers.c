@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "output/commit.h"
+#include "outdir/commit.h"
+#include "outdir/rundir_impl.h"
 #include "output/message.h"
-#include "output/rundir_impl.h"
 #include "util/alloc.h"
 
 #define STAGE_DEPTH 3           /* STAGE/.old/D/NAME */

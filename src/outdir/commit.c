@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include "output/commit.h"
-#include "output/manifest.h"
+#include "outdir/commit.h"
+#include "outdir/manifest.h"
 #include "util/alloc.h"
 
 /* 1 when DIR/PATH exists (whatever it is), 0 when not, or a negative

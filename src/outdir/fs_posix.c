@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "output/fs.h"
+#include "outdir/fs.h"
 #include "util/alloc.h"
 
 static int neg(int r)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include "output/journal.h"
+#include "outdir/journal.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
 

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "output/fs.h"
+#include "outdir/fs.h"
 
 #define JOURNAL_NAME ".commit"
 #define JOURNAL_OLD ".old"      /* in the staging directory: OUT's files set aside */

@@ -1,8 +1,40 @@
-/* outdir.h — the output directory.  Every file is written under a
- * temporary name and renamed into place only when complete, so a failed
- * run leaves no half-written file under a final name.  Views may keep
- * many files open (one per bush); the directory closes the least recently
- * used ones and reopens them on demand, so the fd limit never matters.
+/* outdir.h — the output directory (src/outdir/), and what it promises.
+ *
+ * Every file system operation of this folder goes through fs.h's table
+ * (fs_posix.c on disk, fs_mem.c in memory, tests/faults/ failing on
+ * purpose).  A run's output directory (rundir.h) promises:
+ *
+ *  1. Whole files.  A file is written under a temporary name and renamed
+ *     into place only when complete, with the rest of its generation
+ *     (outdir_publish): no half-written file under a final name.
+ *  2. One run at a time.  A run holds OUT/.dumpanalyze.lock (lock.h), a
+ *     kernel lock that dies with its holder, from start to end; a second
+ *     run fails at once or waits (--wait).
+ *  3. Atomic commit.  A run writes into OUT/.dumpanalyze-run.PID; at its
+ *     end every staged file is made durable, a checksummed intent record
+ *     is written (journal.h), then the files are moved in, the manifest
+ *     last: its rename is the commit point (commit.h).
+ *  4. Recovery.  Whatever instant a run is killed or the disk fills, the
+ *     next run into OUT, or --recover, first acts on the record: finishes
+ *     the commit, or undoes it when it cannot be finished and the commit
+ *     point was not passed.  OUT then holds the whole previous run or the
+ *     whole new one, and its manifest lists exactly the files there.  A
+ *     run that does not commit leaves OUT as it was (rundir_discard).
+ *  5. What a reader sees.  The commit renames one file at a time: a
+ *     reader that is not dumpanalyze may see a mix of the two runs while,
+ *     and only while, a commit record exists (rundir_pending: --compare
+ *     refuses such a directory).  With none, OUT holds one whole run.
+ *  6. Others' files and the inputs.  Files the previous manifest does not
+ *     list are never removed (one a new file replaces excepted), only
+ *     named in a warning; a dump or profile the run would replace or
+ *     remove is refused before anything is written.
+ *  7. Errors.  A failure is printed when it happens, naming the file
+ *     where the user will find it (under OUT, never in the staging
+ *     directory); nothing is renamed after it.
+ *
+ * This header: the files (1 and 7).  Views may keep many files open (one
+ * per bush); the directory closes the least recently used ones and
+ * reopens them on demand, so the fd limit never matters.
  *
  * The file system work (creating, writing, renaming) is done in order by
  * a thread of the directory's own, so the parser never waits for the

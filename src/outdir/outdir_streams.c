@@ -8,7 +8,7 @@
 #include <stdio_ext.h>           /* __fpending */
 #include <stdlib.h>
 #include <string.h>
-#include "output/outdir_impl.h"
+#include "outdir/outdir_impl.h"
 
 static void lru_unlink(struct outfile *f)
 {
