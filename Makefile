@@ -41,7 +41,7 @@ COMPILE = $(CC) $(WARN) $(VIS) $(DEPFLAGS) $(THREADS) $(CPPFLAGS) $(LIB_CFLAGS) 
 
 # The stages, in pipeline order.  LIB_DIRS make libdumpanalyze.
 LIB_DIRS  = util luajit input parse model analysis profile source findings lib
-TOOL_DIRS = output views views/html compare cli
+TOOL_DIRS = output outdir draw views views/html compare cli
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 TOOL_SRCS := $(filter-out src/cli/main.c,$(foreach d,$(TOOL_DIRS),$(wildcard src/$(d)/*.c)))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=build/%.o)

@@ -12,9 +12,9 @@
 #include "cli/runset.h"
 #include "luajit/vmdef.h"
 #include "cli/signals.h"
-#include "output/fs.h"
+#include "outdir/fs.h"
 #include "output/message.h"
-#include "output/rundir.h"
+#include "outdir/rundir.h"
 #ifdef DA_TEST_FAULTS
 #include "faults/fs_fault.h"
 #endif

@@ -14,9 +14,9 @@
 #include "cli/merge.h"
 #include "cli/runset.h"
 #include "output/message.h"
-#include "output/manifest.h"
-#include "output/outdir.h"
-#include "output/rundir.h"
+#include "outdir/manifest.h"
+#include "outdir/outdir.h"
+#include "outdir/rundir.h"
 #include "cli/signals.h"
 #include <signal.h>
 #include "util/alloc.h"

@@ -10,8 +10,8 @@
 #include <string.h>
 #include "cli/merge.h"
 #include "compare/csvin.h"
+#include "outdir/outdir.h"
 #include "output/message.h"
-#include "output/outdir.h"
 #include "output/termtext.h"
 #include "util/alloc.h"
 

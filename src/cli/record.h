@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "cli/cli.h"
-#include "output/rundir.h"
+#include "outdir/rundir.h"
 
 struct fs;
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/runset_impl.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/termtext.h"
 #include "util/alloc.h"
 

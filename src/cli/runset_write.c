@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/runset_impl.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
-#include "output/outdir.h"
 
 /* The header line, from the table the comparison reads the file by. */
 static const char runs_header[] =

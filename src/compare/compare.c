@@ -16,8 +16,8 @@
 #include "compare/compare_impl.h"
 #include "compare/baseline_file.h"
 #include <inttypes.h>
+#include "outdir/rundir.h"
 #include "output/message.h"
-#include "output/rundir.h"
 #include "output/termtext.h"
 #include "util/alloc.h"
 #include "util/diag.h"

@@ -13,7 +13,7 @@
 #include "compare/csvin.h"
 #include "compare/runfile.h"
 #include "luajit/explain.h"
-#include "output/manifest.h"
+#include "outdir/manifest.h"
 #include "util/diag.h"
 
 /* Something with a place in a source file: an abort site (group: its

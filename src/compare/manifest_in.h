@@ -6,7 +6,7 @@
 #define DUMPANALYZE_MANIFEST_IN_H
 
 #include "compare/runfile.h"
-#include "output/manifest.h"
+#include "outdir/manifest.h"
 
 /* Read d's manifest.json into m, every field checked (type, range, file
  * names that are entries of d).  0, 1 when there is none, -1 after a

@@ -2,7 +2,7 @@
  * occurred, most frequent first, ties in order of first appearance. */
 #include <stdlib.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "util/intern.h"
 #include "util/tally.h"

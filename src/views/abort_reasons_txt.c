@@ -6,7 +6,7 @@
 #include <string.h>
 #include <inttypes.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/tally.h"
 

@@ -4,7 +4,7 @@
  * interpreter (the rules are in attempts.c). */
 #include <stdlib.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "util/intern.h"
 #include "analysis/attempts.h"

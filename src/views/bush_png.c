@@ -2,9 +2,9 @@
  * bush_draw.c), with the exits annotated by how often they were taken. */
 #include <cairo.h>
 #include "views/view.h"
-#include "output/bush_files.h"
-#include "output/picture.h"
-#include "output/bush_queue.h"
+#include "draw/bush_files.h"
+#include "draw/picture.h"
+#include "draw/bush_queue.h"
 
 /* With the default set only bushes that grew side traces are drawn (a
  * lone trace's picture is one column that traces.csv says as well, and in

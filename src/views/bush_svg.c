@@ -2,9 +2,9 @@
  * (drawn by bush_draw.c), for browsers and documents. */
 #include <cairo.h>
 #include "views/view.h"
-#include "output/bush_files.h"
-#include "output/picture.h"
-#include "output/bush_queue.h"
+#include "draw/bush_files.h"
+#include "draw/picture.h"
+#include "draw/bush_queue.h"
 
 static int bush_svg_gen_end(struct view_ctx *c, const struct da_gen *g)
 {

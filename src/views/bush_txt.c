@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
-#include "output/bush_files.h"
-#include "output/outdir.h"
+#include "draw/bush_files.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
 #include "util/digits.h"

@@ -15,7 +15,7 @@
 #include "lib/api.h"
 #include "views/where.h"
 #include "output/json.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 
 /* Code Climate's severities: costly and fixable is "major", worth a look
  * "minor", usually harmless "info". */

@@ -3,7 +3,7 @@
  * TRACE,EXIT,COUNT,SIDE_TRACE. */
 #include <stdlib.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "util/tally.h"
 

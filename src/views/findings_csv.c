@@ -9,7 +9,7 @@
 #include "views/view.h"
 #include "views/findings_views.h"
 #include "views/where.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "util/intern.h"
 

@@ -1,5 +1,5 @@
 /* flamegraph_view.c — flamegraph.svg and flamegraph.png from the folded stacks
- * of a -jp=G profile (--profile), drawn by output/flamegraph.c: a frame's
+ * of a -jp=G profile (--profile), drawn by draw/flamegraph.c: a frame's
  * width is its samples; frames at source lines where traces aborted or
  * were blacklisted are marked.  With -jp=Gvl the VM state is the
  * bottom frame of each stack. */
@@ -9,12 +9,12 @@
 #include <cairo.h>
 #include "output/message.h"
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
 #include "util/diag.h"
-#include "output/flamegraph.h"
-#include "output/picture.h"
+#include "draw/flamegraph.h"
+#include "draw/picture.h"
 #include "profile/profile_join.h"
 #include "profile/sysprof.h"
 #include "profile/sysprof_callees.h"

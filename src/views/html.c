@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/tally.h"
 #include "analysis/answers.h"

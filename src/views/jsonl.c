@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include "views/view.h"
 #include "output/json.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/arena.h"
 

@@ -11,7 +11,7 @@
 #include "views/findings_views.h"
 #include "lib/api.h"
 #include "views/where.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/termtext.h"
 
 /* A path an editor's parser reads back whole: nothing the escaping

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "util/intern.h"
 #include "util/arena.h"

@@ -21,7 +21,7 @@
 #include "lib/api.h"
 #include "views/where.h"
 #include "output/json.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/alloc.h"
 
 #ifndef DA_URL       /* the Makefile's URL */

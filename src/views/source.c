@@ -13,7 +13,7 @@
 #include "views/source.h"
 #include "views/source_story.h"
 #include "lib/api.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "output/termtext.h"
 

@@ -14,7 +14,7 @@
 #include "views/source.h"
 #include "views/source_story.h"
 #include "views/html/html.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 
 static const char page_css[] =

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <inttypes.h>
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "analysis/answers.h"
 #include "analysis/reason_advice.h"

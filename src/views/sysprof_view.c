@@ -9,7 +9,7 @@
 #include <string.h>
 #include "views/view.h"
 #include "lib/api.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "profile/profile.h"
 #include "profile/sysprof.h"

@@ -1,7 +1,7 @@
 /* traces.c — gen-N-traces.csv: one row per compiled trace, in stop order,
  * with the columns of dumpanalyze 0.9.1. */
 #include "views/view.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "output/csvout.h"
 #include "util/intern.h"
 

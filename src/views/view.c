@@ -6,7 +6,7 @@
 #include "views/view.h"
 #include "analysis/answers.h"
 #include "util/arena.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 
 extern const struct view view_summary;
 extern const struct view view_findings;

@@ -20,7 +20,7 @@
 #ifndef DUMPANALYZE_FS_FAULT_H
 #define DUMPANALYZE_FS_FAULT_H
 
-#include "output/fs.h"
+#include "outdir/fs.h"
 
 const struct fs *fs_fault_from_env(void);
 

@@ -14,8 +14,8 @@
 #include <sys/mman.h>
 #include "dumpanalyze.h"
 #include "lib/api.h"
-#include "output/fs_mem.h"
-#include "output/outdir.h"
+#include "outdir/fs_mem.h"
+#include "outdir/outdir.h"
 #include "profile/profile.h"
 #include "views/view.h"
 #include "fuzz_run.h"

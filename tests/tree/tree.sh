@@ -100,7 +100,7 @@ fi
 # ("folder/file.h") and what it calls (calls.sh) are checked.
 order=$(sed -n 's/^LIB_DIRS *= *//p; s/^TOOL_DIRS *= *//p' Makefile | tr '\n' ' ')
 check "layering: the Makefile's folders in order" \
-	"util luajit input parse model analysis profile source findings lib output views views/html compare cli" \
+	"util luajit input parse model analysis profile source findings lib output outdir draw views views/html compare cli" \
 	"$(echo $order)"
 # FILE FOLDER HEADER lines: what each file of src/ includes from a folder
 for f in $(find src -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \) | sort); do

@@ -11,13 +11,13 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <cairo.h>
-#include "output/bush_draw.h"
-#include "output/bush_files.h"
-#include "output/picture.h"
+#include "draw/bush_draw.h"
+#include "draw/bush_files.h"
+#include "draw/picture.h"
 #include "util/intern.h"
-#include "output/outdir.h"
-#include "output/bush_queue.h"
-#include "output/bush_wire.h"
+#include "outdir/outdir.h"
+#include "draw/bush_queue.h"
+#include "draw/bush_wire.h"
 
 #define MAXT 400
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include <cairo.h>
-#include "output/flamegraph.h"
-#include "output/picture.h"
+#include "draw/flamegraph.h"
+#include "draw/picture.h"
 #include "capture.h"
 #include "memfile.h"
 

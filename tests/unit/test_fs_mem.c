@@ -1,4 +1,4 @@
-/* test_fs_mem.c — the file system in memory (output/fs_mem.c): POSIX's
+/* test_fs_mem.c — the file system in memory (outdir/fs_mem.c): POSIX's
  * answers to what the output directory asks; the output directory on it
  * (files renamed into place, a disk that fills); and a whole run rendered
  * into it (the fuzz targets' tests/fuzz/fuzz_run.c), whose files are the
@@ -15,9 +15,9 @@
 #include <string.h>
 #include <cmocka.h>
 #include <unistd.h>
-#include "output/fs_mem.h"
-#include "output/outdir.h"
-#include "output/picture.h"
+#include "outdir/fs_mem.h"
+#include "outdir/outdir.h"
+#include "draw/picture.h"
 #include "../fuzz/fuzz_run.c"
 
 #define CALL(fs, op, ...) FS_CALL(fs, op, __VA_ARGS__)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "views/html/html.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 
 static char dir[64];
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <cmocka.h>
-#include "output/journal.h"
+#include "outdir/journal.h"
 
 struct dir {
 	char path[64];

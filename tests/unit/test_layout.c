@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "output/layout.h"
+#include "draw/layout.h"
 
 #define EPS 1e-6
 

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "output/fs.h"
-#include "output/outdir.h"
+#include "outdir/fs.h"
+#include "outdir/outdir.h"
 #include "threads.h"
 
 static char dir[64];

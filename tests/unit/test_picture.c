@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <cairo.h>
 #include <zlib.h>
-#include "output/picture.h"
+#include "draw/picture.h"
 #include "memfile.h"
 
 struct scene { int w, h, noise, flat; };

@@ -8,7 +8,7 @@
 "use strict";
 (function () {
   var D = DA_GEN, NS = "http://www.w3.org/2000/svg";
-  /* src/output/bush_geometry.h */
+  /* src/draw/bush_geometry.h */
   var COL_W = 200, START_H = 46, EXIT_W = 140, EXIT_H = 17, ROW_GAP = 7, END_H = 20, PAD = 12;
   var T = D.traces, B = D.bushes, A = D.aborts;
   /* trace row: 0 id, 1 K, 2 parent's index, 3 parent's number, 4 parent exit

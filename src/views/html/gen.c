@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/html/html.h"
-#include "output/outdir.h"
-#include "output/bush_blocks.h"
-#include "output/bush_geometry.h"
-#include "output/exit_counts.h"
+#include "outdir/outdir.h"
+#include "draw/bush_blocks.h"
+#include "draw/bush_geometry.h"
+#include "draw/exit_counts.h"
 #include "util/alloc.h"
 #include "util/intern.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "views/html/html.h"
 #include "views/source.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/intern.h"
 #include "util/tally.h"
 #include "analysis/answers.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "views/html/html.h"
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "util/alloc.h"
 
 /* Fast and still about 6:1 on trace text (bench/RESULTS.md). */

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "output/outdir.h"
+#include "outdir/outdir.h"
 #include "profile/sysprof.h"
 #include "views/html/html.h"
 
