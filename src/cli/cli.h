@@ -14,7 +14,9 @@ struct rundir_result;
 enum exit_code { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_REJECTED = 3 };
 #define MAX_JOBS 64
 
-/* What the command line asked for. */
+/* What a run of dumps needs: run's options (commands.h), which compare,
+ * recover and record read too where they share them.  What only the
+ * other commands take is in struct cmdline (cmdline.h). */
 struct run {
 	const char **dumps;
 	size_t ndumps;
@@ -22,15 +24,12 @@ struct run {
 	size_t nprofiles;
 	const char **source_roots;  /* --source-root, in order */
 	size_t nsource_roots;
-	const char *out_dir, *views, *compare, *fail_on;
-	const char *explain, *vmdef;    /* --explain, --luajit-vmdef */
+	const char *out_dir, *views;
+	const char *vmdef;          /* --luajit-vmdef */
 	const char *baseline;       /* --baseline FILE */
 	const char *write_baseline; /* --write-baseline FILE */
-	const char *recover;        /* --recover DIR */
 	int quiet, verbose, strict;
 	int wait;                   /* --wait: for another run into OUT */
-	int json;                   /* --compare --json */
-	int allow_empty;            /* --compare --allow-empty */
 	int format_gcc;             /* --format=gcc: a line per finding on stdout */
 	int annotate_github;        /* --annotate github */
 	unsigned jobs;
@@ -78,14 +77,12 @@ void print_file(const char *dir, const char *name);
 struct da_dump;
 int run_print_findings(const struct run *run, const struct da_dump *d);
 
-/* explain.c: --explain QUERY (with --luajit-vmdef FILE or NULL) to fp;
- * the exit code, after the closest entries for an unknown one. */
-int explain_command(const char *query, const char *vmdef_path, FILE *fp);
 /* rules.c: --explain of a rule's id or name ("DA203", "closure-in-loop")
  * or "list" (the table of every rule, which make docs also turns into
  * the man page's) to fp: 0, or -1 when none is called so. */
 int explain_rule_command(const char *query, FILE *fp);
-/* Read a --luajit-vmdef file: 0, or negative after a message. */
+/* cmd_explain.c: read a --luajit-vmdef file (a run checks it too): 0,
+ * or negative after a message. */
 struct vmdef;
 int cli_read_vmdef(const char *path, struct vmdef *v);
 

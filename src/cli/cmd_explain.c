@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "cli/cmdline.h"
+#include "cli/commands.h"
 #include "luajit/explain.h"
 #include "luajit/vmdef.h"
 #include "output/message.h"
@@ -93,8 +95,16 @@ static void put_entry(FILE *fp, const struct explain_match *m, const char *vm_na
 	}
 }
 
-int explain_command(const char *query, const char *vmdef_path, FILE *fp)
+int explain_start(struct cmdline *cl)
 {
+	struct explain_opts o = { cl->explain, cl->run.vmdef, stdout };
+	return cmd_explain(&o);
+}
+
+int cmd_explain(const struct explain_opts *o)
+{
+	const char *query = o->query, *vmdef_path = o->vmdef;
+	FILE *fp = o->out;
 	struct vmdef vm;
 	if (vmdef_path && cli_read_vmdef(vmdef_path, &vm) < 0)
 		return EXIT_USAGE;

@@ -317,7 +317,7 @@ static int analyse_set(struct run *an, const char *out)
 		msg_error("record: %s", err);
 		return EXIT_IO;
 	}
-	/* the run's own arrays, as main.c makes them from --run-set */
+	/* the run's own arrays, as cmd_run.c makes them from --run-set */
 	an->dumps = xrealloc(NULL, (rs.ndumps + 1) * sizeof(*an->dumps));
 	for (size_t i = 0; i < rs.ndumps; i++)
 		an->dumps[i] = rs.dumps[i];
