@@ -17,6 +17,21 @@
 #include "util/alloc.h"
 #include "views/view.h"
 
+/* The names of --views, checked once for several dumps: each dump's run
+ * checks them against its profile.  1, or 0 after a message. */
+static int view_names_ok(const char *names)
+{
+	struct view_set views;
+	char err[256];
+	if (view_set_init(&views, names, NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF, err,
+	                  sizeof(err)) < 0) {
+		msg_error("%s", err);
+		return 0;
+	}
+	view_set_finish(&views);
+	return 1;
+}
+
 /* Two names of one pipe or stream (/dev/stdin and /dev/fd/0) would be
  * read by two workers, each getting part of it: refused, by device and
  * inode.  A regular file may be given twice (one dump with two
@@ -58,14 +73,8 @@ static int several(struct run *run)
 		}
 	if (same_stream_twice(run) < 0)
 		return EXIT_IO;
-	struct view_set views;
-	char err[256];
-	/* the names only: each dump's run checks them against its profile */
-	if (view_set_init(&views, run->views, NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF, err, sizeof(err)) < 0) {
-		msg_error("%s", err);
+	if (!view_names_ok(run->views))
 		return EXIT_USAGE;
-	}
-	view_set_finish(&views);
 	return run_many(run);
 }
 
@@ -113,13 +122,8 @@ static int repeats(struct run *run)
 			msg_error("standard input cannot be a run of a run set");
 			return EXIT_USAGE;
 		}
-	struct view_set views;
-	char err[256];
-	if (view_set_init(&views, run->views, NEEDS_PROFILE | NEEDS_STACKS | NEEDS_SYSPROF, err, sizeof(err)) < 0) {
-		msg_error("%s", err);
+	if (!view_names_ok(run->views))
 		return EXIT_USAGE;
-	}
-	view_set_finish(&views);
 	run->repeats = 1;
 	return run_runset(run);
 }
