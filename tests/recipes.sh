@@ -60,8 +60,8 @@ die() { not_ok "$1" "${@:2}"; finish; exit 1; }
 started=$(date +%s)
 
 [ -x "$da" ] || die "dumpanalyze is built" "run: make"
-for c in apt-get apt-cache dpkg dpkg-deb curl wrk flock; do
-	command -v "$c" > /dev/null || die "$c is there" "run: scripts/install-deps.sh nginx"
+for c in apt-get apt-cache dpkg dpkg-deb curl wrk flock jq timeout; do
+	command -v "$c" > /dev/null || die "$c is there" "run: scripts/install-deps.sh nginx (jq: scripts/install-deps.sh test)"
 done
 cmoddir=$(dirname "$(dpkg -L lua-cjson 2> /dev/null | grep -m 1 '/5\.1/cjson\.so$')")
 [ -f "$cmoddir/cjson.so" ] || die "lua-cjson is installed" "run: scripts/install-deps.sh nginx"
@@ -251,8 +251,9 @@ serve() {
 	check_ge "$kind run: requests served in $secs s" 1000 \
 		"$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$TMP/wrk-$kind.out")"
 	check "$kind run: a page of the app" "200 <!doctype html>" \
-		"$(curl -s -o "$TMP/page" -w '%{http_code}' "http://127.0.0.1:$port/page/7") $(head -c 15 "$TMP/page" | tr 'A-Z' 'a-z')"
+		"$(curl -s -o "$TMP/page" -w '%{http_code}' "http://127.0.0.1:$port/page/7") $(head -c 15 "$TMP/page" | tr '[:upper:]' '[:lower:]')"
 	stop_nginx
+	# shellcheck disable=SC2086 # the workers' pids, one word each
 	check "$kind run: nginx -s quit, the master and its workers gone" "gone" \
 		"$(kill -0 "$master" $workers 2> /dev/null || echo gone)"
 	check "$kind run: no [error], [alert], [crit] or [emerg] in error.log" "" \
