@@ -177,6 +177,13 @@ check-fresh:
 	@sh scripts/install-deps.sh fresh
 	@bash tests/quickstart.sh
 
+# docs/recipes.md's nginx and Tarantool recipes, run as written on Debian
+# 12's servers, downloaded from its mirror and unpacked (never installed)
+# into /var/cache/dumpanalyze-recipes (tests/recipes.sh).  Not in check.
+check-recipes: all
+	@sh scripts/install-deps.sh nginx
+	@bash tests/recipes.sh
+
 # The whole tree once more with clang, warnings as errors (CI).
 check-clang:
 	rm -rf build-clang && mkdir -p build-clang
@@ -219,7 +226,7 @@ clean:
 	rm -rf build dumpanalyze libdumpanalyze.so libdumpanalyze.a $(UNIT_TESTS)
 	rm -rf build-asan build-tsan build-clang build-fuzz demo-out $(FUZZ_BINS)
 
-.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-clang fuzz fuzz-merge fuzz-sysprof docs bench demo install clean
+.PHONY: all check check-asan check-tsan check-valgrind check-fresh check-recipes check-clang fuzz fuzz-merge fuzz-sysprof docs bench demo install clean
 
 -include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) build/cli/main.d \
   build/cli/main-faults.d build/faults/fs_fault.d

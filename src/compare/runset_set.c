@@ -25,6 +25,8 @@ static void rehash(struct rs_set *s)
 {
 	free(s->hash);
 	s->hcap = s->hcap ? s->hcap * 2 : 64;
+	while (s->hcap < 2 * s->nf)     /* rs_rank rebuilds it for all nf at once */
+		s->hcap *= 2;
 	s->hash = xrealloc(NULL, s->hcap * sizeof(*s->hash));
 	memset(s->hash, 0, s->hcap * sizeof(*s->hash));
 	for (size_t i = 0; i < s->nf; i++) {

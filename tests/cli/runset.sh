@@ -189,4 +189,13 @@ check "--run-set with --dump: exit 1" 1 $?
 $DA --compare "$TMP/ser" "$TMP/serializer-fixed" --fail-on aborts+3 > /dev/null 2> "$TMP/err"
 check "a rule run sets do not judge by: exit 1" 1 $?
 check "a rule run sets do not judge by: said" 1 "$(grep -c "^dumpanalyze: --fail-on rule 'aborts+3' is not one a run set is judged by" "$TMP/err")"
+
+# More findings than the table's first size (64): the ranking rebuilt it
+# at 64 slots and looped for ever once they were full (nginx-worker.dump
+# has 71 findings; found by make check-recipes on two nginx workers).
+timeout -k 5 600 $DA -q --repeats --dump "$SAMPLES/nginx-worker.dump.xz" --dump "$SAMPLES/nginx-worker.dump.xz" \
+	--out-dir "$TMP/many" > /dev/null 2>&1
+check "a run set of 71 findings a run: exit 0 (no hang)" 0 $?
+check "... all 71 in findings.csv, seen in both runs" "71 71" \
+	"$(grep -vc '^RANK' "$TMP/many/findings.csv") $(grep -c ',2,2,yes,' "$TMP/many/findings.csv")"
 finish
