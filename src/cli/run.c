@@ -473,6 +473,16 @@ int run_one(const struct run *run, const char *dump, const char *const *profiles
 	out = NULL;
 	staging = 0;
 	int events = da_line_counts(d)->header > 0;
+	/* A run of a run set without a JIT event is no run of the workload:
+	 * most often a profile that a shell glob after --dump or --profile
+	 * turned into a dump (the option takes only the glob's first file);
+	 * counted as a run it would make every finding look unstable. */
+	if (run->repeats && !events && !sig && rc == EXIT_OK) {
+		msg_error("%s: no JIT event: a run set's runs are dumps (is it a profile? give "
+		          "each file its own --dump or --profile: a shell glob after the option "
+		          "gives it only the first file)", name);
+		rc = EXIT_IO;
+	}
 	if (!sig && written_ok && (rc == EXIT_OK || (rc == EXIT_REJECTED && written > 0 && events))) {
 		struct manifest m;
 		struct rundir_result res;

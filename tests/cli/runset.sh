@@ -198,4 +198,16 @@ timeout -k 5 600 $DA -q --repeats --dump "$SAMPLES/nginx-worker.dump.xz" --dump 
 check "a run set of 71 findings a run: exit 0 (no hang)" 0 $?
 check "... all 71 in findings.csv, seen in both runs" "71 71" \
 	"$(grep -vc '^RANK' "$TMP/many/findings.csv") $(grep -c ',2,2,yes,' "$TMP/many/findings.csv")"
+
+# A shell glob after --profile gives the option only its first file: the
+# second profile becomes a run's dump, which has no JIT event.  Refused
+# (exit 2, the file named, the run set not analysed), not counted as a
+# run that compiled nothing (every finding would look unstable).
+$DA -q --repeats --dump "$SAMPLES/costly.dump" --profile "$SAMPLES/costly-Gvl.prof" "$SAMPLES/costly-lvr.prof" \
+	--out-dir "$TMP/glob" > "$TMP/out" 2> "$TMP/err"
+check "a profile as a run's dump: exit 2, nothing written in OUT" "2 0" "$? $(ls -A "$TMP/glob" | wc -l)"
+check "... the file named, and why" \
+"dumpanalyze: $SAMPLES/costly-lvr.prof: no JIT event: a run set's runs are dumps (is it a profile? give each file its own --dump or --profile: a shell glob after the option gives it only the first file)
+dumpanalyze: run 2 ($SAMPLES/costly-lvr.prof) could not be analysed: the run set is not analysed without it (fix or drop that run)" \
+	"$(grep '^dumpanalyze: ' "$TMP/err")"
 finish
