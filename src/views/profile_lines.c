@@ -165,7 +165,8 @@ static int write_coverage(struct view_ctx *c, struct profile_state *s)
 	FILE *fp = f ? outfile_fp(f) : NULL;
 	if (!fp)
 		return -1;
-	qsort(s->cov, s->ncov, sizeof(*s->cov), by_line_then_trace);
+	if (s->ncov)                /* (and s->cov is NULL when none) */
+		qsort(s->cov, s->ncov, sizeof(*s->cov), by_line_then_trace);
 	fputs("FILE,LINE,SAMPLES,COMPILED,INTERPRETED,TRACES,TRACE_IDS\r\n", fp);
 	size_t k = 0;
 	for (size_t i = 0; i < p->nlines; i++) {
