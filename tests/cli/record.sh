@@ -109,22 +109,31 @@ check "wrapper: every dump aborts at serialize.lua:42 (return to lower frame)" 3
 # The same findings.  Of `main.lua 300`'s findings, 7 were in each of 20
 # recorded runs (and the rest in 1 to 19: LuaJIT's choice); these 5 rest
 # on what LuaJIT 2.1 never compiles (FNEW, a return to a lower frame) in
-# functions every round calls, so every run has them: each is in every
-# run of both records, with the same identity (the source's text read
-# the same way through --source-root).
-pinned="blacklisted-function|serialize.lua|14|serialize.lua|17|NYI: bytecode FNEW
-aborting-loop|main.lua|26|serialize.lua|33|NYI: bytecode FNEW
-aborting-function|serialize.lua|15|serialize.lua|15|NYI: return to lower frame
-aborting-function|serialize.lua|42|serialize.lua|42|NYI: return to lower frame
-aborting-function|serialize.lua|80|serialize.lua|80|NYI: return to lower frame"
+# functions every round calls, so runs have them: each is in most runs
+# of both records, with the same identity (the source's text read
+# the same way through --source-root).  Not their kinds: whether the
+# function at 14 is blacklisted (11 attempts or more) or only aborting
+# varies, LuaJIT's hot-count penalties having random bits (lj_trace.c,
+# penalty_pc): one run of CI's bare Debian root had it aborting.
+pinned="serialize.lua|14|serialize.lua|17|NYI: bytecode FNEW
+main.lua|26|serialize.lua|33|NYI: bytecode FNEW
+serialize.lua|15|serialize.lua|15|NYI: return to lower frame
+serialize.lua|42|serialize.lua|42|NYI: return to lower frame
+serialize.lua|80|serialize.lua|80|NYI: return to lower frame"
 for side in ser wrap; do
 	for k in 1 2 3; do
-		columns "$TMP/$side/run-$k/findings.csv" KIND FILE LINE AT_FILE AT_LINE REASON IDENTITY |
+		columns "$TMP/$side/run-$k/findings.csv" FILE LINE AT_FILE AT_LINE REASON IDENTITY |
 			sort -u > "$TMP/$side.$k"
 	done
-	check "$side: the 5 pinned findings, in each of the 3 runs" "5 5 5" \
-		"$(for k in 1 2 3; do printf '%s\n' "$pinned" | while IFS= read -r f; do
-			grep -F "$f|" "$TMP/$side.$k" | head -1; done | wc -l; done | paste -sd' ')"
+	# in most runs (2 of 3), as a run set calls a finding stable: 110 of
+	# 110 runs had all five (3 records of 30 side by side and one of 20,
+	# 2026-11-28), yet one run in CI's bare Debian root had four
+	check "$side: the 5 pinned findings, each in most of the 3 runs" "5" \
+		"$(printf '%s\n' "$pinned" | while IFS= read -r f; do
+			n=0
+			for k in 1 2 3; do grep -qF "$f|" "$TMP/$side.$k" && n=$((n + 1)); done
+			[ "$n" -ge 2 ] && echo "$f"
+		done | wc -l)"
 	for k in 1 2 3; do printf '%s\n' "$pinned" | while IFS= read -r f; do
 		grep -F "$f|" "$TMP/$side.$k" | head -1; done; done | sort -u > "$TMP/$side.pinned"
 done
