@@ -113,8 +113,8 @@ check "wrapper: every dump aborts at serialize.lua:42 (return to lower frame)" 3
 # of both records, with the same identity (the source's text read
 # the same way through --source-root).  Not their kinds: whether the
 # function at 14 is blacklisted (11 attempts or more) or only aborting
-# varies, LuaJIT's hot-count penalties having random bits (lj_trace.c,
-# penalty_pc): one run of CI's bare Debian root had it aborting.
+# depends on how many attempts LuaJIT makes, and its hot-count penalties
+# have random bits (lj_trace.c, penalty_pc).
 pinned="serialize.lua|14|serialize.lua|17|NYI: bytecode FNEW
 main.lua|26|serialize.lua|33|NYI: bytecode FNEW
 serialize.lua|15|serialize.lua|15|NYI: return to lower frame
@@ -126,8 +126,9 @@ for side in ser wrap; do
 			sort -u > "$TMP/$side.$k"
 	done
 	# in most runs (2 of 3), as a run set calls a finding stable: 110 of
-	# 110 runs had all five (3 records of 30 side by side and one of 20,
-	# 2026-11-28), yet one run in CI's bare Debian root had four
+	# 110 runs had all five, kinds included (3 records of 30 side by side
+	# and one of 20, 2026-11-28), yet one run in CI's bare Debian root had
+	# four (which one was not logged)
 	check "$side: the 5 pinned findings, each in most of the 3 runs" "5" \
 		"$(printf '%s\n' "$pinned" | while IFS= read -r f; do
 			n=0
