@@ -80,9 +80,9 @@ build/gen/fuzz_compare_old.h: dumpanalyze samples/costly.dump samples/costly-lvr
 # The seeds of fuzz_compare are the tool's own runs.
 # One lane, the targets in turn.  Two lanes side by side (fuzz.sh lanes
 # "dump:180 sysprof:40" "combined:120 ...") ran fuzz_dump at 878
-# executions per CPU-second against 1,640 alone (CI's sessions: the two
-# ASan processes share the machine's caches and memory), fewer
-# executions in all for 100 s of wall time saved (bench/RESULTS.md).
+# executions per CPU-second against 1,484 in turn (CI's sessions of the
+# same tree: the two ASan processes share the machine's caches and
+# memory), fewer executions in all for 100 s saved (bench/RESULTS.md).
 fuzz: $(FUZZ_BINS) dumpanalyze
 	sh tests/fuzz/fuzz.sh lanes "dump:$(FUZZ_SECONDS) combined:$(FUZZ_SECONDS_COMBINED) \
 	  profile:$(FUZZ_SECONDS_READERS) compare:$(FUZZ_SECONDS_READERS) sysprof:$(FUZZ_SECONDS_READERS)"
