@@ -232,12 +232,16 @@ serve() {
 		"$nginx_bin" -p "$p/" -c "$p/nginx.conf" -e "$p/error.log"); then
 		die "$kind run: nginx starts" "$(cat "$p/error.log" 2> /dev/null)"
 	fi
+	# Waits for states (nginx answers, then both workers are there),
+	# polled every 0.1 s, 30 s at most: a bound for a broken start only.
 	until curl -fsS "http://127.0.0.1:$port/static/x" > /dev/null 2>&1; do
 		i=$((i + 1))
-		[ $i -lt 100 ] || die "$kind run: nginx answers on 127.0.0.1:$port" "$(cat "$p/error.log")"
+		[ $i -lt 300 ] || die "$kind run: nginx answers on 127.0.0.1:$port" "$(cat "$p/error.log")"
 		sleep 0.1
 	done
 	master=$(cat "$p/nginx.pid")
+	i=0
+	while [ "$(pgrep -P "$master" | wc -l)" -lt 2 ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 	workers=$(pgrep -P "$master" | sort -n | paste -sd' ')
 	check "$kind run: 2 workers" 2 "$(echo "$workers" | wc -w)"
 	for w in $workers; do
